@@ -1,0 +1,385 @@
+"""The card catalogue: cards, contracts, seals and ranks, loaded from ``data/*.toml``.
+
+Loading validates the data against the deck sizes in REFERENCE.md and fails with a
+:class:`DataError` naming the file and the entry when something does not add up.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from coop_helper.errors import DataError, UserError
+from coop_helper.names import normalise, suggest
+
+SKULL = 99
+"""Sword value of a ship that can never be repelled."""
+
+COLOURS = ("yellow", "blue", "green", "red", "black")
+SHIP_NAMES = {
+    "yellow": "Pinnace",
+    "blue": "Flute",
+    "green": "Skiff",
+    "red": "Frigate",
+    "black": "Galleon",
+}
+ABILITIES = (
+    "settler", "captain", "priest", "jack_of_all_trades", "trader", "sailor", "pirate",
+    "mademoiselle", "jester", "admiral", "governor", "clerk", "gunner", "vice_admiral",
+)
+TIMINGS = ("any_take", "at_once")
+
+# Deck sizes the data must add up to (REFERENCE.md §1).
+EXPECTED_COUNTS = {"ship": 60, "person": 74, "expedition": 6, "tax": 4}
+EXPECTED_BASE = 120
+EXPECTED_TOTAL = 144
+EXPECTED_CONTRACTS = 18
+EXPECTED_KNOWN_RED_SEALS = 16
+
+_SEAL = re.compile(r"^(-1|0|1|2)([A-Z])$")
+
+
+def data_dir() -> Path:
+    """The folder holding the card data: inside the installed package, else the repo's."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "data", here.parent / "data"):
+        if (candidate / "cards.toml").is_file():
+            return candidate
+    raise DataError(f"card data not found: looked in {here / 'data'} and {here.parent / 'data'}")
+
+
+@dataclass(frozen=True)
+class CardKind:
+    """One kind of card; ``count`` copies of it are in the deck."""
+
+    id: int
+    type: str  # "ship", "person", "expedition" or "tax"
+    name: str
+    count: int
+    set: str
+    source: str
+    colour: str | None = None
+    coins: int = 0  # a ship's or an expedition's coins
+    swords: int = 0  # a ship's swords (SKULL if it cannot be repelled) or a person's
+    cost: int = 0  # a person's printed hire cost
+    vp: int = 0  # victory points of a person or an expedition
+    ability: str | None = None
+    bonus: str | None = None  # ship "coin_to_other"; tax "most_swords"/"fewest_victory_points"
+    needs: tuple[tuple[str, int], ...] = ()  # an expedition's persons by ability
+    five_players_only: bool = False
+
+    def label(self) -> str:
+        """A short human label, e.g. 'Frigate 3/6', 'Sailor 3->1', 'Tax Increase (most swords)'."""
+        if self.type == "ship":
+            swords = "skull" if self.swords == SKULL else str(self.swords)
+            extra = " +1 to another" if self.bonus == "coin_to_other" else ""
+            return f"{SHIP_NAMES[self.colour or '']} {self.coins}/{swords}{extra}"
+        if self.type == "person":
+            colour = f" ({self.colour})" if self.colour else ""
+            return f"{self.name}{colour} {self.cost}->{self.vp}"
+        if self.type == "expedition":
+            needs = " + ".join(f"{n} {a.capitalize()}" for a, n in self.needs)
+            return f"Expedition {needs} ({self.coins} coins, {self.vp} VP)"
+        return f"Tax Increase ({self.bonus.replace('_', ' ') if self.bonus else ''})"
+
+
+@dataclass(frozen=True)
+class Seal:
+    """A contract's seal: a number and a letter, e.g. 1G."""
+
+    number: int
+    letter: str
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.letter}"
+
+
+def parse_seal(text: str) -> Seal:
+    """Parse a seal such as '1G', '0c' or '-1H' (number -1..2, letter A-Z)."""
+    match = _SEAL.match(text.strip().upper())
+    if not match:
+        raise ValueError(
+            f"'{text}' is not a seal: give a number from -1 to 2 and a letter A-Z, e.g. 1G"
+        )
+    return Seal(int(match.group(1)), match.group(2))
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One of the 18 contracts. ``coins`` and ``seal`` are None where no source knows them."""
+
+    key: str
+    name: str
+    name_de: str | None
+    aliases: tuple[str, ...]
+    requirement: str
+    coins: tuple[int, ...] | None
+    seal: Seal | None
+    timing: str
+    active_only: bool
+    markers: int
+    blue_seal: bool
+    source: str
+
+    def names(self) -> tuple[str, ...]:
+        """Every name a user may type for this contract."""
+        return (self.name, *((self.name_de,) if self.name_de else ()), *self.aliases)
+
+
+@dataclass(frozen=True)
+class Rank:
+    """A team rank and the fewest Victory Pile points that earn it."""
+
+    name: str
+    min_points: int
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Everything the game's data says, validated."""
+
+    kinds: tuple[CardKind, ...]
+    contracts: tuple[Contract, ...]
+    contracts_by_players: dict[int, int]
+    time_pile_base: int
+    coins_per_player: int
+    ranks: tuple[Rank, ...]
+    _name_index: dict[str, Contract] = field(default_factory=dict, repr=False, compare=False)
+
+    def deck(self, players: int) -> tuple[int, ...]:
+        """The kind id of every card in the co-op deck for this many players."""
+        return tuple(
+            kind.id
+            for kind in self.kinds
+            if players == 5 or not kind.five_players_only
+            for _ in range(kind.count)
+        )
+
+    def contract(self, name: str) -> Contract:
+        """The contract a user means by ``name``; raises UserError with a did-you-mean."""
+        found = self._by_name().get(normalise(name))
+        if found is not None:
+            return found
+        all_names = [n for c in self.contracts for n in c.names()]
+        close = suggest(name, all_names)
+        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        raise UserError(
+            f"unknown contract '{name}'.{hint} Run 'coop-helper contracts' to list them."
+        )
+
+    def contracts_for(self, names: Iterable[str]) -> tuple[Contract, ...]:
+        """Resolve several names; the same contract twice is an error."""
+        resolved: list[Contract] = []
+        for name in names:
+            contract = self.contract(name)
+            if contract in resolved:
+                raise UserError(
+                    f"'{name}' names {contract.name}, which is already in the list: "
+                    "each contract is in the game once."
+                )
+            resolved.append(contract)
+        return tuple(resolved)
+
+    def players_for_contracts(self, count: int) -> int | None:
+        """The player count that deals ``count`` contracts, or None."""
+        for players, n in self.contracts_by_players.items():
+            if n == count:
+                return players
+        return None
+
+    def rank(self, points: int) -> Rank:
+        """The rank a number of Victory Pile points earns."""
+        if points < 0:
+            raise UserError(f"points must be 0 or more, not {points}.")
+        return [r for r in self.ranks if r.min_points <= points][-1]
+
+    def _by_name(self) -> dict[str, Contract]:
+        if not self._name_index:
+            self._name_index.update({normalise(n): c for c in self.contracts for n in c.names()})
+        return self._name_index
+
+
+# ---------------------------------------------------------------- loading
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise DataError(f"{path}: file missing") from None
+    except tomllib.TOMLDecodeError as err:
+        raise DataError(f"{path}: not valid TOML: {err}") from None
+
+
+def _need(entry: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    value = entry.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise DataError(f"{where}: '{key}' must be {kind.__name__}, got {value!r}")
+    return value
+
+
+def _swords(value: Any, where: str) -> int:
+    if value == "skull":
+        return SKULL
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise DataError(f"{where}: swords must be a number or \"skull\", got {value!r}")
+
+
+def _triples(entry: dict[str, Any], where: str) -> list[list[Any]]:
+    cards = entry.get("cards")
+    if not isinstance(cards, list) or not all(isinstance(c, list) and len(c) == 3 for c in cards):
+        raise DataError(f"{where}: 'cards' must be a list of [count, a, b] triples")
+    return cards
+
+
+def _load_kinds(path: Path) -> list[CardKind]:
+    raw = _load_toml(path)
+    kinds: list[CardKind] = []
+
+    def add(**fields: Any) -> None:
+        if not isinstance(fields["count"], int) or fields["count"] < 1:
+            raise DataError(f"{fields['where']}: count must be a positive number")
+        fields.pop("where")
+        kinds.append(CardKind(id=len(kinds), **fields))
+
+    for i, entry in enumerate(raw.get("ship", [])):
+        where = f"{path.name}: ship #{i + 1}"
+        colour = _need(entry, "colour", str, where)
+        if colour not in COLOURS:
+            raise DataError(f"{where}: unknown colour {colour!r}")
+        for count, coins, swords in _triples(entry, where):
+            add(where=where, type="ship", name=SHIP_NAMES[colour], count=count,
+                set=_need(entry, "set", str, where), source=_need(entry, "source", str, where),
+                colour=colour, coins=coins, swords=_swords(swords, where),
+                bonus=entry.get("bonus"))
+    for i, entry in enumerate(raw.get("person", [])):
+        name = entry.get("name", f"person #{i + 1}")
+        where = f"{path.name}: person {name!r}"
+        ability = _need(entry, "ability", str, where)
+        if ability not in ABILITIES:
+            raise DataError(f"{where}: unknown ability {ability!r}")
+        colour = entry.get("colour")
+        if (ability in ("trader", "clerk")) != (colour in COLOURS):
+            raise DataError(f"{where}: Traders and Clerks, and only they, need a ship colour")
+        for count, cost, vp in _triples(entry, where):
+            add(where=where, type="person", name=_need(entry, "name", str, where), count=count,
+                set=_need(entry, "set", str, where), source=_need(entry, "source", str, where),
+                colour=colour, cost=cost, vp=vp, ability=ability,
+                swords=_swords(entry.get("swords", 0), where))
+    for i, entry in enumerate(raw.get("expedition", [])):
+        where = f"{path.name}: expedition #{i + 1}"
+        needs = _need(entry, "needs", dict, where)
+        if not needs or any(a not in ("settler", "captain", "priest") for a in needs):
+            raise DataError(f"{where}: needs must name settler, captain or priest")
+        add(where=where, type="expedition", name="Expedition", count=1,
+            set=_need(entry, "set", str, where), source=_need(entry, "source", str, where),
+            coins=_need(entry, "coins", int, where), vp=_need(entry, "vp", int, where),
+            needs=tuple(sorted(needs.items())),
+            five_players_only=bool(entry.get("five_players_only", False)))
+    for i, entry in enumerate(raw.get("tax_increase", [])):
+        where = f"{path.name}: tax_increase #{i + 1}"
+        bonus = _need(entry, "bonus", str, where)
+        if bonus not in ("most_swords", "fewest_victory_points"):
+            raise DataError(f"{where}: unknown bonus {bonus!r}")
+        add(where=where, type="tax", name="Tax Increase", count=_need(entry, "count", int, where),
+            set=_need(entry, "set", str, where), source=_need(entry, "source", str, where),
+            bonus=bonus)
+    _check_deck(kinds, path)
+    return kinds
+
+
+def _check_deck(kinds: list[CardKind], path: Path) -> None:
+    for card_type, expected in EXPECTED_COUNTS.items():
+        got = sum(k.count for k in kinds if k.type == card_type)
+        if got != expected:
+            raise DataError(f"{path.name}: {card_type} cards add up to {got}, expected {expected}")
+    total = sum(k.count for k in kinds)
+    base = sum(k.count for k in kinds if k.set == "base")
+    if total != EXPECTED_TOTAL or base != EXPECTED_BASE:
+        raise DataError(
+            f"{path.name}: deck has {total} cards ({base} base), expected "
+            f"{EXPECTED_TOTAL} ({EXPECTED_BASE} base)"
+        )
+    five = [k for k in kinds if k.five_players_only]
+    if len(five) != 1 or five[0].type != "expedition":
+        raise DataError(f"{path.name}: exactly one expedition must be flagged five_players_only")
+
+
+def _load_contracts(path: Path) -> list[Contract]:
+    raw = _load_toml(path)
+    contracts: list[Contract] = []
+    for i, entry in enumerate(raw.get("contract", [])):
+        where = f"{path.name}: contract {entry.get('name', f'#{i + 1}')!r}"
+        coins = entry.get("coins")
+        if coins != "?" and not (isinstance(coins, list) and coins
+                                 and all(isinstance(c, int) and c >= 0 for c in coins)):
+            raise DataError(f"{where}: coins must be a list of coin values or \"?\"")
+        seal_text = _need(entry, "seal", str, where)
+        try:
+            seal = None if seal_text == "?" else parse_seal(seal_text)
+        except ValueError as err:
+            raise DataError(f"{where}: {err}") from None
+        timing = _need(entry, "timing", str, where)
+        if timing not in TIMINGS:
+            raise DataError(f"{where}: timing must be one of {', '.join(TIMINGS)}")
+        name_de = _need(entry, "name_de", str, where)
+        contracts.append(Contract(
+            key=_need(entry, "key", str, where),
+            name=_need(entry, "name", str, where),
+            name_de=None if name_de == "?" else name_de,
+            aliases=tuple(entry.get("aliases", ())),
+            requirement=_need(entry, "requirement", str, where),
+            coins=None if coins == "?" else tuple(coins),
+            seal=seal,
+            timing=timing,
+            active_only=bool(entry.get("active_only", False)),
+            markers=int(entry.get("markers", 0)),
+            blue_seal=bool(entry.get("blue_seal", False)),
+            source=_need(entry, "source", str, where),
+        ))
+    if len(contracts) != EXPECTED_CONTRACTS:
+        raise DataError(f"{path.name}: {len(contracts)} contracts, expected {EXPECTED_CONTRACTS}")
+    known_red = [c for c in contracts if not c.blue_seal and c.seal is not None]
+    if len(known_red) != EXPECTED_KNOWN_RED_SEALS:
+        raise DataError(
+            f"{path.name}: {len(known_red)} red seals known, expected {EXPECTED_KNOWN_RED_SEALS}"
+        )
+    seen: dict[str, str] = {}
+    for contract in contracts:
+        for name in contract.names():
+            key = normalise(name)
+            if key in seen and seen[key] != contract.key:
+                raise DataError(f"{path.name}: name {name!r} is used by two contracts")
+            seen[key] = contract.key
+    return contracts
+
+
+@functools.cache
+def load_catalog(folder: Path | None = None) -> Catalog:
+    """Load and validate the catalogue from ``folder`` (default: the shipped data)."""
+    folder = folder or data_dir()
+    kinds = _load_kinds(folder / "cards.toml")
+    contracts = _load_contracts(folder / "contracts.toml")
+    coop_path = folder / "coop.toml"
+    coop = _load_toml(coop_path)
+    try:
+        by_players = {int(p): int(n) for p, n in coop["contracts_by_players"].items()
+                      if p != "source"}
+        ranks = tuple(Rank(r["name"], int(r["min_points"])) for r in coop["rank"])
+        base = int(coop["time_pile"]["base"])
+        coins = int(coop["start"]["coins_per_player"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise DataError(f"{coop_path.name}: missing or malformed entry: {err}") from None
+    if sorted(by_players) != [1, 2, 3, 4, 5]:
+        raise DataError(f"{coop_path.name}: contracts_by_players must cover 1 to 5 players")
+    rising = list(ranks) == sorted(ranks, key=lambda r: r.min_points)
+    if not ranks or ranks[0].min_points != 0 or not rising:
+        raise DataError(f"{coop_path.name}: ranks must start at 0 points and rise")
+    return Catalog(tuple(kinds), tuple(contracts), by_players, base, coins, ranks)
