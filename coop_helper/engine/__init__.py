@@ -1,0 +1,6 @@
+"""The rules engine: game state, turn flow and contracts of the co-op game."""
+
+from coop_helper.engine.game import Game, GameConfig, GameResult
+from coop_helper.engine.log import EventLog
+
+__all__ = ["EventLog", "Game", "GameConfig", "GameResult"]

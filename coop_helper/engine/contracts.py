@@ -1,0 +1,72 @@
+"""Each contract's requirement and who may still complete it.
+
+Contracts completed "when it is your time to take cards" are checked through
+`requirement_met`; the "decide at once" contracts are triggered by the game flow in
+`game.py` (Tax Officer at a tax, Jinx at a bust, Gamesters on harbour colours,
+Frigate/Galleon Foe on a declined trade, Pack of Pirates on repelled ships).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from coop_helper.engine.cards import (
+    CAPTAIN,
+    CLERK,
+    GUNNER,
+    JESTER,
+    MADEMOISELLE,
+    PRIEST,
+    SETTLER,
+    TRADER,
+    VICE_ADMIRAL,
+)
+from coop_helper.engine.state import PlayerState, Table
+
+__all__ = ["AT_TAKE_TIME", "PAY_COINS", "PAY_INSTEAD", "PAY_VP", "eligible",
+           "requirement_met"]
+
+PAY_VP = 12  # blue-seal contracts: have this many victory points ...
+PAY_COINS = 15  # ... or pay this many coins
+PAY_INSTEAD = frozenset({"tiny_royal_household", "ransom"})
+
+
+def _both(first: int, second: int) -> Callable[[PlayerState], bool]:
+    return lambda p: p.abilities[first] > 0 and p.abilities[second] > 0
+
+
+# Requirements checked when it is the player's time to take cards in Phase 2.
+# Jack of all Trades never stands in here (REFERENCE.md §6, ruling 3).
+_AT_TAKE: dict[str, Callable[[PlayerState], bool]] = {
+    "lady_killer": _both(CAPTAIN, MADEMOISELLE),
+    "explorer": lambda p: len(p.expeditions) >= 1,
+    "trader_prince": lambda p: p.abilities[TRADER] >= 2,
+    "trade_outpost": _both(SETTLER, CLERK),
+    "fighter": lambda p: p.swords >= 3,
+    "comedian": _both(PRIEST, JESTER),
+    "new_colony": _both(SETTLER, GUNNER),
+    "maritime_supremacy": _both(CAPTAIN, VICE_ADMIRAL),
+    "cheap_staff": lambda p: p.cheap_persons >= 4,
+    "tiny_royal_household": lambda p: p.vp >= PAY_VP or p.coins >= PAY_COINS,
+    "ransom": lambda p: p.vp >= PAY_VP or p.coins >= PAY_COINS,
+}
+AT_TAKE_TIME = frozenset(_AT_TAKE)
+
+
+def requirement_met(table: Table, player: PlayerState, key: str) -> bool:
+    """Does the player meet a take-time contract's requirement right now?"""
+    return _AT_TAKE[key](player)
+
+
+def eligible(table: Table, player: PlayerState, key: str) -> bool:
+    """May this player complete the contract (or put a progress marker on it) now?
+
+    It must be in the game, not yet completed by this player, with a free coin space,
+    and the player needs a free cube (a progress marker already on it counts as one).
+    """
+    contract = table.contract_by_key.get(key)
+    if contract is None or key in player.completed:
+        return False
+    if key not in player.markers and player.cubes_free() <= 0:
+        return False
+    return contract.coins is None or len(table.completers[key]) < len(contract.coins)

@@ -1,0 +1,626 @@
+"""The co-op game of Port Royal with Just One More Contract, turn by turn.
+
+`Game` owns the state and the flow; `contracts.py` knows each contract's requirement.
+Every choice is put to the policy with the public table and the legal options.
+
+Engine rulings beyond REFERENCE.md §6 (all listed in the README):
+- Cards moved to the Victory Pile come off the bottom of the face-down Time Pile, so the
+  turns already played do not depend on how many were moved (they are face down and
+  shuffled, so which ones go makes no difference to the odds).
+- Declining a Frigate's or Galleon's coins declines all of them: the trader bonus and the
+  expansion ship's coin for another player too.
+- Ships are set aside for Pack of Pirates only by a player who can still complete it; it
+  completes by itself when the fifth colour is set aside.
+- Expeditions may be claimed by the active player when their take time starts, after each
+  of their takes, and after a bust.
+- If the draw pile and the discard pile are both empty, the active player stops drawing
+  and coin gains fall short by what is missing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from coop_helper.catalog import COLOURS, SKULL, Contract
+from coop_helper.engine import contracts as rules
+from coop_helper.engine.cards import (
+    ADMIRAL,
+    BLACK,
+    CLERK,
+    EXPEDITION,
+    GOVERNOR,
+    GUNNER,
+    JACK,
+    JESTER,
+    MADEMOISELLE,
+    PERSON,
+    RED,
+    SHIP,
+    TRADER,
+    VICE_ADMIRAL,
+    Deck,
+    build_deck,
+)
+from coop_helper.engine.log import EventLog
+from coop_helper.engine.state import Hidden, PlayerState, Table
+from coop_helper.policies.base import Policy
+
+START_COINS = 3
+TAX_THRESHOLD = 12
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a game is set up with."""
+
+    contracts: tuple[Contract, ...]
+    players: int
+    time_pile: int  # cards dealt to the Time Pile
+    removed: int = 0  # moved to the Victory Pile before play
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.players <= 5:
+            raise ValueError(f"players must be 1 to 5, not {self.players}")
+        if not 0 <= self.removed <= self.time_pile:
+            raise ValueError(f"can move 0 to {self.time_pile} cards, not {self.removed}")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended."""
+
+    won: bool
+    turns: int  # turns started
+    points: int  # Victory Pile cards (the team's score if it won)
+    victory_moves: int  # Time Pile cards moved on Tax Increases
+    completers: dict[str, list[int]] = field(default_factory=dict)
+
+
+class Game:
+    """One co-op game: set up from a config, played to its end by a policy."""
+
+    def __init__(self, config: GameConfig, policy: Policy, log: EventLog | None = None) -> None:
+        self.config = config
+        self.policy = policy
+        self.log = log
+        self.deck: Deck = build_deck(config.players)
+        self.rng = random.Random(config.seed)
+        self.table = Table(self.deck, config.contracts, config.players)
+        self.hidden = Hidden(config.players)
+        self.victory_moves = 0
+        self._needs_at_take = [
+            c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME
+        ]
+        self._setup()
+        policy.start_game(self.table, random.Random(config.seed * 2 + 1))
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self) -> None:
+        deck, table, hidden = self.deck, self.table, self.hidden
+        hidden.draw = list(range(deck.size))
+        five = deck.five_player_expedition
+        if five is not None:
+            hidden.draw.remove(five)
+            table.expedition_row.append(five)
+            self._move(five, "draw", "expedition_row")
+        table.draw_size = len(hidden.draw)
+        for card in hidden.draw:
+            table.unseen[deck.kind[card]] += 1
+        table.unseen_total = len(hidden.draw)
+        for player in table.players:
+            self._gain(player, START_COINS)
+        for _ in range(self.config.time_pile):
+            card = self._draw_hidden()
+            if card is None:
+                break
+            hidden.time.append(card)
+            self._move(card, "draw", "time")
+        table.time_size = len(hidden.time)
+        for _ in range(self.config.removed):
+            self._time_to_victory()
+
+    # ------------------------------------------------------------ card moves
+
+    def _move(self, card: int, source: str, target: str) -> None:
+        if self.log is not None:
+            self.log.move(card, source, target)
+
+    def _draw_hidden(self) -> int | None:
+        """Take a random card off the draw pile (reshuffling the discard pile if empty)."""
+        draw = self.hidden.draw
+        if not draw:
+            if not self.table.discard:
+                return None
+            self._reshuffle()
+        n = len(draw)
+        i = int(self.rng.random() * n)
+        card = draw[i]
+        draw[i] = draw[n - 1]
+        draw.pop()
+        self.table.draw_size = n - 1
+        return card
+
+    def _reshuffle(self) -> None:
+        table = self.table
+        if self.log is not None:
+            for card in table.discard:
+                self.log.move(card, "discard", "draw")
+            self.log.note("reshuffle", cards=len(table.discard))
+        self.hidden.draw.extend(table.discard)
+        # From now on the draw pile is exactly the old discard pile, which everyone saw.
+        unseen = [0] * len(table.unseen)
+        for card in table.discard:
+            unseen[self.deck.kind[card]] += 1
+        table.unseen = unseen
+        table.unseen_total = len(table.discard)
+        table.discard = []
+        table.draw_size = len(self.hidden.draw)
+        table.reshuffled = True
+
+    def _reveal(self, card: int, from_draw: bool) -> None:
+        """A hidden card turns face up: the table's card count learns of it."""
+        table = self.table
+        if from_draw or not table.reshuffled:
+            kind = self.deck.kind[card]
+            if table.unseen[kind] > 0:
+                table.unseen[kind] -= 1
+                table.unseen_total -= 1
+
+    def _gain(self, player: PlayerState, n: int) -> None:
+        coins = self.hidden.coin_cards[player.index]
+        for _ in range(n):
+            card = self._draw_hidden()
+            if card is None:
+                return
+            coins.append(card)
+            player.coins += 1
+            self._move(card, "draw", f"coins:{player.index}")
+
+    def _pay_discard(self, player: PlayerState, n: int) -> None:
+        coins = self.hidden.coin_cards[player.index]
+        for _ in range(n):
+            card = coins.pop()
+            player.coins -= 1
+            self._reveal(card, from_draw=False)
+            self.table.discard.append(card)
+            self._move(card, f"coins:{player.index}", "discard")
+
+    def _pay_player(self, payer: PlayerState, payee: PlayerState, n: int) -> None:
+        source = self.hidden.coin_cards[payer.index]
+        target = self.hidden.coin_cards[payee.index]
+        for _ in range(n):
+            card = source.pop()
+            target.append(card)
+            payer.coins -= 1
+            payee.coins += 1
+            self._move(card, f"coins:{payer.index}", f"coins:{payee.index}")
+
+    def _time_to_victory(self) -> None:
+        """Move the bottom Time Pile card to the Victory Pile (face down)."""
+        card = self.hidden.time.pop(0)
+        self.hidden.victory.append(card)
+        self.table.time_size -= 1
+        self.table.victory_size += 1
+        self._move(card, "time", "victory")
+
+    # --------------------------------------------------------------- playing
+
+    def run(self) -> GameResult:
+        """Play turns until the team wins or the Time Pile runs out; return the result."""
+        table = self.table
+        if not table.open:
+            table.over = table.won = True
+        while not table.over:
+            self.play_turn()
+            table.active = (table.active + 1) % table.n_players
+        if self.log is not None:
+            self.log.note("game_end", won=table.won, turns=table.turn,
+                          points=table.victory_size if table.won else 0)
+        return GameResult(
+            won=table.won,
+            turns=table.turn,
+            points=table.victory_size,
+            victory_moves=self.victory_moves,
+            completers={k: list(v) for k, v in table.completers.items()},
+        )
+
+    def play_turn(self) -> None:
+        """One active player's turn: Discover, then Trade & Hire unless they bust."""
+        table, hidden, policy = self.table, self.hidden, self.policy
+        if not hidden.time:
+            table.over = True  # contracts still open and no Time Pile card: the team loses
+            if self.log is not None:
+                self.log.note("time_out", turn=table.turn + 1)
+            return
+        table.turn += 1
+        player = table.players[table.active]
+        if self.log is not None:
+            self.log.note("turn_start", turn=table.turn, active=table.active)
+        card = hidden.time.pop()
+        table.time_size -= 1
+        self._reveal(card, from_draw=False)
+        busted = self._discover(player, card, "time")
+        while not busted and not table.over:
+            again = policy.draw_again(table, player)
+            self._decided(player, "draw_again", again)
+            if not again:
+                break
+            card = self._draw_hidden()
+            if card is None:
+                break
+            self._reveal(card, from_draw=True)
+            busted = self._discover(player, card, "draw")
+        if table.over:
+            self._end_turn()
+            return
+        if busted:
+            self._bust(player)
+        else:
+            self._trade_and_hire(player)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        table = self.table
+        for card in table.harbour:
+            table.discard.append(card)
+            self._move(card, "harbour", "discard")
+        table.harbour = []
+        if self.log is not None:
+            self.log.note("snapshot", **table.snapshot())
+
+    def _decided(self, player: PlayerState | None, kind: str, choice: object,
+                 options: object = None) -> None:
+        if self.log is not None:
+            self.log.decision(None if player is None else player.index, kind, choice,
+                              self.policy.name, options)
+
+    # ------------------------------------------------------------- discover
+
+    def _discover(self, player: PlayerState, card: int, source: str) -> bool:
+        """Place a drawn card; True if the active player busts."""
+        deck, table = self.deck, self.table
+        kind = deck.type[card]
+        if kind == PERSON:
+            table.harbour.append(card)
+            self._move(card, source, "harbour")
+            return False
+        if kind == EXPEDITION:
+            table.expedition_row.append(card)
+            self._move(card, source, "expedition_row")
+            return False
+        if kind != SHIP:
+            table.discard.append(card)
+            self._move(card, source, "discard")
+            self._tax(card)
+            return False
+        swords = deck.swords[card]
+        if swords != SKULL and player.swords >= swords:
+            repel = self.policy.repel(table, player, card)
+            self._decided(player, "repel", repel, card)
+            if repel:
+                self._repelled(player, card, source)
+                return False
+        colour = deck.colour[card]
+        harbour_colours = {deck.colour[c] for c in table.harbour if deck.type[c] == SHIP}
+        table.harbour.append(card)
+        self._move(card, source, "harbour")
+        if colour in harbour_colours:
+            return True
+        if len(harbour_colours) in (2, 3):  # just reached 3 or 4 different colours
+            self._colour_triggers(player, len(harbour_colours) + 1)
+        return False
+
+    def _repelled(self, player: PlayerState, card: int, source: str) -> None:
+        colour = self.deck.colour[card]
+        if (rules.eligible(self.table, player, "pack_of_pirates")
+                and colour not in player.aside):
+            player.aside[colour] = card
+            self._move(card, source, f"aside:{player.index}")
+            if len(player.aside) == len(COLOURS):
+                for ship in player.aside.values():
+                    self.table.discard.append(ship)
+                    self._move(ship, f"aside:{player.index}", "discard")
+                player.aside = {}
+                self._complete(player, "pack_of_pirates")
+            return
+        self.table.discard.append(card)
+        self._move(card, source, "discard")
+
+    def _colour_triggers(self, player: PlayerState, colours: int) -> None:
+        """Gamester (4 colours) and Tiny Gamester (3 colours), decided at once."""
+        key = "gamester" if colours == 4 else "tiny_gamester"
+        table = self.table
+        if key not in table.contract_by_key:
+            return
+        if key == "tiny_gamester" and key in player.markers:
+            if (player.marker_turn[key] < table.turn
+                    and rules.eligible(table, player, key)):
+                self._complete(player, key)
+            return
+        if not rules.eligible(table, player, key):
+            return
+        decide = self.policy.complete(table, player, key)
+        self._decided(player, f"complete:{key}", decide)
+        if not decide:
+            return
+        if key == "tiny_gamester":
+            player.markers[key] = 1
+            player.marker_turn[key] = table.turn
+            if self.log is not None:
+                self.log.note("marker", player=player.index, contract=key, step=1)
+        else:
+            self._complete(player, key)
+
+    def _bust(self, player: PlayerState) -> None:
+        table, policy = self.table, self.policy
+        if self.log is not None:
+            self.log.note("bust", player=player.index)
+        for other in table.players:
+            jesters = other.abilities[JESTER]
+            if jesters:
+                self._gain(other, jesters)
+        if "jinx" in table.contract_by_key and rules.eligible(table, player, "jinx"):
+            decide = policy.complete(table, player, "jinx")
+            self._decided(player, "complete:jinx", decide)
+            if decide:
+                self._complete(player, "jinx")
+                if table.over:
+                    return
+        self._offer_expeditions(player)
+
+    def _tax(self, card: int) -> None:
+        """Resolve a Tax Increase: halve the rich, pay the bonus, offer the Victory Pile move."""
+        table, policy = self.table, self.policy
+        order = self._clockwise()
+        taxed = [p for p in order if p.coins >= TAX_THRESHOLD]
+        for player in taxed:
+            self._pay_discard(player, player.coins // 2)
+        if self.log is not None:
+            self.log.note("tax", taxed=[p.index for p in taxed])
+        if "tax_officer" in table.contract_by_key:
+            for player in taxed:
+                if rules.eligible(table, player, "tax_officer"):
+                    decide = policy.complete(table, player, "tax_officer")
+                    self._decided(player, "complete:tax_officer", decide)
+                    if decide:
+                        self._complete(player, "tax_officer")
+                        if table.over:
+                            return
+        if self.deck.most_swords[card]:
+            best = max(p.swords for p in table.players)
+            winners = [p for p in order if p.swords == best]
+        else:
+            least = min(p.vp for p in table.players)
+            winners = [p for p in order if p.vp == least]
+        for player in winners:
+            self._gain(player, 1)
+        if table.time_size > 0:
+            move = policy.victory_move(table)
+            self._decided(None, "victory_move", move)
+            if move:
+                self._time_to_victory()
+                self.victory_moves += 1
+
+    # ---------------------------------------------------------- trade & hire
+
+    def _trade_and_hire(self, active: PlayerState) -> None:
+        table, deck = self.table, self.deck
+        colours = len({deck.colour[c] for c in table.harbour if deck.type[c] == SHIP})
+        takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
+        self._take_time(active, takes, is_active=True)
+        for player in self._clockwise()[1:]:
+            if table.over:
+                return
+            self._take_time(player, 1 + player.abilities[GOVERNOR], is_active=False)
+
+    def _clockwise(self) -> list[PlayerState]:
+        """Players in turn order, starting with the active player."""
+        players, start = self.table.players, self.table.active
+        return players[start:] + players[:start]
+
+    def _take_time(self, player: PlayerState, takes: int, is_active: bool) -> None:
+        table, policy = self.table, self.policy
+        self._take_income(player, is_active)
+        if is_active:
+            self._offer_expeditions(player)
+        self._offer_completions(player)
+        while takes > 0 and table.harbour and not table.over:
+            options = self._take_options(player, is_active)
+            if not options:
+                break
+            card = policy.choose_take(table, player, options, takes)
+            self._decided(player, "take", card, options)
+            if card is None:
+                break
+            if card not in options:
+                raise ValueError(f"policy {policy.name} chose {card}, not one of {options}")
+            takes -= 1
+            takes += self._take(player, card, is_active)
+            if is_active:
+                self._offer_expeditions(player)
+            self._offer_completions(player)
+
+    def _take_income(self, player: PlayerState, is_active: bool) -> None:
+        """Coins due when it is a player's time to take cards."""
+        table, deck = self.table, self.deck
+        harbour = len(table.harbour)
+        ships = sum(1 for c in table.harbour if deck.type[c] == SHIP)
+        coins = 0
+        if player.abilities[GUNNER] and ships > 1:
+            coins += player.abilities[GUNNER] * (ships - 1)
+        if player.abilities[VICE_ADMIRAL] and harbour in (3, 4):
+            coins += player.abilities[VICE_ADMIRAL]
+        if player.abilities[ADMIRAL] and harbour >= 5:
+            coins += 2 * player.abilities[ADMIRAL]
+        if player.abilities[JESTER] and not is_active and harbour == 0:
+            coins += player.abilities[JESTER]
+        if coins:
+            if self.log is not None:
+                self.log.note("income", player=player.index, coins=coins)
+            self._gain(player, coins)
+
+    def hire_cost(self, player: PlayerState, card: int) -> int:
+        """What hiring a person costs this player (Mademoiselles' discount, never below 0)."""
+        return max(0, self.deck.cost[card] - player.abilities[MADEMOISELLE])
+
+    def _take_options(self, player: PlayerState, is_active: bool) -> list[int]:
+        deck = self.deck
+        fee = 0 if is_active else 1
+        options = []
+        for card in self.table.harbour:
+            if deck.type[card] == SHIP:
+                options.append(card)  # every ship pays at least the 1-coin fee
+            elif player.coins >= self.hire_cost(player, card) + fee:
+                options.append(card)
+        return options
+
+    def _take(self, player: PlayerState, card: int, is_active: bool) -> int:
+        """Trade or hire one harbour card; returns extra takes earned (Clerks)."""
+        table, deck = self.table, self.deck
+        table.harbour.remove(card)
+        active = table.players[table.active]
+        extra = 0
+        if deck.type[card] == SHIP:
+            extra = self._trade(player, card, is_active)
+        else:
+            self._pay_discard(player, self.hire_cost(player, card))
+            self._hire(player, card)
+        if not is_active:
+            self._pay_player(player, active, 1)
+        return extra
+
+    def _trade(self, player: PlayerState, card: int, is_active: bool) -> int:
+        table, deck = self.table, self.deck
+        colour = deck.colour[card]
+        table.discard.append(card)
+        self._move(card, "harbour", "discard")
+        foe = "frigate_foe" if colour == RED else "galleon_foe" if colour == BLACK else None
+        declined = False
+        if (foe and foe in table.contract_by_key and rules.eligible(table, player, foe)
+                and (is_active or player.coins >= 1)):
+            declined = self.policy.decline_coins(table, player, card, foe)
+            self._decided(player, f"decline:{foe}", declined, card)
+        if declined:
+            self._foe_progress(player, foe)  # type: ignore[arg-type]
+        else:
+            self._gain(player, deck.coins[card] + player.traders[colour])
+            if deck.coin_to_other[card] and table.n_players > 1:
+                others = [p.index for p in table.players if p is not player]
+                chosen = self.policy.coin_recipient(table, player, others)
+                self._decided(player, "coin_recipient", chosen, others)
+                self._gain(table.players[chosen], 1)
+        return player.clerks[colour]
+
+    def _foe_progress(self, player: PlayerState, key: str) -> None:
+        step = player.markers.get(key, 0) + 1
+        if step > self.table.contract_by_key[key].markers:
+            self._complete(player, key)
+        else:
+            player.markers[key] = step
+            if self.log is not None:
+                self.log.note("marker", player=player.index, contract=key, step=step)
+
+    def _hire(self, player: PlayerState, card: int) -> None:
+        deck = self.deck
+        player.persons.append(card)
+        self._move(card, "harbour", f"display:{player.index}")
+        self._add_person(player, card, +1)
+
+    def _add_person(self, player: PlayerState, card: int, sign: int) -> None:
+        deck = self.deck
+        ability = deck.ability[card]
+        player.abilities[ability] += sign
+        player.swords += sign * deck.swords[card]
+        player.vp += sign * deck.vp[card]
+        if deck.cost[card] <= 3:
+            player.cheap_persons += sign
+        if ability == TRADER:
+            player.traders[deck.colour[card]] += sign
+        elif ability == CLERK:
+            player.clerks[deck.colour[card]] += sign
+
+    # ------------------------------------------------------------ expeditions
+
+    def _offer_expeditions(self, player: PlayerState) -> None:
+        table = self.table
+        while not table.over:
+            options = [c for c in table.expedition_row if self._expedition_persons(player, c)]
+            if not options:
+                return
+            choice = self.policy.claim_expedition(table, player, options)
+            self._decided(player, "claim_expedition", choice, options)
+            if choice is None:
+                return
+            self._claim(player, choice)
+
+    def _expedition_persons(self, player: PlayerState, card: int) -> list[int] | None:
+        """The persons a claim would discard (named persons first, Jacks for the rest)."""
+        deck = self.deck
+        chosen: list[int] = []
+        jacks = [c for c in player.persons if deck.ability[c] == JACK]
+        for ability, count in deck.needs[card]:
+            own = [c for c in player.persons if deck.ability[c] == ability][:count]
+            chosen += own
+            short = count - len(own)
+            if short > len(jacks):
+                return None
+            chosen += jacks[:short]
+            jacks = jacks[short:]
+        return chosen
+
+    def _claim(self, player: PlayerState, card: int) -> None:
+        deck, table = self.deck, self.table
+        persons = self._expedition_persons(player, card)
+        if persons is None:
+            raise ValueError(f"player {player.index} cannot claim expedition {card}")
+        for person in persons:
+            player.persons.remove(person)
+            self._add_person(player, person, -1)
+            table.discard.append(person)
+            self._move(person, f"display:{player.index}", "discard")
+        table.expedition_row.remove(card)
+        player.expeditions.append(card)
+        player.vp += deck.vp[card]
+        self._move(card, "expedition_row", f"expeditions:{player.index}")
+        self._gain(player, deck.coins[card])
+
+    # -------------------------------------------------------------- contracts
+
+    def _offer_completions(self, player: PlayerState) -> None:
+        table, policy = self.table, self.policy
+        for key in self._needs_at_take:
+            if table.over:
+                return
+            if rules.eligible(table, player, key) and rules.requirement_met(
+                table, player, key
+            ):
+                decide = policy.complete(table, player, key)
+                self._decided(player, f"complete:{key}", decide)
+                if decide:
+                    if key in rules.PAY_INSTEAD and player.vp < rules.PAY_VP:
+                        self._pay_discard(player, rules.PAY_COINS)
+                    self._complete(player, key)
+
+    def _complete(self, player: PlayerState, key: str) -> None:
+        """Put the player's cube on the contract: coin space, bonus VP, maybe the win."""
+        table = self.table
+        contract = table.contract_by_key[key]
+        completers = table.completers[key]
+        coins = contract.coins[len(completers)] if contract.coins else 0
+        player.markers.pop(key, None)
+        player.marker_turn.pop(key, None)
+        player.completed.append(key)
+        bonus = {2: 1, 3: 2}.get(len(player.completed), 0)
+        player.vp += bonus
+        completers.append(player.index)
+        if key in table.open:
+            table.open.remove(key)
+        if self.log is not None:
+            self.log.note("complete", player=player.index, contract=key, coins=coins,
+                          bonus_vp=bonus, turn=table.turn)
+        self._gain(player, coins)
+        if not table.open:
+            table.over = table.won = True

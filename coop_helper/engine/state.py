@@ -1,0 +1,146 @@
+"""Game state, split in two: what every player sees (`Table`) and what nobody sees (`Hidden`).
+
+Policies are handed the `Table` only. The order of the draw pile and the Time Pile and the
+faces of coin cards live in `Hidden`, which the engine alone touches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coop_helper.catalog import COLOURS, Contract
+from coop_helper.engine.cards import ABILITY, Deck
+
+CUBES = 3  # wooden cubes per player: at most 3 contracts
+
+
+class PlayerState:
+    """One player's public state: coin count, display, derived totals, contract progress."""
+
+    __slots__ = (
+        "abilities",
+        "aside",
+        "cheap_persons",
+        "clerks",
+        "coins",
+        "completed",
+        "expeditions",
+        "index",
+        "marker_turn",
+        "markers",
+        "persons",
+        "swords",
+        "traders",
+        "vp",
+    )
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.coins = 0  # how many coin cards the player holds (their faces are hidden)
+        self.persons: list[int] = []  # card ids in the personal display
+        self.expeditions: list[int] = []  # claimed expeditions (in the display)
+        self.swords = 0
+        self.vp = 0  # persons + expeditions + contract bonuses
+        self.abilities = [0] * len(ABILITY)  # persons in display per ability code
+        self.traders = [0] * len(COLOURS)  # Traders per ship colour
+        self.clerks = [0] * len(COLOURS)  # Clerks per ship colour
+        self.cheap_persons = 0  # persons with printed cost 3 or less
+        self.completed: list[str] = []  # contract keys, in completion order
+        self.markers: dict[str, int] = {}  # contract key -> progress marker step
+        self.marker_turn: dict[str, int] = {}  # contract key -> turn its marker was placed
+        self.aside: dict[int, int] = {}  # Pack of Pirates: colour -> set-aside ship card
+
+    def cubes_free(self) -> int:
+        """Wooden cubes not yet on a contract (3 each; markers hold one too)."""
+        return CUBES - len(self.completed) - len(self.markers)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Public state as plain data."""
+        return {
+            "coins": self.coins,
+            "display": list(self.persons),
+            "expeditions": list(self.expeditions),
+            "swords": self.swords,
+            "vp": self.vp,
+            "contracts": list(self.completed),
+            "markers": dict(self.markers),
+            "aside": sorted(self.aside.values()),
+        }
+
+
+class Table:
+    """Everything public: what a player at the table can see or count."""
+
+    __slots__ = (
+        "active",
+        "completers",
+        "contract_by_key",
+        "contracts",
+        "deck",
+        "discard",
+        "draw_size",
+        "expedition_row",
+        "harbour",
+        "n_players",
+        "open",
+        "over",
+        "players",
+        "reshuffled",
+        "time_size",
+        "turn",
+        "unseen",
+        "unseen_total",
+        "victory_size",
+        "won",
+    )
+
+    def __init__(self, deck: Deck, contracts: tuple[Contract, ...], n_players: int) -> None:
+        self.deck = deck
+        self.contracts = contracts
+        self.contract_by_key = {c.key: c for c in contracts}
+        self.players = [PlayerState(i) for i in range(n_players)]
+        self.n_players = n_players
+        self.active = 0
+        self.turn = 0  # turns started so far
+        self.harbour: list[int] = []
+        self.expedition_row: list[int] = []
+        self.discard: list[int] = []  # face up: its contents are public
+        self.draw_size = 0
+        self.time_size = 0
+        self.victory_size = 0
+        self.completers: dict[str, list[int]] = {c.key: [] for c in contracts}
+        self.open: list[str] = [c.key for c in contracts]  # no completer yet
+        # Card counting from public information: how many cards of each kind could still
+        # come off the draw pile, as far as the table can know (see Game._reveal).
+        self.unseen = [0] * len(deck.kinds)
+        self.unseen_total = 0
+        self.reshuffled = False
+        self.over = False
+        self.won = False
+
+    def snapshot(self) -> dict[str, Any]:
+        """The public state as plain data (used by the event log and by tests)."""
+        return {
+            "turn": self.turn,
+            "active": self.active,
+            "players": [p.snapshot() for p in self.players],
+            "harbour": list(self.harbour),
+            "expedition_row": list(self.expedition_row),
+            "draw_pile": self.draw_size,
+            "discard_pile": len(self.discard),
+            "time_pile": self.time_size,
+            "victory_pile": self.victory_size,
+            "open_contracts": list(self.open),
+        }
+
+
+class Hidden:
+    """What no player sees: the order of the draw pile and Time Pile, and coin card faces."""
+
+    __slots__ = ("coin_cards", "draw", "time", "victory")
+
+    def __init__(self, n_players: int) -> None:
+        self.draw: list[int] = []  # unordered: cards are drawn from it at random
+        self.time: list[int] = []  # the Time Pile, top card last
+        self.coin_cards: list[list[int]] = [[] for _ in range(n_players)]
+        self.victory: list[int] = []  # face down

@@ -1,0 +1,50 @@
+"""The interface between the rules engine and the players' decisions.
+
+The engine asks a policy at every decision point. Each question gets the public `Table`
+(nothing hidden: no deck order, no coin faces), the player deciding, and the legal
+choices. One policy object plays for the whole team.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from coop_helper.engine.state import PlayerState, Table
+
+
+class Policy(Protocol):
+    """A team's decision maker."""
+
+    name: str
+
+    def start_game(self, table: Table, rng: random.Random) -> None:
+        """Called once before the first turn; ``rng`` is the policy's own random source."""
+
+    def draw_again(self, table: Table, player: PlayerState) -> bool:
+        """Phase 1: draw another card (True) or stop (False)."""
+
+    def repel(self, table: Table, player: PlayerState, card: int) -> bool:
+        """Phase 1: repel the ship just drawn (only asked when the player can)."""
+
+    def choose_take(
+        self, table: Table, player: PlayerState, options: list[int], takes_left: int
+    ) -> int | None:
+        """Phase 2: which harbour card to take (trade a ship or hire a person), or None to pass."""
+
+    def decline_coins(self, table: Table, player: PlayerState, card: int, contract: str) -> bool:
+        """Trading a Frigate or Galleon: decline all its coins for Frigate/Galleon Foe progress."""
+
+    def complete(self, table: Table, player: PlayerState, contract: str) -> bool:
+        """Complete this contract now (or place its first progress marker)."""
+
+    def claim_expedition(
+        self, table: Table, player: PlayerState, options: list[int]
+    ) -> int | None:
+        """Claim one of these expeditions (card ids), or None."""
+
+    def coin_recipient(self, table: Table, player: PlayerState, options: list[int]) -> int:
+        """Which other player (index) receives the +1 coin of an expansion ship."""
+
+    def victory_move(self, table: Table) -> bool:
+        """A Tax Increase was drawn: move one Time Pile card to the Victory Pile?"""

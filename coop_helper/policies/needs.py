@@ -1,0 +1,46 @@
+"""What each open contract asks of a player's display, for policies to aim at."""
+
+from __future__ import annotations
+
+from coop_helper.engine.cards import (
+    CAPTAIN,
+    CLERK,
+    GUNNER,
+    JESTER,
+    MADEMOISELLE,
+    PRIEST,
+    SETTLER,
+    TRADER,
+    VICE_ADMIRAL,
+)
+from coop_helper.engine.state import PlayerState, Table
+
+# Contracts met by holding two named persons (Jack of all Trades never stands in).
+PAIRS: dict[str, tuple[int, int]] = {
+    "lady_killer": (CAPTAIN, MADEMOISELLE),
+    "trade_outpost": (SETTLER, CLERK),
+    "comedian": (PRIEST, JESTER),
+    "new_colony": (SETTLER, GUNNER),
+    "maritime_supremacy": (CAPTAIN, VICE_ADMIRAL),
+}
+
+
+def team_needs(table: Table) -> list[str]:
+    """Contracts nobody has completed yet."""
+    return table.open
+
+
+def person_helps(table: Table, player: PlayerState, card: int, key: str) -> bool:
+    """Would hiring this person bring the player closer to contract ``key``?"""
+    deck = table.deck
+    ability = deck.ability[card]
+    pair = PAIRS.get(key)
+    if pair is not None:
+        return ability in pair and player.abilities[ability] == 0
+    if key == "trader_prince":
+        return ability == TRADER and player.abilities[TRADER] < 2
+    if key == "fighter":
+        return deck.swords[card] > 0 and player.swords < 3
+    if key == "cheap_staff":
+        return deck.cost[card] <= 3 and player.cheap_persons < 4
+    return False
