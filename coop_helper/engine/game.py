@@ -524,7 +524,6 @@ class Game:
                 self.log.note("marker", player=player.index, contract=key, step=step)
 
     def _hire(self, player: PlayerState, card: int) -> None:
-        deck = self.deck
         player.persons.append(card)
         self._move(card, "harbour", f"display:{player.index}")
         self._add_person(player, card, +1)
