@@ -46,5 +46,16 @@ class Policy(Protocol):
     def coin_recipient(self, table: Table, player: PlayerState, options: list[int]) -> int:
         """Which other player (index) receives the +1 coin of an expansion ship."""
 
+    def victory_threshold(self, table: Table) -> int:
+        """The fewest Time Pile cards left at which this policy would move one on a Tax Increase.
+
+        Together with `victory_move` this is the one place a policy may look at the Time
+        Pile's size: every other decision must not depend on it, so that one simulated game
+        answers every removal level (see `coop_helper.simulate`).
+        """
+
     def victory_move(self, table: Table) -> bool:
-        """A Tax Increase was drawn: move one Time Pile card to the Victory Pile?"""
+        """A Tax Increase was drawn: move one Time Pile card to the Victory Pile?
+
+        Must equal ``table.time_size >= self.victory_threshold(table)``.
+        """

@@ -7,6 +7,7 @@ import random
 from coop_helper.engine.cards import PERSON, SHIP
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.needs import person_helps
+from coop_helper.policies.random_policy import NEVER
 
 STOP_AT_HARBOUR = 3  # stop drawing once the harbour holds this many cards
 
@@ -64,6 +65,10 @@ class BasicPolicy:
         """The poorest other player."""
         return min(options, key=lambda i: table.players[i].coins)
 
+    def victory_threshold(self, table: Table) -> int:
+        """Never move: time is the scarce thing."""
+        return NEVER
+
     def victory_move(self, table: Table) -> bool:
         """Never: time is the scarce thing."""
-        return False
+        return table.time_size >= self.victory_threshold(table)

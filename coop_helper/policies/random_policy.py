@@ -6,6 +6,8 @@ import random
 
 from coop_helper.engine.state import PlayerState, Table
 
+NEVER = 10**9  # a threshold no Time Pile reaches
+
 
 class RandomPolicy:
     """Picks uniformly at random among the legal choices (its own seeded random source)."""
@@ -52,6 +54,10 @@ class RandomPolicy:
         """Any other player."""
         return self.rng.choice(options)
 
+    def victory_threshold(self, table: Table) -> int:
+        """Evens: 0 (move whenever a card is left) or never."""
+        return 0 if self._coin() else NEVER
+
     def victory_move(self, table: Table) -> bool:
         """Move or not, evens."""
-        return self._coin()
+        return table.time_size >= self.victory_threshold(table)

@@ -1,0 +1,434 @@
+"""The expert team: counts cards, plans who goes for which contract, manages coins.
+
+- Drawing: stops by the chance of busting on the next draw (from the public card count)
+  against what one more card is worth to the team, and what the harbour would be lost.
+- Coordination: `planning.assign` hands each open contract to one player; cards are
+  valued by what they bring to that player's contracts.
+- Coins: a player saving for a hire or a money contract values coins more.
+- Time: nothing here depends on the Time Pile's size, except the optional Victory Pile move
+  on a Tax Increase, taken only when the turns left after it still cover the estimate of the
+  turns the open contracts need (`victory_threshold`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from coop_helper.catalog import SKULL
+from coop_helper.engine.cards import (
+    ABILITY,
+    ADMIRAL,
+    CAPTAIN,
+    GOVERNOR,
+    GUNNER,
+    JACK,
+    JESTER,
+    MADEMOISELLE,
+    PERSON,
+    PRIEST,
+    SETTLER,
+    SHIP,
+    TRADER,
+    VICE_ADMIRAL,
+)
+from coop_helper.engine.state import PlayerState, Table
+from coop_helper.policies.planning import Wants, assign
+
+FILL = 20.0  # a person that fills a slot of an assigned contract
+INTRINSIC = {GOVERNOR: 2.5, MADEMOISELLE: 1.5, ADMIRAL: 1.5, GUNNER: 1.5,
+             VICE_ADMIRAL: 1.0, JESTER: 1.0}
+JINX_VALUE = 14.0  # a bust that completes Jinx
+GAMESTER_VALUE = 14.0
+MAX_HARBOUR = 12  # never draw beyond this many harbour cards
+SAFE_BUST = 0.02  # below this chance of busting, always draw on
+MAX_SWORDS = 8  # sword counts above this repel every ship but skulls anyway
+EXPEDITION_ABILITIES = (SETTLER, CAPTAIN, PRIEST)
+# Turns an open contract takes on average, by player count (tuned by simulation), and the
+# spare turns kept before a Victory Pile move on a Tax Increase.
+TURNS_PER_CONTRACT = {1: 4.0, 2: 3.0, 3: 2.4, 4: 2.0, 5: 1.7}
+VICTORY_MARGIN = 2
+
+
+class ExpertPolicy:
+    """A strong, coordinated team that sees only what a real table sees."""
+
+    name = "expert"
+
+
+    def start_game(self, table: Table, rng: random.Random) -> None:
+        """Precompute the card-kind groups this game needs."""
+        deck = table.deck
+        self.deck = deck
+        self.rng = rng
+        kinds = deck.kinds
+        self.kind_type = [k.type for k in kinds]
+        self.ship_kinds: list[list[tuple[int, int]]] = [[] for _ in range(5)]
+        self.person_kinds: list[int] = []
+        for kind in kinds:
+            if kind.type == "ship":
+                colour = ("yellow", "blue", "green", "red", "black").index(kind.colour or "")
+                self.ship_kinds[colour].append((kind.id, kind.swords))
+            elif kind.type == "person":
+                self.person_kinds.append(kind.id)
+        # Person kinds grouped by what a plan can want of them.
+        groups: dict[object, set[int]] = {}
+        for kind_id in self.person_kinds:
+            kind = kinds[kind_id]
+            card = deck.kind.index(kind_id) if kind_id in deck.kind else -1
+            if card < 0:
+                continue
+            ability = deck.ability[card]
+            groups.setdefault(ability, set()).add(kind_id)
+            if kind.cost <= 3:
+                groups.setdefault("cheap", set()).add(kind_id)
+            if kind.swords:
+                groups.setdefault("swords", set()).add(kind_id)
+            if ability in EXPEDITION_ABILITIES or ability == JACK:
+                groups.setdefault("expedition", set()).add(kind_id)
+        for key in (*range(len(ABILITY)), "cheap", "swords", "expedition"):
+            groups.setdefault(key, set())
+        self.kind_groups = groups
+        # A representative card id per kind, to value a kind as if it were drawn.
+        first: dict[int, int] = {}
+        for card, kind_id in enumerate(deck.kind):
+            first.setdefault(kind_id, card)
+        self.kind_card = first
+        # Per colour and per sword count: the ship kinds that would bust that player.
+        self.colour_kinds = [[k for k, _ in kinds_] for kinds_ in self.ship_kinds]
+        self.busting_kinds = [
+            [[k for k, s in kinds_ if s > swords or s == SKULL] for swords in range(MAX_SWORDS + 1)]
+            for kinds_ in self.ship_kinds
+        ]
+        self._rows: dict[int, list[float]] = {}
+        self._plan_key: tuple[int, int] = (-1, -1)
+        self._mass_turn = -1
+        self._changes = 0
+        self.wants: list[Wants] = []
+        self._value_cache: dict[tuple[int, int], float] = {}
+        self._want_mass: list[float] = []
+
+    # ------------------------------------------------------------ the plan
+
+    def _refresh(self, table: Table) -> None:
+        """Re-plan when a contract or a display changed; recount wants each turn."""
+        key = (len(table.open), self._changes)
+        if key != self._plan_key:
+            self._plan_key = key
+            self.wants = assign(table)
+            self._value_cache = {}
+            self._rows = {}
+            self._mass_turn = -1
+        if table.turn != self._mass_turn:
+            self._mass_turn = table.turn
+            self._want_mass = [self._wanted_mass(table, p) for p in table.players]
+            self._value_cache = {}
+            self._rows = {}
+
+    def _wanted_mass(self, table: Table, player: PlayerState) -> float:
+        """Chance that the next draw is a person this player wants."""
+        if not table.unseen_total:
+            return 0.0
+        wants = self.wants[player.index]
+        groups = self.kind_groups
+        wanted: set[int] = set()
+        for ability in wants.abilities:
+            wanted |= groups[ability]
+        if wants.traders:
+            wanted |= groups[TRADER]
+        if wants.cheap:
+            wanted |= groups["cheap"]
+        if wants.swords:
+            wanted |= groups["swords"]
+        if wants.expedition:
+            wanted |= groups["expedition"]
+        unseen = table.unseen
+        return sum(unseen[k] for k in wanted) / table.unseen_total
+
+    # -------------------------------------------------------------- values
+
+    def coin_value(self, player: PlayerState, wants: Wants) -> float:
+        """How much one coin is worth to this player right now."""
+        if wants.coins and player.coins < wants.coins + 1:
+            return 1.2
+        if (wants.abilities or wants.cheap or wants.traders or wants.swords) and player.coins < 9:
+            return 1.0
+        return 0.4 if player.coins >= 10 else 0.7
+
+    def _fills(self, player: PlayerState, wants: Wants, card: int) -> float:
+        """Contract progress a person brings this player (0 if none)."""
+        deck = self.deck
+        ability = deck.ability[card]
+        value = 0.0
+        if ability in wants.abilities:
+            value += FILL
+        if wants.traders and ability == TRADER:
+            value += FILL * 0.7
+        if wants.cheap and deck.cost[card] <= 3:
+            value += FILL * (0.9 if wants.cheap == 1 else 0.5)
+        if wants.swords and deck.swords[card]:
+            value += FILL * 0.45 * min(deck.swords[card], wants.swords)
+        if wants.expedition and (ability in EXPEDITION_ABILITIES or ability == JACK):
+            held = player.abilities[ability] if ability != JACK else 0
+            value += FILL * (0.45 if held >= 1 or ability == JACK else 0.25)
+        return value
+
+    def card_value(self, player: PlayerState, card: int) -> float:
+        """What taking this harbour card is worth to this player, in coins."""
+        cache_key = (player.index, card)
+        cached = self._value_cache.get(cache_key)
+        if cached is not None:
+            return cached
+        deck = self.deck
+        wants = self.wants[player.index]
+        coin = self.coin_value(player, wants)
+        if deck.type[card] == SHIP:
+            colour = deck.colour[card]
+            value = coin * (deck.coins[card] + player.traders[colour])
+            if colour in wants.foes:
+                value = max(value, FILL * 0.6)
+        else:
+            cost = max(0, deck.cost[card] - player.abilities[MADEMOISELLE])
+            value = self._fills(player, wants, card) + INTRINSIC.get(deck.ability[card], 0.0)
+            if deck.swords[card] and player.swords < 2:
+                value += 1.0
+            value -= coin * cost * 0.8
+        self._value_cache[cache_key] = value
+        return value
+
+    def _card_row(self, table: Table, active: PlayerState, card: int) -> list[float]:
+        """A harbour card's net value to each player (the active one first in mind)."""
+        row = self._rows.get(card)
+        if row is None:
+            row = []
+            for player in table.players:
+                is_active = player is active
+                value = self._takeable_value(player, card, is_active)
+                if not is_active:
+                    value -= self.coin_value(player, self.wants[player.index])
+                row.append(value)
+            self._rows[card] = row
+        return row
+
+    def _harbour_plan(self, table: Table, active: PlayerState,
+                      colours: int) -> tuple[float, list[float]]:
+        """Team value of the harbour if the turn stopped now, and each player's best value."""
+        harbour = table.harbour
+        takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
+        rows = [(self._card_row(table, active, c), c) for c in harbour]
+        a = active.index
+        rows.sort(key=lambda rc: rc[0][a], reverse=True)
+        total = 0.0
+        best = [0.0] * table.n_players
+        if rows:
+            best[a] = rows[0][0][a]
+        left = []
+        for i, (row, _card) in enumerate(rows):
+            if i < takes and row[a] > 0:
+                total += row[a]
+            else:
+                left.append(row)
+        for other in table.players:
+            i = other.index
+            if i == a or not left:
+                continue
+            top, pick = 0.0, -1
+            for j, row in enumerate(left):
+                if row[i] > top:
+                    top, pick = row[i], j
+            if pick >= 0:
+                total += top
+                del left[pick]
+            best[i] = top
+        return total, best
+
+    def _takeable_value(self, player: PlayerState, card: int, is_active: bool) -> float:
+        deck = self.deck
+        if deck.type[card] == PERSON:
+            cost = max(0, deck.cost[card] - player.abilities[MADEMOISELLE])
+            if player.coins + 3 * is_active < cost + (not is_active):
+                return 0.0
+        return self.card_value(player, card)
+
+    # ----------------------------------------------------------- decisions
+
+    def draw_again(self, table: Table, player: PlayerState) -> bool:
+        """Draw on while the expected gain of one more card beats the expected loss."""
+        harbour = table.harbour
+        total = table.unseen_total
+        if total <= 0 or len(harbour) >= MAX_HARBOUR:
+            return False
+        deck = self.deck
+        ship_colours = [deck.colour[c] for c in harbour if deck.type[c] == SHIP]
+        if not ship_colours:
+            return True  # nothing to bust on
+        self._refresh(table)
+        unseen = table.unseen
+        colours = set(ship_colours)
+        swords = min(player.swords, MAX_SWORDS)
+        busting = 0
+        for colour in colours:
+            for kind_id in self.busting_kinds[colour][swords]:
+                busting += unseen[kind_id]
+        p_bust = busting / total
+        if p_bust < SAFE_BUST:
+            return True
+        n_colours = len(colours)
+        value_now, best = self._harbour_plan(table, player, n_colours)
+        # What one more (non-busting) card adds: a wanted person for a player whose best
+        # option is weak, coins from a ship, and a step towards more takes or a Gamester.
+        gain = 0.0
+        for other in table.players:
+            room = 1.0 if best[other.index] < FILL * 0.4 else 0.25
+            gain += self._want_mass[other.index] * FILL * 0.6 * room
+        new_colour = 0
+        for colour in range(5):
+            if colour not in colours:
+                for kind_id in self.colour_kinds[colour]:
+                    new_colour += unseen[kind_id]
+        p_new = new_colour / total
+        gain += p_new * 2.0
+        if n_colours >= 3:
+            gain += p_new * 4.0  # one more take for the active player
+        if n_colours == 3 and self._wants_trigger(table, player, "gamester"):
+            gain += p_new * GAMESTER_VALUE
+        if n_colours == 2 and self._wants_trigger(table, player, "tiny_gamester"):
+            gain += p_new * GAMESTER_VALUE * 0.6
+        loss = value_now
+        if self._wants_trigger(table, player, "jinx"):
+            loss -= JINX_VALUE
+        for other in table.players:
+            loss -= other.abilities[JESTER] * 0.7
+        return (1.0 - p_bust) * gain > p_bust * loss
+
+    def _wants_trigger(self, table: Table, player: PlayerState, key: str) -> bool:
+        """Is this active-player contract open and worth a cube of this player's?"""
+        if key not in table.open or key in player.completed:
+            return False
+        if key in self.wants[player.index].contracts:
+            return True
+        return self._spare_cube(table, player)
+
+    def _spare_cube(self, table: Table, player: PlayerState) -> bool:
+        """Can this player put a cube on an unplanned contract without starving the plan?"""
+        free = player.cubes_free()
+        return free > len(self.wants[player.index].contracts)
+
+    def repel(self, table: Table, player: PlayerState, card: int) -> bool:
+        """Repel a ship whose colour would bust us, or one Pack of Pirates can use."""
+        deck = self.deck
+        colour = deck.colour[card]
+        if any(deck.colour[c] == colour and deck.type[c] == SHIP for c in table.harbour):
+            self._refresh(table)
+            if self._wants_trigger(table, player, "jinx"):
+                n_colours = len({deck.colour[c] for c in table.harbour if deck.type[c] == SHIP})
+                value_now, _ = self._harbour_plan(table, player, n_colours)
+                if value_now < JINX_VALUE:
+                    return False  # busting here completes Jinx and costs little
+            return True
+        if "pack_of_pirates" in table.open and colour not in player.aside:
+            self._refresh(table)
+            if self._wants_trigger(table, player, "pack_of_pirates"):
+                self._changes += 1
+                return True
+        return False
+
+    def choose_take(self, table: Table, player: PlayerState, options: list[int],
+                    takes_left: int) -> int | None:
+        """The option worth most to this player; a non-active player pays 1 coin for it."""
+        self._refresh(table)
+        is_active = table.players[table.active] is player
+        best, pick = 0.0, None
+        fee = 0.0 if is_active else self.coin_value(player, self.wants[player.index])
+        for card in options:
+            value = self.card_value(player, card) - fee
+            if is_active and self.deck.type[card] == PERSON:
+                value -= self._others_need(table, player, card)
+            if value > best:
+                best, pick = value, card
+        if pick is not None and self.deck.type[pick] == PERSON:
+            self._changes += 1
+        return pick
+
+    def _others_need(self, table: Table, player: PlayerState, card: int) -> float:
+        """How much more another player (who can afford it) would gain from this person."""
+        own = self.card_value(player, card)
+        most = 0.0
+        for other in table.players:
+            if other is player:
+                continue
+            cost = max(0, self.deck.cost[card] - other.abilities[MADEMOISELLE])
+            if other.coins >= cost + 1:
+                most = max(most, self.card_value(other, card) - own)
+        return most
+
+    def decline_coins(self, table: Table, player: PlayerState, card: int, contract: str) -> bool:
+        """Decline for a Foe contract this player is going for."""
+        self._refresh(table)
+        if contract not in table.open and contract not in player.markers:
+            return False
+        wanted = contract in self.wants[player.index].contracts
+        if wanted or contract in player.markers or self._spare_cube(table, player):
+            self._changes += 1
+            return True
+        return False
+
+    def complete(self, table: Table, player: PlayerState, contract: str) -> bool:
+        """Complete any contract the team still needs; start a marker only when planned."""
+        if contract not in table.open:
+            return False
+        self._refresh(table)
+        if contract == "tiny_gamester" and contract not in player.markers:
+            ok = (contract in self.wants[player.index].contracts
+                  or self._spare_cube(table, player))
+        else:
+            ok = True
+        if ok:
+            self._changes += 1
+        return ok
+
+    def claim_expedition(self, table: Table, player: PlayerState,
+                         options: list[int]) -> int | None:
+        """Claim for Explorer, or when the persons given up are not needed elsewhere."""
+        self._refresh(table)
+        wants = self.wants[player.index]
+        keep = self._held_for_contracts(player, wants)
+        deck = self.deck
+        best, pick = -1.0, None
+        for card in options:
+            gives_up = {ability for ability, _ in deck.needs[card]}
+            if wants.expedition or not (gives_up & keep):
+                value = deck.vp[card] + deck.coins[card]
+                if value > best:
+                    best, pick = value, card
+        if pick is not None:
+            self._changes += 1
+        return pick
+
+    def _held_for_contracts(self, player: PlayerState, wants: Wants) -> set[int]:
+        from coop_helper.policies.needs import PAIRS
+
+        keep: set[int] = set()
+        for key in wants.contracts:
+            keep.update(PAIRS.get(key, ()))
+        return keep
+
+    def coin_recipient(self, table: Table, player: PlayerState, options: list[int]) -> int:
+        """The player who values a coin most (saving for a hire or a money contract)."""
+        self._refresh(table)
+        return max(options, key=lambda i: (
+            self.coin_value(table.players[i], self.wants[i]), -table.players[i].coins))
+
+    # ----------------------------------------------------------------- time
+
+    def turns_needed(self, table: Table) -> int:
+        """Estimate of the turns the open contracts still need (public information only)."""
+        per = TURNS_PER_CONTRACT.get(table.n_players, 2.0)
+        return int(len(table.open) * per + 0.999)
+
+    def victory_threshold(self, table: Table) -> int:
+        """The fewest Time Pile cards at which moving one to the Victory Pile is affordable."""
+        return self.turns_needed(table) + VICTORY_MARGIN + 1
+
+    def victory_move(self, table: Table) -> bool:
+        """Move a card only if the turns left after it still cover the estimate."""
+        return table.time_size >= self.victory_threshold(table)

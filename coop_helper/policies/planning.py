@@ -1,0 +1,147 @@
+"""Team planning for the expert: which player goes for which open contract, and what they want.
+
+Every player gets at most as many contracts as they have cubes left. Contracts that share a
+person go to the same player where they fit (Settler for Trade Outpost and New Colony,
+Captain for Lady Killer and Maritime Supremacy, swords and cheap persons for Fighter and
+Cheap Staff), and a contract goes to whoever is already closest to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from coop_helper.engine.cards import BLACK, CAPTAIN, JACK, PRIEST, RED, SETTLER, TRADER
+from coop_helper.engine.state import PlayerState, Table
+from coop_helper.policies.needs import PAIRS
+
+# Contracts anyone can do on their own turn, without hiring anybody.
+TRIGGERED = frozenset({"jinx", "gamester", "tiny_gamester", "pack_of_pirates"})
+MONEY = frozenset({"tax_officer", "tiny_royal_household", "ransom"})
+FOES = {"frigate_foe": 3, "galleon_foe": 2}  # declines needed
+EXPEDITION_PERSONS = (SETTLER, CAPTAIN, PRIEST)
+
+# Order in which contracts are handed out: the ones that need specific persons first.
+_ORDER = (
+    "lady_killer", "maritime_supremacy", "trade_outpost", "new_colony", "comedian",
+    "trader_prince", "cheap_staff", "fighter", "explorer", "frigate_foe", "galleon_foe",
+    "tiny_royal_household", "ransom", "tax_officer", "pack_of_pirates", "tiny_gamester",
+    "gamester", "jinx",
+)
+_RANK = {key: i for i, key in enumerate(_ORDER)}
+
+
+@dataclass
+class Wants:
+    """What one player is after, from the contracts assigned to them."""
+
+    abilities: set[int] = field(default_factory=set)  # persons of these abilities
+    swords: int = 0  # swords still wanted (Fighter, Pack of Pirates)
+    cheap: int = 0  # persons of printed cost <= 3 still wanted (Cheap Staff)
+    traders: int = 0  # Traders still wanted (Trader Prince)
+    expedition: bool = False  # Explorer: wants an expedition claimed
+    coins: int = 0  # coins to hold (Tax Officer 12, blue seals 15)
+    foes: set[int] = field(default_factory=set)  # ship colours whose coins to decline
+    contracts: list[str] = field(default_factory=list)
+
+
+def progress(player: PlayerState, key: str) -> float:
+    """How far a player already is towards a contract, 0 (nothing) to about 2."""
+    ab = player.abilities
+    pair = PAIRS.get(key)
+    if pair is not None:
+        return float((ab[pair[0]] > 0) + (ab[pair[1]] > 0))
+    if key == "trader_prince":
+        return float(min(ab[TRADER], 2))
+    if key == "fighter":
+        return min(player.swords, 3) / 1.5
+    if key == "cheap_staff":
+        return min(player.cheap_persons, 4) / 2
+    if key == "explorer":
+        best = max(ab[a] for a in EXPEDITION_PERSONS) + ab[JACK]
+        return 2.0 if player.expeditions else min(best, 2) * 0.75
+    if key in FOES:
+        return 2.0 * player.markers.get(key, 0) / FOES[key] + (key in player.markers)
+    if key == "tax_officer":
+        return min(player.coins, 12) / 8
+    if key in ("tiny_royal_household", "ransom"):
+        return max(player.vp / 6, player.coins / 10)
+    if key == "tiny_gamester":
+        return 2.0 if key in player.markers else 0.0
+    if key == "pack_of_pirates":
+        return len(player.aside) / 2.5 + min(player.swords, 2) / 4
+    return 0.0
+
+
+def _synergy(key: str, others: list[str]) -> float:
+    bonus = 0.0
+    pair = PAIRS.get(key)
+    for other in others:
+        other_pair = PAIRS.get(other)
+        if pair and other_pair and set(pair) & set(other_pair):
+            bonus += 1.0
+        if {key, other} <= {"fighter", "cheap_staff", "trader_prince", "pack_of_pirates"}:
+            bonus += 0.75
+        if {key, other} in ({"explorer", "comedian"}, {"explorer", "trade_outpost"},
+                            {"explorer", "new_colony"}, {"explorer", "lady_killer"},
+                            {"explorer", "maritime_supremacy"}):
+            bonus += 0.5
+        if key in MONEY and other in MONEY:
+            bonus += 0.5
+    return bonus
+
+
+def assign(table: Table) -> list[Wants]:
+    """Hand every open contract to one player (or none if nobody has a cube for it)."""
+    players = table.players
+    capacity = [p.cubes_free() for p in players]
+    plan: list[list[str]] = [[] for _ in players]
+    for player in players:  # a contract with this player's marker stays theirs
+        for key in player.markers:
+            if key in table.open:
+                plan[player.index].append(key)
+    taken = {k for keys in plan for k in keys}
+    todo = sorted((k for k in table.open if k not in taken), key=lambda k: _RANK.get(k, 99))
+    for key in todo:
+        best, best_score = -1, -1e9
+        for player in players:
+            i = player.index
+            if capacity[i] <= 0 or key in player.completed:
+                continue
+            score = 2.0 * progress(player, key) + _synergy(key, plan[i]) - 0.6 * len(plan[i])
+            if score > best_score:
+                best, best_score = i, score
+        if best >= 0:
+            plan[best].append(key)
+            capacity[best] -= 1
+    return [_wants(players[i], plan[i]) for i in range(len(players))]
+
+
+def _wants(player: PlayerState, keys: list[str]) -> Wants:
+    wants = Wants(contracts=keys)
+    ab = player.abilities
+    for key in keys:
+        pair = PAIRS.get(key)
+        if pair is not None:
+            wants.abilities.update(a for a in pair if ab[a] == 0)
+        elif key == "trader_prince":
+            wants.traders = max(wants.traders, 2 - ab[TRADER])
+        elif key == "fighter":
+            wants.swords = max(wants.swords, 3 - player.swords)
+        elif key == "pack_of_pirates":
+            wants.swords = max(wants.swords, 2 - player.swords)
+        elif key == "cheap_staff":
+            wants.cheap = max(wants.cheap, 4 - player.cheap_persons)
+        elif key == "explorer" and not player.expeditions:
+            wants.expedition = True
+        elif key == "tax_officer":
+            wants.coins = max(wants.coins, 12)
+        elif key in ("tiny_royal_household", "ransom") and player.vp < 12:
+            wants.coins = max(wants.coins, 15)
+        elif key == "frigate_foe":
+            wants.foes.add(RED)
+        elif key == "galleon_foe":
+            wants.foes.add(BLACK)
+    wants.swords = max(wants.swords, 0)
+    wants.cheap = max(wants.cheap, 0)
+    wants.traders = max(wants.traders, 0)
+    return wants

@@ -1,0 +1,49 @@
+"""Binomial confidence intervals for simulated win rates (scipy's special functions)."""
+
+from __future__ import annotations
+
+import math
+
+INTERVALS = ("wilson", "exact")
+
+
+def wilson(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a win rate."""
+    from scipy.special import ndtri
+
+    if games <= 0:
+        return 0.0, 1.0
+    z = float(ndtri(0.5 + confidence / 2))
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def clopper_pearson(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Exact (Clopper-Pearson) binomial interval for a win rate."""
+    from scipy.special import betaincinv
+
+    if games <= 0:
+        return 0.0, 1.0
+    alpha = 1 - confidence
+    low = 0.0 if wins == 0 else float(betaincinv(wins, games - wins + 1, alpha / 2))
+    high = 1.0 if wins == games else float(betaincinv(wins + 1, games - wins, 1 - alpha / 2))
+    return low, high
+
+
+def interval(wins: int, games: int, confidence: float = 0.95,
+             method: str = "wilson") -> tuple[float, float]:
+    """The confidence interval by name: 'wilson' or 'exact'."""
+    if method == "exact":
+        return clopper_pearson(wins, games, confidence)
+    return wilson(wins, games, confidence)
+
+
+def games_for_half_width(half_width: float, confidence: float = 0.95, p: float = 0.5) -> int:
+    """Games needed so a win rate near ``p`` has at most this CI half-width (normal approx.)."""
+    from scipy.special import ndtri
+
+    z = float(ndtri(0.5 + confidence / 2))
+    return math.ceil(z * z * p * (1 - p) / (half_width * half_width))
