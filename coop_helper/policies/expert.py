@@ -35,10 +35,16 @@ from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.planning import Wants, assign
 
 FILL = 20.0  # a person that fills a slot of an assigned contract
-INTRINSIC = {GOVERNOR: 2.5, MADEMOISELLE: 1.5, ADMIRAL: 1.5, GUNNER: 1.5,
-             VICE_ADMIRAL: 1.0, JESTER: 1.0}
+# Coins a person of this ability brings per turn (at every take time, or by discount and
+# extra takes), valued over the turns a game of this size usually has left.
+INCOME_PER_TURN = {GOVERNOR: 0.8, MADEMOISELLE: 0.3, ADMIRAL: 0.6, GUNNER: 1.0,
+                   VICE_ADMIRAL: 0.4, JESTER: 0.3}
+INCOME_WEIGHT = 0.6
+HORIZON = {1: 15, 2: 17, 3: 19, 4: 21, 5: 23}  # typical game length in turns
 JINX_VALUE = 14.0  # a bust that completes Jinx
+DRAW_BOLDNESS = 0.4  # weight of what one more card brings against what a bust loses
 GAMESTER_VALUE = 14.0
+PACK_STEP = 8.0  # one more colour set aside for Pack of Pirates
 MAX_HARBOUR = 12  # never draw beyond this many harbour cards
 SAFE_BUST = 0.02  # below this chance of busting, always draw on
 MAX_SWORDS = 8  # sword counts above this repel every ship but skulls anyway
@@ -99,9 +105,11 @@ class ExpertPolicy:
             [[k for k, s in kinds_ if s > swords or s == SKULL] for swords in range(MAX_SWORDS + 1)]
             for kinds_ in self.ship_kinds
         ]
-        self._rows: dict[int, list[float]] = {}
+        self._rows: list[list[float]] = []
+        self._coin: list[float] = []
         self._plan_key: tuple[int, int] = (-1, -1)
         self._mass_turn = -1
+        self._turns_ahead = 0
         self._changes = 0
         self.wants: list[Wants] = []
         self._value_cache: dict[tuple[int, int], float] = {}
@@ -116,13 +124,15 @@ class ExpertPolicy:
             self._plan_key = key
             self.wants = assign(table)
             self._value_cache = {}
-            self._rows = {}
+            self._rows = []
             self._mass_turn = -1
         if table.turn != self._mass_turn:
             self._mass_turn = table.turn
+            self._turns_ahead = max(0, HORIZON.get(table.n_players, 20) - table.turn)
             self._want_mass = [self._wanted_mass(table, p) for p in table.players]
             self._value_cache = {}
-            self._rows = {}
+            self._rows = []
+            self._coin = [self.coin_value(p, self.wants[p.index]) for p in table.players]
 
     def _wanted_mass(self, table: Table, player: PlayerState) -> float:
         """Chance that the next draw is a person this player wants."""
@@ -188,7 +198,10 @@ class ExpertPolicy:
                 value = max(value, FILL * 0.6)
         else:
             cost = max(0, deck.cost[card] - player.abilities[MADEMOISELLE])
-            value = self._fills(player, wants, card) + INTRINSIC.get(deck.ability[card], 0.0)
+            value = self._fills(player, wants, card)
+            rate = INCOME_PER_TURN.get(deck.ability[card])
+            if rate:
+                value += rate * INCOME_WEIGHT * self._turns_ahead
             if deck.swords[card] and player.swords < 2:
                 value += 1.0
             value -= coin * cost * 0.8
@@ -196,37 +209,42 @@ class ExpertPolicy:
         return value
 
     def _card_row(self, table: Table, active: PlayerState, card: int) -> list[float]:
-        """A harbour card's net value to each player (the active one first in mind)."""
-        row = self._rows.get(card)
-        if row is None:
-            row = []
-            for player in table.players:
-                is_active = player is active
-                value = self._takeable_value(player, card, is_active)
-                if not is_active:
-                    value -= self.coin_value(player, self.wants[player.index])
-                row.append(value)
-            self._rows[card] = row
+        """A harbour card's net value to each player (a non-active one pays the 1-coin fee)."""
+        row = []
+        for player in table.players:
+            is_active = player is active
+            value = self._takeable_value(player, card, is_active)
+            if not is_active:
+                value -= self._coin[player.index]
+            row.append(value)
         return row
 
     def _harbour_plan(self, table: Table, active: PlayerState,
                       colours: int) -> tuple[float, list[float]]:
-        """Team value of the harbour if the turn stopped now, and each player's best value."""
+        """Team value of the harbour if the turn stopped now, and each player's best value.
+
+        Rows are kept per turn and extended as the harbour grows (it only grows while
+        drawing), so each card is valued once.
+        """
+        rows = self._rows
         harbour = table.harbour
+        for card in harbour[len(rows):]:
+            rows.append(self._card_row(table, active, card))
         takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
-        rows = [(self._card_row(table, active, c), c) for c in harbour]
         a = active.index
-        rows.sort(key=lambda rc: rc[0][a], reverse=True)
+        ranked = sorted(rows, key=lambda row: row[a], reverse=True)
         total = 0.0
         best = [0.0] * table.n_players
-        if rows:
-            best[a] = rows[0][0][a]
+        if ranked:
+            best[a] = ranked[0][a]
         left = []
-        for i, (row, _card) in enumerate(rows):
+        for i, row in enumerate(ranked):
             if i < takes and row[a] > 0:
                 total += row[a]
             else:
                 left.append(row)
+        if not left:
+            return total, best
         for other in table.players:
             i = other.index
             if i == a or not left:
@@ -289,6 +307,8 @@ class ExpertPolicy:
         gain += p_new * 2.0
         if n_colours >= 3:
             gain += p_new * 4.0  # one more take for the active player
+        if self.wants[player.index].pack:
+            gain += self._pack_chance(table, player) * PACK_STEP
         if n_colours == 3 and self._wants_trigger(table, player, "gamester"):
             gain += p_new * GAMESTER_VALUE
         if n_colours == 2 and self._wants_trigger(table, player, "tiny_gamester"):
@@ -298,7 +318,19 @@ class ExpertPolicy:
             loss -= JINX_VALUE
         for other in table.players:
             loss -= other.abilities[JESTER] * 0.7
-        return (1.0 - p_bust) * gain > p_bust * loss
+        return (1.0 - p_bust) * gain * DRAW_BOLDNESS > p_bust * loss
+
+    def _pack_chance(self, table: Table, player: PlayerState) -> float:
+        """Chance the next card is a ship this player can repel and set aside."""
+        unseen = table.unseen
+        swords = min(player.swords, MAX_SWORDS)
+        count = 0
+        for colour in range(5):
+            if colour not in player.aside:
+                for kind_id, ship_swords in self.ship_kinds[colour]:
+                    if ship_swords <= swords:
+                        count += unseen[kind_id]
+        return count / table.unseen_total
 
     def _wants_trigger(self, table: Table, player: PlayerState, key: str) -> bool:
         """Is this active-player contract open and worth a cube of this player's?"""

@@ -19,6 +19,7 @@ TRIGGERED = frozenset({"jinx", "gamester", "tiny_gamester", "pack_of_pirates"})
 MONEY = frozenset({"tax_officer", "tiny_royal_household", "ransom"})
 FOES = {"frigate_foe": 3, "galleon_foe": 2}  # declines needed
 EXPEDITION_PERSONS = (SETTLER, CAPTAIN, PRIEST)
+PACK_SWORDS = 4  # swords that repel most ships of every colour
 
 # Order in which contracts are handed out: the ones that need specific persons first.
 _ORDER = (
@@ -41,6 +42,7 @@ class Wants:
     expedition: bool = False  # Explorer: wants an expedition claimed
     coins: int = 0  # coins to hold (Tax Officer 12, blue seals 15)
     foes: set[int] = field(default_factory=set)  # ship colours whose coins to decline
+    pack: bool = False  # Pack of Pirates: repel ships of colours not yet set aside
     contracts: list[str] = field(default_factory=list)
 
 
@@ -68,7 +70,7 @@ def progress(player: PlayerState, key: str) -> float:
     if key == "tiny_gamester":
         return 2.0 if key in player.markers else 0.0
     if key == "pack_of_pirates":
-        return len(player.aside) / 2.5 + min(player.swords, 2) / 4
+        return len(player.aside) * 1.5 + min(player.swords, PACK_SWORDS) / 4
     return 0.0
 
 
@@ -128,7 +130,8 @@ def _wants(player: PlayerState, keys: list[str]) -> Wants:
         elif key == "fighter":
             wants.swords = max(wants.swords, 3 - player.swords)
         elif key == "pack_of_pirates":
-            wants.swords = max(wants.swords, 2 - player.swords)
+            wants.swords = max(wants.swords, PACK_SWORDS - player.swords)
+            wants.pack = True
         elif key == "cheap_staff":
             wants.cheap = max(wants.cheap, 4 - player.cheap_persons)
         elif key == "explorer" and not player.expeditions:
