@@ -33,8 +33,13 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def command(name: str | None = None, **kwargs: Any) -> Callable[[F], F]:
-    """Register a command; UserError becomes one line and exit 2, DataError exit 1."""
+def command(
+    name: str | None = None, *, on: typer.Typer | None = None, **kwargs: Any
+) -> Callable[[F], F]:
+    """Register a command on ``app`` (or the sub-app ``on``).
+
+    UserError becomes one line and exit 2, DataError one line and exit 1.
+    """
 
     def register(func: F) -> F:
         @functools.wraps(func)
@@ -46,7 +51,7 @@ def command(name: str | None = None, **kwargs: Any) -> Callable[[F], F]:
             except DataError as err:
                 raise fail(f"the card data is broken: {err}", code=1) from None
 
-        app.command(name, **kwargs)(guarded)
+        (on or app).command(name, **kwargs)(guarded)
         return func
 
     return register
