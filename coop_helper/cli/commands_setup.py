@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
 
 import typer
 
@@ -24,26 +24,36 @@ from coop_helper.table import (
 # Let "-1" through as a value ("rank -1", "seals set Ransom -1 A") instead of an option.
 NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
 
-
-def _json_option() -> Any:
-    return typer.Option(False, "--json", help="Print one JSON document and nothing else.")
-
-
-def _seal_option() -> Any:
-    return typer.Option(
-        None,
+JsonFlag = Annotated[
+    bool, typer.Option("--json", help="Print one JSON document and nothing else.")
+]
+SealOptions = Annotated[
+    list[str] | None,
+    typer.Option(
         "--seal",
         metavar="NAME=NL",
         help="The seal read off a card the card data lacks, for this call only, e.g. Ransom=1A.",
-    )
+    ),
+]
+CodeOption = Annotated[str | None, typer.Option("--code", help="A share code from 'deal'.")]
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Repeat an earlier deal.")]
 
 
-def _players_option(help_text: str) -> Any:
-    return typer.Option(None, "--players", "-p", metavar="N", help=help_text)
+DealPlayers = Annotated[
+    int | None, typer.Option("--players", "-p", metavar="N", help="Number of players, 1 to 5.")
+]
+CheckPlayers = Annotated[
+    int | None,
+    typer.Option("--players", "-p", metavar="N", help="Check the contracts against N players."),
+]
+SetupPlayers = Annotated[
+    int | None,
+    typer.Option("--players", "-p", metavar="N", help="Deal for N players (or check the list)."),
+]
 
 
 @command("contracts")
-def contracts_command(as_json: bool = _json_option()) -> None:
+def contracts_command(as_json: JsonFlag = False) -> None:
     """List the 18 contracts: names (EN/DE), requirement, coins, seal."""
     catalog = load_catalog()
     seals = config.known_seals(catalog)
@@ -68,9 +78,9 @@ def contracts_command(as_json: bool = _json_option()) -> None:
 
 @command("deal")
 def deal_command(
-    players: int | None = _players_option("Number of players, 1 to 5."),
-    seed: int | None = typer.Option(None, "--seed", help="Repeat an earlier deal."),
-    as_json: bool = _json_option(),
+    players: DealPlayers = None,
+    seed: SeedOption = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Deal the face-up contracts for N players, with a share code for the table."""
     if players is None:
@@ -94,13 +104,14 @@ def deal_command(
 
 @command("timepile")
 def timepile_command(
-    names: list[str] | None = typer.Argument(
-        None, metavar="CONTRACT...", help="The face-up contracts (quote names with spaces)."
-    ),
-    code: str | None = typer.Option(None, "--code", help="A share code from 'deal'."),
-    players: int | None = _players_option("Check the contracts against this player count."),
-    seal_options: list[str] | None = _seal_option(),
-    as_json: bool = _json_option(),
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="CONTRACT", help="The face-up contracts (quote multi-word names)."),
+    ] = None,
+    code: CodeOption = None,
+    players: CheckPlayers = None,
+    seal_options: SealOptions = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """The Time Pile size: 13 + the seal numbers + 1 per distinct seal letter."""
     catalog = load_catalog()
@@ -132,8 +143,8 @@ def timepile_command(
 
 @command("rank", context_settings=NUMBERS_AS_ARGUMENTS)
 def rank_command(
-    points: str = typer.Argument(..., metavar="POINTS", help="Cards in the Victory Pile."),
-    as_json: bool = _json_option(),
+    points: Annotated[str, typer.Argument(metavar="POINTS", help="Cards in the Victory Pile.")],
+    as_json: JsonFlag = False,
 ) -> None:
     """The team's rank for its Victory Pile points."""
     try:
@@ -149,14 +160,15 @@ def rank_command(
 
 @command("setup")
 def setup_command(
-    names: list[str] | None = typer.Argument(
-        None, metavar="[CONTRACT...]", help="The face-up contracts, if already dealt."
-    ),
-    players: int | None = _players_option("Deal for N players (or check the contracts)."),
-    code: str | None = typer.Option(None, "--code", help="A share code from 'deal'."),
-    seed: int | None = typer.Option(None, "--seed", help="Repeat an earlier deal."),
-    seal_options: list[str] | None = _seal_option(),
-    as_json: bool = _json_option(),
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="CONTRACT", help="The face-up contracts, if already dealt."),
+    ] = None,
+    players: SetupPlayers = None,
+    code: CodeOption = None,
+    seed: SeedOption = None,
+    seal_options: SealOptions = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Set up a game: deal (or take the face-up contracts), share code, Time Pile."""
     catalog = load_catalog()
@@ -196,10 +208,13 @@ def _parse_set_arguments(parts: list[str]) -> tuple[str, str]:
 
 @command("set", on=seals_app, context_settings=NUMBERS_AS_ARGUMENTS)
 def seals_set_command(
-    parts: list[str] = typer.Argument(
-        ..., metavar="NAME NUMBER LETTER", help="E.g. Ransom 1 A (number -1..2, letter A-Z)."
-    ),
-    as_json: bool = _json_option(),
+    parts: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="NAME NUMBER LETTER", help="E.g. Ransom 1 A (number -1..2, letter A-Z)."
+        ),
+    ],
+    as_json: JsonFlag = False,
 ) -> None:
     """Record the seal you read off a card whose seal the card data does not know."""
     catalog = load_catalog()
@@ -219,7 +234,7 @@ def seals_set_command(
 
 
 @command("list", on=seals_app)
-def seals_list_command(as_json: bool = _json_option()) -> None:
+def seals_list_command(as_json: JsonFlag = False) -> None:
     """Show the seals you recorded for contracts the card data lacks."""
     catalog = load_catalog()
     seals = config.known_seals(catalog)
