@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -194,13 +195,13 @@ app.add_typer(seals_app, name="seals")
 def _parse_set_arguments(parts: list[str]) -> tuple[str, str]:
     """Split 'NAME... NUMBER LETTER' (or 'NAME... NL') into a name and a seal text."""
     usage = "write: coop-helper seals set NAME NUMBER LETTER, e.g. seals set Ransom 1 A"
-    if len(parts) >= 3 and len(parts[-1]) == 1:
-        number, letter = parts[-2], parts[-1]
-        if number.lstrip("+") not in ("-1", "0", "1", "2"):
-            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{number}'.")
-        if not ("A" <= letter.upper() <= "Z"):
+    if len(parts) >= 3 and re.fullmatch(r"[+-]?\d+", parts[-2]):
+        number, letter = parts[-2].lstrip("+"), parts[-1]
+        if number not in ("-1", "0", "1", "2"):
+            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{parts[-2]}'.")
+        if not re.fullmatch(r"[A-Za-z]", letter):
             raise UserError(f"the seal letter must be one letter A-Z, not '{letter}'.")
-        return " ".join(parts[:-2]), number.lstrip("+") + letter
+        return " ".join(parts[:-2]), number + letter
     if len(parts) >= 2:
         return " ".join(parts[:-1]), parts[-1]
     raise UserError(f"give the contract, the seal number and the seal letter: {usage}.")
