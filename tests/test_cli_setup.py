@@ -300,3 +300,24 @@ def test_python_dash_m_runs_the_cli(tmp_path):
         capture_output=True, text=True, cwd=tmp_path, env=env, check=False,
     )
     assert bad.returncode == 2 and bad.stderr.startswith("error: ") and bad.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [(["deal", "--players", "abc"], "Invalid value for '--players'"),
+     (["deal", "--bogus"], "No such option: --bogus"),
+     (["rank"], "Missing argument 'POINTS'")],
+)
+def test_usage_errors_are_one_line_too(tmp_path, args, message):
+    env = {**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")}
+    done = subprocess.run([sys.executable, "-m", "coop_helper", *args], capture_output=True,
+                          text=True, cwd=tmp_path, env=env, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ")
+    assert message in done.stderr and "--help" in done.stderr
+
+
+def test_help_still_exits_0(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "coop_helper", "setup", "--help"],
+                          capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert done.returncode == 0 and "--players" in done.stdout
