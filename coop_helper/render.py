@@ -145,8 +145,9 @@ def time_pile_lines(pile: TimePile) -> list[str]:
     assert pile.size_range is not None
     lo, hi = pile.size_range
     lines = [
-        f"Time Pile: {pile.arithmetic()} cards (unknown seals: {lo} to {hi})",
-        "  ? = a seal the card data does not know (number -1 to 2, letter A-Z).",
+        f"Time Pile: {pile.arithmetic()} cards",
+        f"  ? = a seal the card data does not know (number -1 to 2, letter A-Z): "
+        f"{lo} to {hi} cards until you know it.",
     ]
     for name in pile.missing_seals:
         lines.append(f"  Read the seal (top right) off your {name} card, then record it:")
