@@ -292,6 +292,37 @@ def decode_share_code(
 # ---------------------------------------------------------------- the setup as a whole
 
 
+def face_up(
+    *,
+    names: Sequence[str] = (),
+    code: str | None = None,
+    players: int | None = None,
+    catalog: Catalog | None = None,
+) -> tuple[int, tuple[Contract, ...]]:
+    """The player count and contracts named by ``names`` or by a share ``code`` (not both).
+
+    ``players``, when given, must agree with them. Raises UserError otherwise.
+    """
+    catalog = _catalog(catalog)
+    if code is not None and names:
+        raise UserError("give contract names or --code, not both.")
+    if code is not None:
+        coded_players, contracts = decode_share_code(code, catalog)
+        if players is not None and check_players(players) != coded_players:
+            raise UserError(
+                f"share code {code.strip()} is for {coded_players} player"
+                f"{'s' if coded_players > 1 else ''}, not {players}: drop --players or "
+                "use a code for that many."
+            )
+        return coded_players, contracts
+    if not names:
+        raise UserError("name the face-up contracts, or give --code CODE from 'deal'.")
+    contracts = catalog.contracts_for(names)
+    return players_for(contracts, players, catalog), contracts
+
+
+
+
 @dataclass(frozen=True)
 class SetupResult:
     """Everything the table needs before play: contracts, share code and Time Pile."""
@@ -320,20 +351,9 @@ def build_setup(
     a fresh one, returned so it can be repeated.
     """
     catalog = _catalog(catalog)
-    if code is not None and names:
-        raise UserError("give contract names or --code, not both.")
-    if code is not None:
-        coded_players, contracts = decode_share_code(code, catalog)
-        if players is not None and check_players(players) != coded_players:
-            raise UserError(
-                f"share code {code.strip()} is for {coded_players} player"
-                f"{'s' if coded_players > 1 else ''}, not {players}: drop --players or "
-                "use a code for that many."
-            )
-        players, dealt = coded_players, False
-    elif names:
-        contracts = catalog.contracts_for(names)
-        players, dealt = players_for(contracts, players, catalog), False
+    if code is not None or names:
+        players, contracts = face_up(names=names, code=code, players=players, catalog=catalog)
+        dealt = False
     elif players is not None:
         seed = new_seed() if seed is None else seed
         contracts, dealt = deal(players, seed, catalog), True

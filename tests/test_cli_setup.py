@@ -231,7 +231,7 @@ def test_setup_with_unknown_seal_names_the_card(run):
         (["timepile", *EXAMPLE, "--players", "3"], "3 players play with 7 contracts"),
         (["timepile"], "name the face-up contracts"),
         (["timepile", "Jinx", "--code", "PR1-0040HM"], "not both"),
-        (["timepile", "--code", "PR1-0040HM", "--players", "2"], "is for 1 player(s), not 2"),
+        (["timepile", "--code", "PR1-0040HM", "--players", "2"], "is for 1 player, not 2"),
         (["timepile", "--code", "PR1-0040HN"], "fails its check"),
         (["timepile", *EXAMPLE, "--seal", "Ransom=5A"], "'5A' is not a seal"),
         (["timepile", *EXAMPLE, "--seal", "Ransom"], "is not NAME=SEAL"),

@@ -18,6 +18,7 @@ from coop_helper.table import (
     deal,
     decode_share_code,
     encode_share_code,
+    face_up,
     players_for,
     time_pile,
 )
@@ -316,3 +317,14 @@ def test_build_setup_passes_recorded_seals_to_the_time_pile():
 def test_build_setup_bad_input(kwargs, message):
     with pytest.raises(UserError, match=message):
         build_setup(**kwargs)
+
+
+def test_face_up_from_names_or_code():
+    players, contracts = face_up(names=["Handelsfuerst", "kampfer", "Little Gamester"])
+    assert players == 1
+    assert [c.name for c in contracts] == ["Trader Prince", "Fighter", "Tiny Gamester"]
+    code = encode_share_code(players, contracts)
+    in_catalogue_order = tuple(sorted(contracts, key=CATALOG.contracts.index))
+    assert face_up(code=code, players=1) == (1, in_catalogue_order)
+    with pytest.raises(UserError, match="name the face-up contracts"):
+        face_up()

@@ -15,10 +15,9 @@ from coop_helper.table import (
     build_setup,
     check_players,
     deal,
-    decode_share_code,
     encode_share_code,
+    face_up,
     new_seed,
-    players_for,
     time_pile,
 )
 
@@ -116,20 +115,7 @@ def timepile_command(
 ) -> None:
     """The Time Pile size: 13 + the seal numbers + 1 per distinct seal letter."""
     catalog = load_catalog()
-    if code is not None and names:
-        raise UserError("give contract names or --code, not both.")
-    if code is not None:
-        coded_players, contracts = decode_share_code(code, catalog)
-        if players is not None and check_players(players) != coded_players:
-            raise UserError(
-                f"share code {code.strip()} is for {coded_players} player(s), not {players}."
-            )
-        players = coded_players
-    elif names:
-        contracts = catalog.contracts_for(names)
-        players = players_for(contracts, players, catalog)
-    else:
-        raise UserError("name the face-up contracts, or give --code CODE from 'deal'.")
+    players, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     seals = config.resolve_seals(catalog, seal_options or [])
     pile = time_pile(contracts, seals, catalog)
     if as_json:
