@@ -41,6 +41,9 @@ EXPECTED_TOTAL = 144
 EXPECTED_CONTRACTS = 18
 EXPECTED_KNOWN_RED_SEALS = 16
 
+SEAL_NUMBERS = (-1, 0, 1, 2)
+"""The values a seal number can take (rulebook: -1, 1 or 2; the red seals also show 0)."""
+
 _SEAL = re.compile(r"^(-1|0|1|2)([A-Z])$")
 
 

@@ -1,8 +1,12 @@
 """Shared test set-up: a fixed terminal width so rich output does not depend on the terminal."""
 
+import inspect
 import os
 
 import pytest
+from typer.testing import CliRunner
+
+from coop_helper.cli import app
 
 os.environ["COLUMNS"] = "120"
 os.environ["NO_COLOR"] = "1"
@@ -12,3 +16,21 @@ os.environ["NO_COLOR"] = "1"
 def _isolated_config(tmp_path, monkeypatch):
     """Every test gets its own config file, never the user's."""
     monkeypatch.setenv("COOP_HELPER_CONFIG", str(tmp_path / "config.toml"))
+
+
+def _make_runner() -> CliRunner:
+    """A CliRunner that keeps stderr apart from stdout, whichever click typer brings."""
+    if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters:
+        return CliRunner(mix_stderr=False)
+    return CliRunner()
+
+
+@pytest.fixture
+def run():
+    """Invoke the CLI: ``run("rank", "5")`` returns the click Result."""
+    runner = _make_runner()
+
+    def invoke(*args: str):
+        return runner.invoke(app, list(args))
+
+    return invoke

@@ -33,8 +33,13 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def command(name: str | None = None, **kwargs: Any) -> Callable[[F], F]:
-    """Register a command; UserError becomes one line and exit 2, DataError exit 1."""
+def command(
+    name: str | None = None, *, on: typer.Typer | None = None, **kwargs: Any
+) -> Callable[[F], F]:
+    """Register a command on ``app`` (or the sub-app ``on``).
+
+    UserError becomes one line and exit 2, DataError one line and exit 1.
+    """
 
     def register(func: F) -> F:
         @functools.wraps(func)
@@ -46,7 +51,7 @@ def command(name: str | None = None, **kwargs: Any) -> Callable[[F], F]:
             except DataError as err:
                 raise fail(f"the card data is broken: {err}", code=1) from None
 
-        app.command(name, **kwargs)(guarded)
+        (on or app).command(name, **kwargs)(guarded)
         return func
 
     return register
@@ -67,13 +72,26 @@ def _root(
     """Set up, simulate and score co-op games of Port Royal: Just One More Contract."""
 
 
+# click's UsageError, found through typer so it works whether typer bundles click or not.
+_UsageError: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
+)
+
+
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: usage errors, too, become one ``error:`` line (exit 2)."""
     try:
-        app()
+        code = app(standalone_mode=False)
+    except _UsageError as err:
+        ctx = getattr(err, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        message = " ".join(str(err.format_message()).split())  # type: ignore[attr-defined]
+        typer.echo(f"error: {message}{hint}", err=True)
+        sys.exit(2)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 # Importing the command modules registers their commands.

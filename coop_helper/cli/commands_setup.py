@@ -1,29 +1,238 @@
-"""Table-side setup commands: contracts (more to come)."""
+"""Table-side setup commands: contracts, deal, timepile, rank, setup, seals."""
 
 from __future__ import annotations
 
-import json
+import re
+from typing import Annotated
 
 import typer
 
-from coop_helper.catalog import load_catalog
-from coop_helper.cli import command
+from coop_helper import config, render
+from coop_helper.catalog import load_catalog, parse_seal
+from coop_helper.cli import app, command
+from coop_helper.errors import UserError
+from coop_helper.table import (
+    build_setup,
+    check_players,
+    deal,
+    encode_share_code,
+    face_up,
+    new_seed,
+    time_pile,
+)
+
+# Let "-1" through as a value ("rank -1", "seals set Ransom -1 A") instead of an option.
+NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
+
+JsonFlag = Annotated[
+    bool, typer.Option("--json", help="Print one JSON document and nothing else.")
+]
+SealOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seal",
+        metavar="NAME=NL",
+        help="The seal read off a card the card data lacks, for this call only, e.g. Ransom=1A.",
+    ),
+]
+CodeOption = Annotated[str | None, typer.Option("--code", help="A share code from 'deal'.")]
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Repeat an earlier deal.")]
+
+
+DealPlayers = Annotated[
+    int | None, typer.Option("--players", "-p", metavar="N", help="Number of players, 1 to 5.")
+]
+CheckPlayers = Annotated[
+    int | None,
+    typer.Option("--players", "-p", metavar="N", help="Check the contracts against N players."),
+]
+SetupPlayers = Annotated[
+    int | None,
+    typer.Option("--players", "-p", metavar="N", help="Deal for N players (or check the list)."),
+]
 
 
 @command("contracts")
-def contracts_command(
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
-) -> None:
-    """List the 18 contracts: names (EN/DE), requirement, seal, coins."""
+def contracts_command(as_json: JsonFlag = False) -> None:
+    """List the 18 contracts: names (EN/DE), requirement, coins, seal."""
     catalog = load_catalog()
+    seals = config.known_seals(catalog)
     if as_json:
-        rows = [
-            {"name": c.name, "name_de": c.name_de, "requirement": c.requirement,
-             "seal": None if c.seal is None else {"number": c.seal.number, "letter": c.seal.letter},
-             "coins": None if c.coins is None else list(c.coins)}
-            for c in catalog.contracts
-        ]
-        typer.echo(json.dumps({"contracts": rows}, indent=2, ensure_ascii=False))
+        rows = []
+        for c in catalog.contracts:
+            row = render.contract_json(c, seals)
+            row.update(
+                aliases=list(c.aliases),
+                requirement=c.requirement,
+                coins=None if c.coins is None else list(c.coins),
+                timing=c.timing,
+                active_only=c.active_only,
+                blue_seal=c.blue_seal,
+                source=c.source,
+            )
+            rows.append(row)
+        render.print_json({"contracts": rows})
         return
-    for c in catalog.contracts:
-        typer.echo(f"{c.name}: {c.requirement} ({c.seal or '?'})")
+    render.print_contracts(catalog, seals)
+
+
+@command("deal")
+def deal_command(
+    players: DealPlayers = None,
+    seed: SeedOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Deal the face-up contracts for N players, with a share code for the table."""
+    if players is None:
+        raise UserError("say how many play: --players N, with N from 1 to 5.")
+    catalog = load_catalog()
+    check_players(players)
+    seed = new_seed() if seed is None else seed
+    contracts = deal(players, seed, catalog)
+    code = encode_share_code(players, contracts, catalog)
+    seals = config.known_seals(catalog)
+    if as_json:
+        render.print_json({
+            "players": players,
+            "seed": seed,
+            "code": code,
+            "contracts": [render.contract_json(c, seals) for c in contracts],
+        })
+        return
+    render.print_deal(players, seed, code, contracts, seals)
+
+
+@command("timepile")
+def timepile_command(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="CONTRACT", help="The face-up contracts (quote multi-word names)."),
+    ] = None,
+    code: CodeOption = None,
+    players: CheckPlayers = None,
+    seal_options: SealOptions = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The Time Pile size: 13 + the seal numbers + 1 per distinct seal letter."""
+    catalog = load_catalog()
+    players, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
+    seals = config.resolve_seals(catalog, seal_options or [])
+    pile = time_pile(contracts, seals, catalog)
+    if as_json:
+        render.print_json({
+            "players": players,
+            "contracts": [render.contract_json(c, seals) for c in contracts],
+            **render.time_pile_json(pile),
+        })
+        return
+    render.print_time_pile(pile)
+
+
+@command("rank", context_settings=NUMBERS_AS_ARGUMENTS)
+def rank_command(
+    points: Annotated[str, typer.Argument(metavar="POINTS", help="Cards in the Victory Pile.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """The team's rank for its Victory Pile points."""
+    try:
+        value = int(points)
+    except ValueError:
+        raise UserError(f"points must be a whole number of 0 or more, not '{points}'.") from None
+    rank = load_catalog().rank(value)
+    if as_json:
+        render.print_json({"points": value, "rank": rank.name})
+        return
+    render.make_console().print(f"{value} point{'s' if value != 1 else ''}: {rank.name}")
+
+
+@command("setup")
+def setup_command(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="CONTRACT", help="The face-up contracts, if already dealt."),
+    ] = None,
+    players: SetupPlayers = None,
+    code: CodeOption = None,
+    seed: SeedOption = None,
+    seal_options: SealOptions = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Set up a game: deal (or take the face-up contracts), share code, Time Pile."""
+    catalog = load_catalog()
+    seals = config.resolve_seals(catalog, seal_options or [])
+    result = build_setup(
+        players=players, names=names or (), code=code, seed=seed, seals=seals, catalog=catalog
+    )
+    if as_json:
+        render.print_json(render.setup_json(result, seals))
+        return
+    render.print_setup(result, seals)
+
+
+# ---------------------------------------------------------------- seals
+
+seals_app = typer.Typer(
+    help="Record the seals of contracts the card data does not know (read off your cards).",
+    no_args_is_help=True,
+)
+app.add_typer(seals_app, name="seals")
+
+
+def _parse_set_arguments(parts: list[str]) -> tuple[str, str]:
+    """Split 'NAME... NUMBER LETTER' (or 'NAME... NL') into a name and a seal text."""
+    usage = "write: coop-helper seals set NAME NUMBER LETTER, e.g. seals set Ransom 1 A"
+    if len(parts) >= 3 and re.fullmatch(r"[+-]?\d+", parts[-2]):
+        number, letter = parts[-2].lstrip("+"), parts[-1]
+        if number not in ("-1", "0", "1", "2"):
+            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{parts[-2]}'.")
+        if not re.fullmatch(r"[A-Za-z]", letter):
+            raise UserError(f"the seal letter must be one letter A-Z, not '{letter}'.")
+        return " ".join(parts[:-2]), number + letter
+    if len(parts) >= 2:
+        return " ".join(parts[:-1]), parts[-1]
+    raise UserError(f"give the contract, the seal number and the seal letter: {usage}.")
+
+
+@command("set", on=seals_app, context_settings=NUMBERS_AS_ARGUMENTS)
+def seals_set_command(
+    parts: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="NAME NUMBER LETTER", help="E.g. Ransom 1 A (number -1..2, letter A-Z)."
+        ),
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Record the seal you read off a card whose seal the card data does not know."""
+    catalog = load_catalog()
+    name, text = _parse_set_arguments(parts)
+    contract = catalog.contract(name)
+    try:
+        seal = parse_seal(text)
+    except ValueError as err:
+        raise UserError(str(err)) from None
+    path = config.record_seal(contract, seal)
+    if as_json:
+        render.print_json({
+            "name": contract.name, "seal": render.seal_json(seal), "config": str(path)
+        })
+        return
+    render.make_console().print(f"Recorded {contract.name}: {seal} (in {path})", soft_wrap=True)
+
+
+@command("list", on=seals_app)
+def seals_list_command(as_json: JsonFlag = False) -> None:
+    """Show the seals you recorded for contracts the card data lacks."""
+    catalog = load_catalog()
+    seals = config.known_seals(catalog)
+    rows = [(c, seals.get(c.key)) for c in catalog.contracts if c.seal is None]
+    path = str(config.config_path())
+    if as_json:
+        render.print_json({
+            "config": path,
+            "seals": [
+                {"name": c.name, "key": c.key, "seal": render.seal_json(s)} for c, s in rows
+            ],
+        })
+        return
+    render.print_seals(rows, path)

@@ -1,0 +1,214 @@
+"""Rendering: rich tables for people, plain dicts for ``--json``.
+
+A console is made at call time, so whatever stdout is then (a terminal, a pipe, a test
+runner) receives the output. rich honours ``NO_COLOR`` and ``COLUMNS``.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from coop_helper.catalog import Catalog, Contract, Seal
+from coop_helper.table import SetupResult, TimePile
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A console on the current stdout (or stderr); no markup, so names print as typed."""
+    return Console(stderr=stderr, markup=False, highlight=False)
+
+
+def print_json(doc: Mapping[str, Any]) -> None:
+    """Print one JSON document on stdout."""
+    print(json.dumps(doc, indent=2, ensure_ascii=False))
+
+
+# ---------------------------------------------------------------- pieces
+
+
+def effective_seal(contract: Contract, seals: Mapping[str, Seal]) -> Seal | None:
+    """The catalogue's seal, else the one the user recorded, else None."""
+    return contract.seal or seals.get(contract.key)
+
+
+def seal_json(seal: Seal | None) -> dict[str, Any] | None:
+    """``{"number": 1, "letter": "G"}`` or None."""
+    return None if seal is None else {"number": seal.number, "letter": seal.letter}
+
+
+def seal_label(contract: Contract, seals: Mapping[str, Seal]) -> str:
+    """'1G', '2A (yours)' for a seal the user recorded, or '?'."""
+    if contract.seal is not None:
+        return str(contract.seal)
+    recorded = seals.get(contract.key)
+    return f"{recorded} (yours)" if recorded else "?"
+
+
+def contract_json(contract: Contract, seals: Mapping[str, Seal]) -> dict[str, Any]:
+    """A face-up contract for JSON: name, German name, seal and where the seal comes from."""
+    seal = effective_seal(contract, seals)
+    return {
+        "name": contract.name,
+        "key": contract.key,
+        "name_de": contract.name_de,
+        "seal": seal_json(seal),
+        "seal_source": (
+            "catalogue" if contract.seal else "recorded" if seal is not None else None
+        ),
+    }
+
+
+def record_command(name: str) -> str:
+    """The command that records the seal of the contract called ``name``."""
+    return f"coop-helper seals set {shlex.quote(name)} NUMBER LETTER"
+
+
+def time_pile_json(pile: TimePile) -> dict[str, Any]:
+    """The Time Pile fields of ``timepile --json`` (and ``setup --json``)."""
+    return {
+        "time_pile": pile.size,
+        "base": pile.base,
+        "seal_sum": pile.seal_sum,
+        "letters": list(pile.letters),
+        "missing_seals": list(pile.missing_seals),
+        "time_pile_range": None if pile.size_range is None else list(pile.size_range),
+        "arithmetic": pile.arithmetic(),
+        "record_seal_with": [record_command(name) for name in pile.missing_seals],
+    }
+
+
+def setup_json(result: SetupResult, seals: Mapping[str, Seal]) -> dict[str, Any]:
+    """``setup --json``: the deal's fields and the Time Pile's fields in one document."""
+    return {
+        "players": result.players,
+        "seed": result.seed,
+        "dealt": result.dealt,
+        "code": result.code,
+        "contracts": [contract_json(c, seals) for c in result.contracts],
+        **time_pile_json(result.time_pile),
+    }
+
+
+# ---------------------------------------------------------------- tables
+
+
+def _timing_note(contract: Contract) -> str:
+    notes = []
+    if contract.timing == "at_once":
+        notes.append("decide at once")
+    if contract.active_only:
+        notes.append("active player only")
+    if contract.blue_seal:
+        notes.append("blue seal, co-op only")
+    return "; ".join(notes)
+
+
+def contracts_table(catalog: Catalog, seals: Mapping[str, Seal]) -> Table:
+    """The whole catalogue: names, requirement (with timing notes), coins, seal."""
+    table = Table(title="The 18 contracts", title_justify="left")
+    table.add_column("Contract", ratio=2)
+    table.add_column("German", ratio=2)
+    table.add_column("Requirement", ratio=5)
+    table.add_column("Coins", no_wrap=True)
+    table.add_column("Seal", no_wrap=True)
+    for c in catalog.contracts:
+        names = c.name + "".join(f"\n(also {alias})" for alias in c.aliases)
+        note = _timing_note(c)
+        requirement = c.requirement + (f"\n({note})" if note else "")
+        coins = "?" if c.coins is None else " ".join(map(str, c.coins))
+        table.add_row(names, c.name_de or "?", requirement, coins, seal_label(c, seals))
+    return table
+
+
+def face_up_table(contracts: Sequence[Contract], seals: Mapping[str, Seal], title: str) -> Table:
+    """The face-up contracts of one game, in the given order."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Contract")
+    table.add_column("German")
+    table.add_column("Seal", no_wrap=True)
+    table.add_column("Requirement", ratio=1)
+    for i, c in enumerate(contracts, start=1):
+        table.add_row(str(i), c.name, c.name_de or "?", seal_label(c, seals), c.requirement)
+    return table
+
+
+def time_pile_lines(pile: TimePile) -> list[str]:
+    """The Time Pile as text: the sum, and what to do about unknown seals."""
+    if pile.size is not None:
+        return [f"Time Pile: {pile.arithmetic()} cards"]
+    assert pile.size_range is not None
+    lo, hi = pile.size_range
+    lines = [
+        f"Time Pile: {pile.arithmetic()} cards",
+        f"  ? = a seal the card data does not know (number -1 to 2, letter A-Z): "
+        f"{lo} to {hi} cards until you know it.",
+    ]
+    for name in pile.missing_seals:
+        lines.append(f"  Read the seal (top right) off your {name} card, then record it:")
+        lines.append(f"    {record_command(name)}")
+    example = shlex.quote(f"{pile.missing_seals[0]}=1A")
+    lines.append(f"  or give it for one call: --seal NAME=NL, e.g. --seal {example}")
+    return lines
+
+
+# ---------------------------------------------------------------- whole outputs
+
+
+def print_contracts(catalog: Catalog, seals: Mapping[str, Seal]) -> None:
+    """The ``contracts`` command's table."""
+    make_console().print(contracts_table(catalog, seals))
+
+
+def print_deal(
+    players: int, seed: int, code: str, contracts: Sequence[Contract], seals: Mapping[str, Seal]
+) -> None:
+    """The ``deal`` command's output: the contracts and the share code."""
+    console = make_console()
+    plural = "s" if players > 1 else ""
+    console.print(face_up_table(contracts, seals, f"Deal for {players} player{plural}"))
+    console.print(f"Seed: {seed}  (deal again: coop-helper deal --players {players} --seed {seed})",
+                  soft_wrap=True)
+    console.print(f"Share code: {code}  (set up from it: coop-helper setup --code {code})",
+                  soft_wrap=True)
+
+
+def print_time_pile(pile: TimePile) -> None:
+    """The ``timepile`` command's output."""
+    console = make_console()
+    for line in time_pile_lines(pile):
+        console.print(line, soft_wrap=True)
+
+
+def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
+    """The ``setup`` command's output: contracts, share code, Time Pile."""
+    console = make_console()
+    plural = "s" if result.players > 1 else ""
+    how = "dealt" if result.dealt else "face up"
+    title = f"Contracts {how} for {result.players} player{plural}"
+    console.print(face_up_table(result.contracts, seals, title))
+    if result.dealt:
+        again = f"coop-helper setup --players {result.players} --seed {result.seed}"
+        console.print(f"Seed: {result.seed}  (deal again: {again})", soft_wrap=True)
+    console.print(f"Share code: {result.code}", soft_wrap=True)
+    for line in time_pile_lines(result.time_pile):
+        console.print(line, soft_wrap=True)
+
+
+def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None:
+    """The ``seals list`` table: each contract whose seal the card data lacks."""
+    table = Table(title="Seals the card data does not know", title_justify="left")
+    table.add_column("Contract")
+    table.add_column("Your seal")
+    for contract, seal in rows:
+        table.add_row(contract.name, str(seal) if seal else "not recorded")
+    console = make_console()
+    console.print(table)
+    console.print(f"Stored in {path}", soft_wrap=True)
+    if any(seal is None for _, seal in rows):
+        console.print("Record one with: coop-helper seals set NAME NUMBER LETTER")

@@ -1,0 +1,372 @@
+"""Setup arithmetic: deals, player counts, the Time Pile and share codes.
+
+Pure functions over the catalogue; nothing here reads files other than the shipped
+card data (through :func:`load_catalog`) or prints.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from coop_helper.catalog import SEAL_NUMBERS, Catalog, Contract, Seal, load_catalog
+from coop_helper.errors import UserError
+
+PLAYER_COUNTS = range(1, 6)
+"""The co-op game is for 1 to 5 players."""
+
+MAX_SEED = 10**9
+"""Seeds picked for the user are below this, short enough to type back."""
+
+
+def _catalog(catalog: Catalog | None) -> Catalog:
+    return catalog if catalog is not None else load_catalog()
+
+
+# ---------------------------------------------------------------- players and deals
+
+
+def check_players(players: int) -> int:
+    """Return ``players`` if the co-op game can be played with that many, else UserError."""
+    if players not in PLAYER_COUNTS:
+        raise UserError(
+            f"players must be 1 to 5, not {players}: the co-op game is for 1 to 5 players."
+        )
+    return players
+
+
+def players_for(
+    contracts: Sequence[Contract], players: int | None, catalog: Catalog | None = None
+) -> int:
+    """The player count a list of face-up contracts belongs to, checked against ``players``.
+
+    Raises UserError when the number of contracts matches no player count, or does not
+    match ``players`` when it is given.
+    """
+    catalog = _catalog(catalog)
+    count = len(contracts)
+    table = ", ".join(
+        f"{n} for {p} player{'s' if p > 1 else ''}"
+        for p, n in sorted(catalog.contracts_by_players.items())
+    )
+    if players is not None:
+        check_players(players)
+        expected = catalog.contracts_by_players[players]
+        if count != expected:
+            raise UserError(
+                f"{players} player{'s' if players > 1 else ''} play with {expected} contracts, "
+                f"but {count} {'was' if count == 1 else 'were'} given: name {expected} "
+                "contracts or change --players."
+            )
+        return players
+    found = catalog.players_for_contracts(count)
+    if found is None:
+        raise UserError(
+            f"{count} contract{'s' if count != 1 else ''} match no player count: "
+            f"the co-op game deals {table}."
+        )
+    return found
+
+
+def new_seed() -> int:
+    """A fresh random seed for a deal the user can repeat later."""
+    return secrets.randbelow(MAX_SEED)
+
+
+def deal(players: int, seed: int, catalog: Catalog | None = None) -> tuple[Contract, ...]:
+    """Deal the face-up contracts for ``players`` from all 18, in deal order.
+
+    Every set of contracts is equally likely (``random.sample`` draws without replacement),
+    and the same seed always gives the same deal.
+    """
+    catalog = _catalog(catalog)
+    check_players(players)
+    count = catalog.contracts_by_players[players]
+    return tuple(random.Random(seed).sample(catalog.contracts, count))
+
+
+# ---------------------------------------------------------------- Time Pile
+
+
+@dataclass(frozen=True)
+class TimePile:
+    """The Time Pile size and how it is made up.
+
+    ``size`` is None while a face-up contract's seal is unknown; ``size_range`` then
+    gives the smallest and largest size the unknown seals allow.
+    """
+
+    size: int | None
+    base: int
+    seal_sum: int  # sum of the known seal numbers
+    letters: tuple[str, ...]  # sorted distinct known seal letters
+    missing_seals: tuple[str, ...]  # names of the contracts whose seal is unknown
+    size_range: tuple[int, int] | None
+    numbers: tuple[int, ...] = ()  # the known seal numbers, in contract order
+
+    def arithmetic(self) -> str:
+        """The sum written out, e.g. ``13 + (1 + 0 - 1) + 2 (G, H) = 15``."""
+        terms = [str(n) for n in self.numbers] + ["?"] * len(self.missing_seals)
+        numbers = terms[0] if terms else "0"
+        for term in terms[1:]:
+            numbers += f" - {term[1:]}" if term.startswith("-") else f" + {term}"
+        letters = list(self.letters) + (["?"] if self.missing_seals else [])
+        lo, hi = self.letter_range()
+        count = str(lo) if lo == hi else f"{lo}..{hi}"
+        listed = f" ({', '.join(letters)})" if letters else ""
+        if self.size is not None:
+            total = str(self.size)
+        else:
+            assert self.size_range is not None
+            total = f"{self.size_range[0]}..{self.size_range[1]}"
+        return f"{self.base} + ({numbers}) + {count}{listed} = {total}"
+
+    def letter_range(self) -> tuple[int, int]:
+        """Fewest and most distinct letters the face-up seals can show."""
+        known, unknown = len(self.letters), len(self.missing_seals)
+        if not unknown:
+            return known, known
+        # Unknown letters may all repeat a known letter; with none known they still
+        # show at least one letter between them.
+        return max(known, 1), known + unknown
+
+
+def time_pile(
+    contracts: Sequence[Contract],
+    seals: Mapping[str, Seal] | None = None,
+    catalog: Catalog | None = None,
+) -> TimePile:
+    """The Time Pile for these face-up contracts: base + seal numbers + distinct letters.
+
+    ``seals`` maps a contract key to the seal the user read off a card whose seal the
+    catalogue does not know; the catalogue's own seal always wins.
+    """
+    base = _catalog(catalog).time_pile_base
+    seals = seals or {}
+    numbers: list[int] = []
+    letters: set[str] = set()
+    missing: list[str] = []
+    for contract in contracts:
+        seal = contract.seal or seals.get(contract.key)
+        if seal is None:
+            missing.append(contract.name)
+        else:
+            numbers.append(seal.number)
+            letters.add(seal.letter)
+    seal_sum = sum(numbers)
+    pile = TimePile(
+        size=None,
+        base=base,
+        seal_sum=seal_sum,
+        letters=tuple(sorted(letters)),
+        missing_seals=tuple(missing),
+        size_range=None,
+        numbers=tuple(numbers),
+    )
+    lo_letters, hi_letters = pile.letter_range()
+    if not missing:
+        return replace(pile, size=base + seal_sum + lo_letters)
+    unknown = len(missing)
+    lo = base + seal_sum + unknown * min(SEAL_NUMBERS) + lo_letters
+    hi = base + seal_sum + unknown * max(SEAL_NUMBERS) + hi_letters
+    return replace(pile, size_range=(lo, hi))
+
+
+# ---------------------------------------------------------------- share codes
+#
+# A version 1 code is "PR1-" followed by five payload symbols and one check symbol, in
+# Crockford's base 32 (digits and capitals without I, L, O, U). The payload is the number
+# (players - 1) * 2**18 + mask, where bit i of mask is set when the i-th contract of the
+# catalogue (data/contracts.toml order) is face up. The check symbol is Luhn mod 32 over the
+# version digit and the payload, so any single mistyped symbol is caught.
+
+SHARE_CODE_PREFIX = "PR"
+SHARE_CODE_VERSION = 1
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_BASE = len(_ALPHABET)
+_LOOKALIKES = {"O": "0", "I": "1", "L": "1"}
+_PAYLOAD_LENGTH = 5
+_MASK_BITS = 18
+_EXAMPLE = "PR1-0040HM"  # the rulebook example: Lady Killer, Maritime Supremacy, Galleon Foe
+
+
+def _luhn_sum(values: Sequence[int]) -> int:
+    """Luhn mod 32 sum, doubling every second value from the right (the last is not)."""
+    total = 0
+    for position, value in enumerate(reversed(values)):
+        if position % 2 == 1:
+            value *= 2
+            value = value // _BASE + value % _BASE
+        total += value
+    return total % _BASE
+
+
+def _check_symbol(values: Sequence[int]) -> int:
+    """The symbol that makes the Luhn mod 32 sum of ``values`` + symbol zero."""
+    return (_BASE - _luhn_sum([*values, 0])) % _BASE
+
+
+def encode_share_code(
+    players: int, contracts: Sequence[Contract], catalog: Catalog | None = None
+) -> str:
+    """A short code such as ``PR1-0040HM`` naming the player count and face-up contracts."""
+    catalog = _catalog(catalog)
+    players = players_for(contracts, players, catalog)
+    if len(catalog.contracts) > _MASK_BITS:
+        raise ValueError("share code version 1 numbers at most 18 contracts")
+    index = {c.key: i for i, c in enumerate(catalog.contracts)}
+    mask = 0
+    for contract in contracts:
+        bit = 1 << index[contract.key]
+        if mask & bit:
+            raise UserError(f"{contract.name} is in the list twice: each contract is in once.")
+        mask |= bit
+    value = (players - 1) << _MASK_BITS | mask
+    digits = []
+    for _ in range(_PAYLOAD_LENGTH):
+        value, digit = divmod(value, _BASE)
+        digits.append(digit)
+    digits.reverse()
+    check = _check_symbol([SHARE_CODE_VERSION, *digits])
+    body = "".join(_ALPHABET[d] for d in [*digits, check])
+    return f"{SHARE_CODE_PREFIX}{SHARE_CODE_VERSION}-{body}"
+
+
+def decode_share_code(
+    code: str, catalog: Catalog | None = None
+) -> tuple[int, tuple[Contract, ...]]:
+    """The player count and face-up contracts (catalogue order) a share code names.
+
+    Case, spaces and dashes do not matter. Anything malformed or mistyped is a UserError.
+    """
+    catalog = _catalog(catalog)
+    text = "".join(ch for ch in code.upper() if ch not in " -\t")
+    shown = code.strip()
+    if not text.startswith(SHARE_CODE_PREFIX) or len(text) < len(SHARE_CODE_PREFIX) + 1:
+        raise UserError(
+            f"'{shown}' is not a share code: codes look like {_EXAMPLE} "
+            "(printed by 'coop-helper deal')."
+        )
+    version = text[len(SHARE_CODE_PREFIX)]
+    if version != str(SHARE_CODE_VERSION):
+        raise UserError(
+            f"share code '{shown}' has version {version!r}; this coop-helper reads version "
+            f"{SHARE_CODE_VERSION} codes like {_EXAMPLE}. Deal again or update coop-helper."
+        )
+    body = text[len(SHARE_CODE_PREFIX) + 1 :]
+    if len(body) != _PAYLOAD_LENGTH + 1:
+        raise UserError(
+            f"share code '{shown}' has {len(body)} symbols after 'PR1-', expected "
+            f"{_PAYLOAD_LENGTH + 1}: copy the whole code, e.g. {_EXAMPLE}."
+        )
+    values = []
+    for ch in body:
+        symbol = _LOOKALIKES.get(ch, ch)
+        if symbol not in _ALPHABET:
+            raise UserError(
+                f"share code '{shown}' contains {ch!r}, which share codes never use: "
+                "check the code for typos."
+            )
+        values.append(_ALPHABET.index(symbol))
+    if _luhn_sum([SHARE_CODE_VERSION, *values]) != 0:
+        raise UserError(
+            f"share code '{shown}' fails its check: a symbol is mistyped. "
+            "Copy the code again from the deal."
+        )
+    value = 0
+    for digit in values[:-1]:
+        value = value * _BASE + digit
+    players, mask = (value >> _MASK_BITS) + 1, value & ((1 << _MASK_BITS) - 1)
+    contracts = tuple(c for i, c in enumerate(catalog.contracts) if mask >> i & 1)
+    if players not in PLAYER_COUNTS or (
+        len(contracts) != catalog.contracts_by_players[players]
+    ):
+        raise UserError(
+            f"share code '{shown}' does not describe a deal: copy the code again from the deal."
+        )
+    return players, contracts
+
+
+# ---------------------------------------------------------------- the setup as a whole
+
+
+def face_up(
+    *,
+    names: Sequence[str] = (),
+    code: str | None = None,
+    players: int | None = None,
+    catalog: Catalog | None = None,
+) -> tuple[int, tuple[Contract, ...]]:
+    """The player count and contracts named by ``names`` or by a share ``code`` (not both).
+
+    ``players``, when given, must agree with them. Raises UserError otherwise.
+    """
+    catalog = _catalog(catalog)
+    if code is not None and names:
+        raise UserError("give contract names or --code, not both.")
+    if code is not None:
+        coded_players, contracts = decode_share_code(code, catalog)
+        if players is not None and check_players(players) != coded_players:
+            raise UserError(
+                f"share code {code.strip()} is for {coded_players} player"
+                f"{'s' if coded_players > 1 else ''}, not {players}: drop --players or "
+                "use a code for that many."
+            )
+        return coded_players, contracts
+    if not names:
+        raise UserError("name the face-up contracts, or give --code CODE from 'deal'.")
+    contracts = catalog.contracts_for(names)
+    return players_for(contracts, players, catalog), contracts
+
+
+
+
+@dataclass(frozen=True)
+class SetupResult:
+    """Everything the table needs before play: contracts, share code and Time Pile."""
+
+    players: int
+    contracts: tuple[Contract, ...]
+    code: str
+    time_pile: TimePile
+    seed: int | None  # the seed of the deal, or the one given
+    dealt: bool  # True when the contracts were dealt from the seed
+
+
+def build_setup(
+    *,
+    players: int | None = None,
+    names: Sequence[str] = (),
+    code: str | None = None,
+    seed: int | None = None,
+    seals: Mapping[str, Seal] | None = None,
+    catalog: Catalog | None = None,
+) -> SetupResult:
+    """Set up a game from a player count (dealt), contract names, or a share code.
+
+    Give contract names or a code, or neither and a player count to deal; ``players``
+    given alongside names or a code must agree with them. A deal without a seed gets
+    a fresh one, returned so it can be repeated.
+    """
+    catalog = _catalog(catalog)
+    if code is not None or names:
+        players, contracts = face_up(names=names, code=code, players=players, catalog=catalog)
+        dealt = False
+    elif players is not None:
+        seed = new_seed() if seed is None else seed
+        contracts, dealt = deal(players, seed, catalog), True
+    else:
+        raise UserError(
+            "say what to set up: --players N to deal, the face-up contract names, "
+            "or --code CODE from an earlier deal."
+        )
+    return SetupResult(
+        players=players,
+        contracts=contracts,
+        code=encode_share_code(players, contracts, catalog),
+        time_pile=time_pile(contracts, seals, catalog),
+        seed=seed,
+        dealt=dealt,
+    )

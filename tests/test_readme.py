@@ -1,0 +1,48 @@
+"""The README's examples are real: each one is run and its output compared."""
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+EXAMPLE = re.compile(r"<!-- example -->\n```console\n\$ (?P<cmd>[^\n]+)\n(?P<out>.*?)```", re.S)
+EXAMPLES = [(m.group("cmd"), m.group("out")) for m in EXAMPLE.finditer(README)]
+
+
+def _marked_command(marker: str) -> str:
+    match = re.search(rf"<!-- {marker} -->\n```sh\n(?P<cmd>[^\n]+)\n```", README)
+    assert match, f"README lacks the {marker} block"
+    return match.group("cmd")
+
+
+def test_readme_has_examples():
+    assert len(EXAMPLES) >= 8
+
+
+@pytest.mark.parametrize("command, expected", EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_readme_example_output(run, monkeypatch, command, expected):
+    monkeypatch.setenv("COLUMNS", "100")  # the width the examples were printed at
+    args = shlex.split(command)
+    assert args[0] == "coop-helper"
+    result = run(*args[1:])
+    shown = "\n".join(line.rstrip() for line in (result.stdout + result.stderr).splitlines())
+    assert shown + "\n" == expected
+    assert result.exit_code == (2 if expected.startswith("error:") else 0)
+
+
+def test_fresh_machine_commands():
+    install = _marked_command("install-command")
+    assert install.startswith("python3 -m venv .venv && .venv/bin/pip install . && ")
+    assert install.endswith(".venv/bin/coop-helper setup --players 2")
+    tests = _marked_command("test-command")
+    assert tests == (
+        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest -q"
+    )
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "<!-- test-command -->" in ci and "ruff check" in ci
