@@ -184,7 +184,7 @@ def test_seals_set_and_list(run):
 
 
 def test_setup_deals_for_players(run):
-    doc = ok_json(run("setup", "--players", "4", "--seed", "11", "--json"))
+    doc = ok_json(run("setup", "--no-odds", "--players", "4", "--seed", "11", "--json"))
     assert doc["players"] == 4 and doc["seed"] == 11 and doc["dealt"] is True
     assert [c["name"] for c in doc["contracts"]] == [c.name for c in deal(4, 11)]
     assert decode_share_code(doc["code"])[0] == 4
@@ -194,27 +194,29 @@ def test_setup_deals_for_players(run):
 
 
 def test_setup_without_seed_prints_one_that_repeats_the_deal(run):
-    text = run("setup", "--players", "2").stdout
+    text = run("setup", "--no-odds", "--players", "2").stdout
     seed = int(text.split("Seed: ")[1].split()[0])
     for contract in deal(2, seed):
         assert contract.name in text
 
 
 def test_setup_from_names_and_code(run):
-    by_names = ok_json(run("setup", *EXAMPLE, "--json"))
-    by_code = ok_json(run("setup", "--code", by_names["code"], "--json"))
+    by_names = ok_json(run("setup", "--no-odds", *EXAMPLE, "--json"))
+    by_code = ok_json(run("setup", "--no-odds", "--code", by_names["code"], "--json"))
     assert by_names["time_pile"] == by_code["time_pile"] == 15
     assert by_names["code"] == by_code["code"] == "PR1-0040HM"
-    text = run("setup", "--code", "pr1-0040hm").stdout
+    text = run("setup", "--no-odds", "--code", "pr1-0040hm").stdout
     assert "Share code: PR1-0040HM" in text and "= 15 cards" in text
 
 
 def test_setup_with_unknown_seal_names_the_card(run):
-    doc = ok_json(run("setup", "Fighter", "Jinx", "Ransom", "--json"))
+    doc = ok_json(run("setup", "--no-odds", "Fighter", "Jinx", "Ransom", "--json"))
     # Fighter 0A, Jinx -1F, Ransom unknown: 13 - 1 + (-1..2) + (2..3 letters)
     assert doc["time_pile"] is None and doc["time_pile_range"] == [13, 17]
-    assert "your Ransom card" in run("setup", "Fighter", "Jinx", "Ransom").stdout
-    fixed = ok_json(run("setup", "Fighter", "Jinx", "Ransom", "--seal", "Ransom=1A", "--json"))
+    assert "your Ransom card" in run("setup", "--no-odds", "Fighter", "Jinx", "Ransom").stdout
+    fixed = ok_json(
+        run("setup", "--no-odds", "Fighter", "Jinx", "Ransom", "--seal", "Ransom=1A", "--json")
+    )
     assert fixed["time_pile"] == 13 + 0 + 2
 
 
@@ -272,7 +274,7 @@ def test_bad_input_is_one_line_and_exit_2(run, args, message):
 @pytest.mark.parametrize(
     "args",
     [["contracts"], ["deal", "-p", "1", "--seed", "1"], ["timepile", *EXAMPLE],
-     ["setup", *EXAMPLE], ["seals", "list"], ["seals", "set", "Ransom", "1", "A"]],
+     ["setup", "--no-odds", *EXAMPLE], ["seals", "list"], ["seals", "set", "Ransom", "1", "A"]],
 )
 def test_broken_config_is_named_and_left_alone(run, args):
     path = Path(os.environ["COOP_HELPER_CONFIG"])

@@ -95,4 +95,7 @@ def main() -> None:
 
 
 # Importing the command modules registers their commands.
-from coop_helper.cli import commands_setup  # noqa: E402, F401
+from coop_helper.cli import (  # noqa: E402
+    commands_odds,  # noqa: F401
+    commands_setup,  # noqa: F401
+)

@@ -1,4 +1,4 @@
-"""Table-side setup commands: contracts, deal, timepile, rank, setup, seals."""
+"""Table-side commands: contracts, deal, timepile, rank, seals."""
 
 from __future__ import annotations
 
@@ -10,9 +10,16 @@ import typer
 from coop_helper import config, render
 from coop_helper.catalog import load_catalog, parse_seal
 from coop_helper.cli import app, command
+from coop_helper.cli.options import (
+    CheckPlayers,
+    CodeOption,
+    DealPlayers,
+    JsonFlag,
+    SealOptions,
+    SeedOption,
+)
 from coop_helper.errors import UserError
 from coop_helper.table import (
-    build_setup,
     check_players,
     deal,
     encode_share_code,
@@ -23,34 +30,6 @@ from coop_helper.table import (
 
 # Let "-1" through as a value ("rank -1", "seals set Ransom -1 A") instead of an option.
 NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
-
-JsonFlag = Annotated[
-    bool, typer.Option("--json", help="Print one JSON document and nothing else.")
-]
-SealOptions = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--seal",
-        metavar="NAME=NL",
-        help="The seal read off a card the card data lacks, for this call only, e.g. Ransom=1A.",
-    ),
-]
-CodeOption = Annotated[str | None, typer.Option("--code", help="A share code from 'deal'.")]
-SeedOption = Annotated[int | None, typer.Option("--seed", help="Repeat an earlier deal.")]
-
-
-DealPlayers = Annotated[
-    int | None, typer.Option("--players", "-p", metavar="N", help="Number of players, 1 to 5.")
-]
-CheckPlayers = Annotated[
-    int | None,
-    typer.Option("--players", "-p", metavar="N", help="Check the contracts against N players."),
-]
-SetupPlayers = Annotated[
-    int | None,
-    typer.Option("--players", "-p", metavar="N", help="Deal for N players (or check the list)."),
-]
-
 
 @command("contracts")
 def contracts_command(as_json: JsonFlag = False) -> None:
@@ -143,30 +122,6 @@ def rank_command(
         render.print_json({"points": value, "rank": rank.name})
         return
     render.make_console().print(f"{value} point{'s' if value != 1 else ''}: {rank.name}")
-
-
-@command("setup")
-def setup_command(
-    names: Annotated[
-        list[str] | None,
-        typer.Argument(metavar="CONTRACT", help="The face-up contracts, if already dealt."),
-    ] = None,
-    players: SetupPlayers = None,
-    code: CodeOption = None,
-    seed: SeedOption = None,
-    seal_options: SealOptions = None,
-    as_json: JsonFlag = False,
-) -> None:
-    """Set up a game: deal (or take the face-up contracts), share code, Time Pile."""
-    catalog = load_catalog()
-    seals = config.resolve_seals(catalog, seal_options or [])
-    result = build_setup(
-        players=players, names=names or (), code=code, seed=seed, seals=seals, catalog=catalog
-    )
-    if as_json:
-        render.print_json(render.setup_json(result, seals))
-        return
-    render.print_setup(result, seals)
 
 
 # ---------------------------------------------------------------- seals

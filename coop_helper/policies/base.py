@@ -8,9 +8,10 @@ choices. One policy object plays for the whole team.
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from coop_helper.engine.state import PlayerState, Table
+if TYPE_CHECKING:  # the engine imports this module: no import cycle at run time
+    from coop_helper.engine.state import PlayerState, Table
 
 
 class Policy(Protocol):

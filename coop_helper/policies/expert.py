@@ -12,9 +12,11 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from dataclasses import dataclass
 
-from coop_helper.catalog import SKULL
+from coop_helper.catalog import COLOURS, SKULL
 from coop_helper.engine.cards import (
     ABILITY,
     ADMIRAL,
@@ -30,6 +32,7 @@ from coop_helper.engine.cards import (
     SHIP,
     TRADER,
     VICE_ADMIRAL,
+    build_deck,
 )
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.planning import Wants, assign
@@ -55,6 +58,50 @@ TURNS_PER_CONTRACT = {1: 4.0, 2: 3.0, 3: 2.4, 4: 2.0, 5: 1.7}
 VICTORY_MARGIN = 2
 
 
+@dataclass(frozen=True)
+class KindGroups:
+    """Card kinds grouped the ways the expert counts them (built once per deck)."""
+
+    ship_kinds: tuple[tuple[tuple[int, int], ...], ...]  # per colour: (kind id, swords)
+    colour_kinds: tuple[tuple[int, ...], ...]  # per colour: ship kind ids
+    busting: tuple[tuple[tuple[int, ...], ...], ...]  # [colour][swords]: kinds that bust
+    wanted: dict[object, frozenset[int]]  # ability code, "cheap", "swords", "expedition"
+
+
+@functools.cache
+def _kind_groups(players: int) -> KindGroups:
+    deck = build_deck(players)
+    ships: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
+    wanted: dict[object, set[int]] = {key: set() for key in
+                                      (*range(len(ABILITY)), "cheap", "swords", "expedition")}
+    seen: set[int] = set()
+    for card, kind_id in enumerate(deck.kind):
+        if kind_id in seen:
+            continue
+        seen.add(kind_id)
+        if deck.type[card] == SHIP:
+            ships[deck.colour[card]].append((kind_id, deck.swords[card]))
+        elif deck.type[card] == PERSON:
+            ability = deck.ability[card]
+            wanted[ability].add(kind_id)
+            if deck.cost[card] <= 3:
+                wanted["cheap"].add(kind_id)
+            if deck.swords[card]:
+                wanted["swords"].add(kind_id)
+            if ability in EXPEDITION_ABILITIES or ability == JACK:
+                wanted["expedition"].add(kind_id)
+    return KindGroups(
+        ship_kinds=tuple(tuple(k) for k in ships),
+        colour_kinds=tuple(tuple(kind for kind, _ in k) for k in ships),
+        busting=tuple(
+            tuple(tuple(kind for kind, s in k if s > swords or s == SKULL)
+                  for swords in range(MAX_SWORDS + 1))
+            for k in ships
+        ),
+        wanted={key: frozenset(v) for key, v in wanted.items()},
+    )
+
+
 class ExpertPolicy:
     """A strong, coordinated team that sees only what a real table sees."""
 
@@ -62,49 +109,10 @@ class ExpertPolicy:
 
 
     def start_game(self, table: Table, rng: random.Random) -> None:
-        """Precompute the card-kind groups this game needs."""
-        deck = table.deck
-        self.deck = deck
+        """Reset per-game memory; the card-kind groups are built once per deck."""
+        self.deck = table.deck
         self.rng = rng
-        kinds = deck.kinds
-        self.kind_type = [k.type for k in kinds]
-        self.ship_kinds: list[list[tuple[int, int]]] = [[] for _ in range(5)]
-        self.person_kinds: list[int] = []
-        for kind in kinds:
-            if kind.type == "ship":
-                colour = ("yellow", "blue", "green", "red", "black").index(kind.colour or "")
-                self.ship_kinds[colour].append((kind.id, kind.swords))
-            elif kind.type == "person":
-                self.person_kinds.append(kind.id)
-        # Person kinds grouped by what a plan can want of them.
-        groups: dict[object, set[int]] = {}
-        for kind_id in self.person_kinds:
-            kind = kinds[kind_id]
-            card = deck.kind.index(kind_id) if kind_id in deck.kind else -1
-            if card < 0:
-                continue
-            ability = deck.ability[card]
-            groups.setdefault(ability, set()).add(kind_id)
-            if kind.cost <= 3:
-                groups.setdefault("cheap", set()).add(kind_id)
-            if kind.swords:
-                groups.setdefault("swords", set()).add(kind_id)
-            if ability in EXPEDITION_ABILITIES or ability == JACK:
-                groups.setdefault("expedition", set()).add(kind_id)
-        for key in (*range(len(ABILITY)), "cheap", "swords", "expedition"):
-            groups.setdefault(key, set())
-        self.kind_groups = groups
-        # A representative card id per kind, to value a kind as if it were drawn.
-        first: dict[int, int] = {}
-        for card, kind_id in enumerate(deck.kind):
-            first.setdefault(kind_id, card)
-        self.kind_card = first
-        # Per colour and per sword count: the ship kinds that would bust that player.
-        self.colour_kinds = [[k for k, _ in kinds_] for kinds_ in self.ship_kinds]
-        self.busting_kinds = [
-            [[k for k, s in kinds_ if s > swords or s == SKULL] for swords in range(MAX_SWORDS + 1)]
-            for kinds_ in self.ship_kinds
-        ]
+        self.kinds = _kind_groups(table.deck.players)
         self._rows: list[list[float]] = []
         self._coin: list[float] = []
         self._plan_key: tuple[int, int] = (-1, -1)
@@ -139,7 +147,7 @@ class ExpertPolicy:
         if not table.unseen_total:
             return 0.0
         wants = self.wants[player.index]
-        groups = self.kind_groups
+        groups = self.kinds.wanted
         wanted: set[int] = set()
         for ability in wants.abilities:
             wanted |= groups[ability]
@@ -285,7 +293,7 @@ class ExpertPolicy:
         swords = min(player.swords, MAX_SWORDS)
         busting = 0
         for colour in colours:
-            for kind_id in self.busting_kinds[colour][swords]:
+            for kind_id in self.kinds.busting[colour][swords]:
                 busting += unseen[kind_id]
         p_bust = busting / total
         if p_bust < SAFE_BUST:
@@ -301,7 +309,7 @@ class ExpertPolicy:
         new_colour = 0
         for colour in range(5):
             if colour not in colours:
-                for kind_id in self.colour_kinds[colour]:
+                for kind_id in self.kinds.colour_kinds[colour]:
                     new_colour += unseen[kind_id]
         p_new = new_colour / total
         gain += p_new * 2.0
@@ -327,7 +335,7 @@ class ExpertPolicy:
         count = 0
         for colour in range(5):
             if colour not in player.aside:
-                for kind_id, ship_swords in self.ship_kinds[colour]:
+                for kind_id, ship_swords in self.kinds.ship_kinds[colour]:
                     if ship_swords <= swords:
                         count += unseen[kind_id]
         return count / table.unseen_total

@@ -1,0 +1,135 @@
+"""The simulation-backed commands: `odds`, and `setup`, the table-side main job."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Annotated
+
+import typer
+
+from coop_helper import config, render, render_odds
+from coop_helper.catalog import Contract, load_catalog
+from coop_helper.cli import command
+from coop_helper.cli.options import (
+    CodeOption,
+    ConfidenceOption,
+    GamesOption,
+    IntervalOption,
+    JsonFlag,
+    OddsSeed,
+    PolicyOption,
+    QuietOption,
+    SealOptions,
+    SeedOption,
+    SetupPlayers,
+    SimSeed,
+    TargetOption,
+    WorkersOption,
+)
+from coop_helper.odds import (
+    DEFAULT_GAMES,
+    DEFAULT_SEED,
+    SETUP_GAMES,
+    SETUP_TARGET,
+    OddsResult,
+    compute_odds,
+    default_workers,
+    parse_target,
+)
+from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.table import TimePile, build_setup, face_up, time_pile
+
+
+def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, games: int,
+             seed: int, policy: str, workers: int | None, confidence: float, interval: str,
+             target: float | None, show_progress: bool) -> OddsResult:
+    """Run the simulation, with a progress bar where one belongs."""
+    with render_odds.ProgressReporter(games, show_progress) as progress:
+        return compute_odds(
+            players, contracts, pile, games=games, seed=seed, policy=policy,
+            workers=workers or default_workers(), confidence=confidence, interval=interval,
+            target=target, progress=progress,
+        )
+
+
+@command("odds")
+def odds_command(
+    names: Annotated[
+        list[str] | None, typer.Argument(metavar="CONTRACT", help="The face-up contracts.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Check the contracts against N players.")
+    ] = None,
+    code: CodeOption = None,
+    games: GamesOption = DEFAULT_GAMES,
+    seed: OddsSeed = DEFAULT_SEED,
+    policy: PolicyOption = DEFAULT_POLICY,
+    workers: WorkersOption = None,
+    confidence: ConfidenceOption = 0.95,
+    interval: IntervalOption = "wilson",
+    target: TargetOption = None,
+    seal_options: SealOptions = None,
+    quiet: QuietOption = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Win odds at every Victory Pile removal level, with confidence intervals."""
+    catalog = load_catalog()
+    seals = config.resolve_seals(catalog, seal_options or [])
+    count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
+    pile = time_pile(contracts, seals, catalog)
+    result = run_odds(count, contracts, pile, games=games, seed=seed, policy=policy,
+                      workers=workers, confidence=confidence, interval=interval,
+                      target=parse_target(target), show_progress=not (as_json or quiet))
+    if as_json:
+        render.print_json(render_odds.odds_json(result))
+        return
+    console = render.make_console()
+    for line in render.time_pile_lines(pile):
+        console.print(line, soft_wrap=True)
+    render_odds.print_odds(result)
+
+
+@command("setup")
+def setup_command(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="CONTRACT", help="The face-up contracts, if already dealt."),
+    ] = None,
+    players: SetupPlayers = None,
+    code: CodeOption = None,
+    seed: SeedOption = None,
+    seal_options: SealOptions = None,
+    target: TargetOption = SETUP_TARGET,
+    games: GamesOption = SETUP_GAMES,
+    sim_seed: SimSeed = DEFAULT_SEED,
+    policy: PolicyOption = DEFAULT_POLICY,
+    workers: WorkersOption = None,
+    odds: Annotated[
+        bool, typer.Option("--odds/--no-odds", help="Simulate the odds (on by default).")
+    ] = True,
+    quiet: QuietOption = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Set up a game: the contracts, the Time Pile, the odds and a recommended removal."""
+    catalog = load_catalog()
+    seals = config.resolve_seals(catalog, seal_options or [])
+    result = build_setup(
+        players=players, names=names or (), code=code, seed=seed, seals=seals, catalog=catalog
+    )
+    goal = parse_target(target)
+    odds_result = None
+    if odds:
+        odds_result = run_odds(
+            result.players, result.contracts, result.time_pile, games=games, seed=sim_seed,
+            policy=policy, workers=workers, confidence=0.95, interval="wilson", target=goal,
+            show_progress=not (as_json or quiet),
+        )
+    if as_json:
+        doc = render.setup_json(result, seals)
+        if odds_result is not None:
+            doc["odds"] = render_odds.odds_json(odds_result)
+        render.print_json(doc)
+        return
+    render.print_setup(result, seals)
+    if odds_result is not None:
+        render_odds.print_odds(odds_result, chart=True)

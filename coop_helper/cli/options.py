@@ -1,0 +1,67 @@
+"""Options shared by several commands, declared once."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from coop_helper.odds import DEFAULT_GAMES, DEFAULT_SEED
+from coop_helper.policies import DEFAULT_POLICY
+
+JsonFlag = Annotated[
+    bool, typer.Option("--json", help="Print one JSON document and nothing else.")
+]
+SealOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seal",
+        metavar="NAME=NL",
+        help="The seal read off a card the card data lacks, for this call only, e.g. Ransom=1A.",
+    ),
+]
+CodeOption = Annotated[str | None, typer.Option("--code", help="A share code from 'deal'.")]
+SeedOption = Annotated[int | None, typer.Option("--seed", help="Repeat an earlier deal.")]
+
+
+DealPlayers = Annotated[
+    int | None, typer.Option("--players", "-p", metavar="N", help="Number of players, 1 to 5.")
+]
+CheckPlayers = Annotated[
+    int | None,
+    typer.Option("--players", "-p", metavar="N", help="Check the contracts against N players."),
+]
+SetupPlayers = Annotated[
+    int | None,
+    typer.Option("--players", "-p", metavar="N", help="Deal for N players (or check the list)."),
+]
+
+
+
+GamesOption = Annotated[int, typer.Option("--games", "-g", help="Games to simulate.")]
+OddsSeed = Annotated[int, typer.Option("--seed", help="Seed of the simulated games.")]
+SimSeed = Annotated[int, typer.Option("--sim-seed", help="Seed of the simulated games.")]
+PolicyOption = Annotated[
+    str, typer.Option("--policy", help="The simulated team: random, basic or expert.")
+]
+WorkersOption = Annotated[
+    int | None, typer.Option("--workers", "-w", help="Worker processes (default: one per core).")
+]
+ConfidenceOption = Annotated[
+    float, typer.Option("--confidence", help="Confidence level of the intervals, e.g. 0.95.")
+]
+IntervalOption = Annotated[
+    str, typer.Option("--interval", help="Interval method: wilson or exact (Clopper-Pearson).")
+]
+TargetOption = Annotated[
+    str | None,
+    typer.Option("--target", help="Recommend a level for this win chance, e.g. 50%."),
+]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+
+__all__ = [
+    "DEFAULT_GAMES", "DEFAULT_POLICY", "DEFAULT_SEED", "CheckPlayers", "CodeOption",
+    "ConfidenceOption", "DealPlayers", "GamesOption", "IntervalOption", "JsonFlag", "OddsSeed",
+    "PolicyOption", "QuietOption", "SealOptions", "SeedOption", "SetupPlayers", "SimSeed",
+    "TargetOption", "WorkersOption",
+]

@@ -1,0 +1,135 @@
+"""The odds question as users ask it: these contracts, how likely is a win at each level?
+
+Turns a face-up setup into an `OddsRequest`, runs it, and packages the levels with the
+recommendation for a target win probability.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from coop_helper.catalog import Contract, Rank, load_catalog
+from coop_helper.errors import UserError
+from coop_helper.policies import DEFAULT_POLICY, make_policy
+from coop_helper.simulate import Level, OddsRequest, recommend, simulate, summarise
+from coop_helper.stats import INTERVALS
+from coop_helper.table import TimePile
+
+DEFAULT_GAMES = 10_000  # a 95% interval at most 1 point either side at any win rate
+DEFAULT_SEED = 1
+SETUP_GAMES = 4_000  # setup answers at the table: fast, a 95% interval within ~1.5 points
+SETUP_TARGET = "50%"
+MAX_GAMES = 1_000_000
+TAX_MOVES_NOTE = (
+    "On each Tax Increase the team may move one more Time Pile card to the Victory Pile; "
+    "the simulated team does so only while the turns left still cover its estimate of the "
+    "turns the open contracts need. Those moves are included: they shorten the game and "
+    "add to the points."
+)
+
+
+@dataclass(frozen=True)
+class OddsResult:
+    """Win odds for every removal level (or every number of turns, if a seal is unknown)."""
+
+    players: int
+    contracts: tuple[Contract, ...]
+    time_pile: int | None
+    time_pile_range: tuple[int, int] | None
+    policy: str
+    games: int
+    seed: int
+    confidence: float
+    interval: str
+    levels: tuple[Level, ...]
+    target: float | None
+    recommended: Level | None
+
+    def rank_for(self, level: Level) -> Rank | None:
+        """The rank a win at this level gives at least (None if the removal is unknown)."""
+        return None if level.removed is None else load_catalog().rank(level.removed)
+
+    @property
+    def unknown_coins(self) -> tuple[str, ...]:
+        """Contracts whose coin spaces no source gives (they pay 0 in simulation)."""
+        return tuple(c.name for c in self.contracts if c.coins is None)
+
+
+def default_workers() -> int:
+    """One worker process per core."""
+    return max(1, os.cpu_count() or 1)
+
+
+def parse_target(text: str | float | None) -> float | None:
+    """A target win probability from '50%', '50' or '0.5'; None stays None."""
+    if text is None:
+        return None
+    raw = str(text).strip().rstrip("%").strip()
+    try:
+        value = float(raw)
+    except ValueError:
+        raise UserError(f"target must be a win chance like 50% or 0.5, not '{text}'.") from None
+    if value > 1 or str(text).strip().endswith("%"):
+        value /= 100
+    if not 0 < value <= 1:
+        raise UserError(f"target must be above 0% and at most 100%, not '{text}'.")
+    return value
+
+
+def check_settings(games: int, workers: int, confidence: float, interval: str) -> None:
+    """Reject settings the runner cannot use, with the fix."""
+    if not 1 <= games <= MAX_GAMES:
+        raise UserError(f"--games must be 1 to {MAX_GAMES:,}, not {games}.")
+    if workers < 1:
+        raise UserError(f"--workers must be 1 or more, not {workers}.")
+    if not 0.5 <= confidence < 1:
+        raise UserError(
+            f"--confidence must be at least 0.5 and below 1 (e.g. 0.95), not {confidence}."
+        )
+    if interval not in INTERVALS:
+        raise UserError(f"--interval must be one of {', '.join(INTERVALS)}, not '{interval}'.")
+
+
+def compute_odds(
+    players: int,
+    contracts: Sequence[Contract],
+    pile: TimePile,
+    *,
+    games: int = DEFAULT_GAMES,
+    seed: int = DEFAULT_SEED,
+    policy: str = DEFAULT_POLICY,
+    workers: int = 1,
+    confidence: float = 0.95,
+    interval: str = "wilson",
+    target: float | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> OddsResult:
+    """Simulate ``games`` games and summarise every level; recommend one for ``target``."""
+    check_settings(games, workers, confidence, interval)
+    policy = make_policy(policy).name  # validates the name
+    if pile.size is not None:
+        max_turns = pile.size
+    else:
+        assert pile.size_range is not None
+        max_turns = pile.size_range[1]
+    request = OddsRequest(tuple(contracts), players, max_turns, games, seed, policy,
+                          min(workers, games))
+    traces = simulate(request, progress)
+    levels = tuple(summarise(traces, max_turns, pile.size, confidence, interval))
+    recommended = recommend(levels, target) if target is not None and pile.size else None
+    return OddsResult(
+        players=players,
+        contracts=tuple(contracts),
+        time_pile=pile.size,
+        time_pile_range=pile.size_range,
+        policy=policy,
+        games=games,
+        seed=seed,
+        confidence=confidence,
+        interval=interval,
+        levels=levels,
+        target=target,
+        recommended=recommended,
+    )

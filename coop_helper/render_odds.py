@@ -1,0 +1,189 @@
+"""Showing odds: the table, a small bar chart, the recommendation, JSON, and progress."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any
+
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from coop_helper.odds import TAX_MOVES_NOTE, OddsResult
+from coop_helper.render import make_console
+from coop_helper.simulate import Level
+
+BAR_WIDTH = 30
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def odds_json(result: OddsResult) -> dict[str, Any]:
+    """``odds --json``: the fields other tools rely on, and a few more."""
+    doc: dict[str, Any] = {
+        "time_pile": result.time_pile,
+        "time_pile_range": list(result.time_pile_range) if result.time_pile_range else None,
+        "players": result.players,
+        "contracts": [c.name for c in result.contracts],
+        "policy": result.policy,
+        "games": result.games,
+        "seed": result.seed,
+        "confidence": result.confidence,
+        "interval": result.interval,
+        "tax_increase_moves": TAX_MOVES_NOTE,
+        "levels": [
+            {
+                "removed": lv.removed,
+                "turns": lv.turns,
+                "win": round(lv.win, 6),
+                "ci_low": round(lv.ci_low, 6),
+                "ci_high": round(lv.ci_high, 6),
+                "games": lv.games,
+                "wins": lv.wins,
+                "ranks": {name: round(p, 6) for name, p in lv.ranks.items()},
+            }
+            for lv in result.levels
+        ],
+        "unknown_coin_spaces": list(result.unknown_coins),
+    }
+    if result.target is not None:
+        rec = result.recommended
+        doc["target"] = result.target
+        doc["recommended"] = None if rec is None else {
+            "removed": rec.removed,
+            "turns": rec.turns,
+            "win": round(rec.win, 6),
+            "rank": result.rank_for(rec).name if result.rank_for(rec) else None,
+        }
+    return doc
+
+
+def _ranks_cell(level: Level) -> str:
+    """The chance of each rank a win at this level can bring, e.g. 'Sailor 54.9%'."""
+    parts = [f"{name} {_pct(p)}" for name, p in level.ranks.items() if p > 0]
+    return ", ".join(parts) if parts else "-"
+
+
+def odds_table(result: OddsResult) -> Table:
+    """One row per level: turns, win chance with its interval, and the chance of each rank."""
+    known = result.time_pile is not None
+    title = (f"Win odds, {result.players} player{'s' if result.players > 1 else ''}, "
+             f"Time Pile {result.time_pile if known else 'unknown'}")
+    table = Table(title=title, title_justify="left", caption=_caption(result),
+                  caption_justify="left")
+    if known:
+        table.add_column("Removed", justify="right", no_wrap=True)
+    table.add_column("Turns", justify="right", no_wrap=True)
+    table.add_column("Win", justify="right", no_wrap=True)
+    table.add_column(f"{round(100 * result.confidence)}% interval", justify="right",
+                     no_wrap=True)
+    if known:
+        table.add_column("Win with rank")
+    rec = result.recommended
+    for lv in result.levels:
+        row = [] if not known else [str(lv.removed)]
+        row += [str(lv.turns), _pct(lv.win), f"{_pct(lv.ci_low)}-{_pct(lv.ci_high)}"]
+        if known:
+            row.append(_ranks_cell(lv))
+        style = "bold" if rec is not None and lv is rec else None
+        table.add_row(*row, style=style)
+    return table
+
+
+def _caption(result: OddsResult) -> str:
+    games = f"{result.games:,} simulated games ({result.policy} team, seed {result.seed}); "
+    lines = [games + "every level is played out on the same games.", TAX_MOVES_NOTE]
+    if result.time_pile is not None:
+        lines.append("Win with rank: the chance of winning with that rank "
+                     "(points = cards removed + moves on Tax Increases).")
+    if result.time_pile is None:
+        lines.append("A seal is unknown, so the odds are by turns available; record the seal "
+                     "to see them by cards removed.")
+    if result.unknown_coins:
+        lines.append(f"Coin spaces unknown for {', '.join(result.unknown_coins)}: "
+                     "they pay 0 coins in simulation.")
+    return "\n".join(lines)
+
+
+def bar_chart(result: OddsResult) -> list[str]:
+    """A small text bar chart of the win chance per level."""
+    lines = []
+    for lv in result.levels:
+        filled = round(lv.win * BAR_WIDTH)
+        label = (f"remove {lv.removed:>2}" if lv.removed is not None else f"{lv.turns:>2} turns")
+        lines.append(f"  {label} │{'█' * filled}{' ' * (BAR_WIDTH - filled)}│ {_pct(lv.win):>6}")
+    return lines
+
+
+def recommendation_lines(result: OddsResult) -> list[str]:
+    """The recommended removal for the target, in words."""
+    if result.target is None:
+        return []
+    goal = _pct(result.target)
+    if result.time_pile is None:
+        return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
+    rec = result.recommended
+    if rec is None:
+        best = result.levels[0]
+        return [f"No removal level reaches a {goal} chance of winning "
+                f"(even with nothing removed: {_pct(best.win)})."]
+    rank = result.rank_for(rec)
+    return [
+        f"Recommended for a {goal} chance of winning: move {rec.removed} card"
+        f"{'s' if rec.removed != 1 else ''} to the Victory Pile ({rec.turns} turns, "
+        f"win {_pct(rec.win)}); a win there makes you {rank.name if rank else '?'}"
+        f" ({rec.removed} point{'s' if rec.removed != 1 else ''}, more with Tax Increase moves)."
+    ]
+
+
+def print_odds(result: OddsResult, chart: bool = False) -> None:
+    """The odds table, optionally a bar chart, and the recommendation."""
+    console = make_console()
+    console.print(odds_table(result))
+    if chart:
+        for line in bar_chart(result):
+            console.print(line, soft_wrap=True, highlight=False)
+    for line in recommendation_lines(result):
+        console.print(line, soft_wrap=True)
+
+
+class ProgressReporter:
+    """A progress bar on stderr, shown only on a terminal and once a run passes ~1 second."""
+
+    def __init__(self, total: int, enabled: bool, delay: float = 0.8) -> None:
+        self.total = total
+        self.enabled = enabled and sys.stderr.isatty()
+        self.delay = delay
+        self.start = time.monotonic()
+        self.done = 0
+        self.progress: Progress | None = None
+        self.task: Any = None
+
+    def __call__(self, games: int) -> None:
+        self.done += games
+        if not self.enabled:
+            return
+        if self.progress is None and time.monotonic() - self.start >= self.delay:
+            self.progress = Progress(
+                TextColumn("simulating"), BarColumn(),
+                TextColumn("{task.completed:,}/{task.total:,} games"), TimeRemainingColumn(),
+                console=make_console(stderr=True), transient=True,
+            )
+            self.progress.start()
+            self.task = self.progress.add_task("games", total=self.total)
+        if self.progress is not None:
+            self.progress.update(self.task, completed=self.done)
+
+    def close(self) -> None:
+        """Remove the bar."""
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
+
+    def __enter__(self) -> ProgressReporter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
