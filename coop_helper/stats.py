@@ -18,7 +18,9 @@ def wilson(wins: int, games: int, confidence: float = 0.95) -> tuple[float, floa
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
 
 
 def clopper_pearson(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:

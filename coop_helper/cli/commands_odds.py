@@ -47,8 +47,8 @@ def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, gam
     with render_odds.ProgressReporter(games, show_progress) as progress:
         return compute_odds(
             players, contracts, pile, games=games, seed=seed, policy=policy,
-            workers=workers or default_workers(), confidence=confidence, interval=interval,
-            target=target, progress=progress,
+            workers=default_workers() if workers is None else workers,
+            confidence=confidence, interval=interval, target=target, progress=progress,
         )
 
 

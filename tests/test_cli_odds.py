@@ -1,0 +1,141 @@
+"""The odds and setup commands through CliRunner: fields, reproducibility, bad input."""
+
+import json
+
+import pytest
+
+from coop_helper import render_odds
+
+EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
+FAST = ["--games", "120", "--quiet"]
+
+
+def ok_json(result):
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    return json.loads(result.stdout)
+
+
+def test_odds_json_fields(run):
+    doc = ok_json(run("odds", *EXAMPLE, *FAST, "--seed", "3", "--json"))
+    assert doc["time_pile"] == 15 and doc["players"] == 1
+    assert doc["policy"] == "expert" and doc["games"] == 120 and doc["seed"] == 3
+    levels = doc["levels"]
+    assert [lv["removed"] for lv in levels] == list(range(len(levels)))
+    assert [lv["turns"] for lv in levels] == [15 - lv["removed"] for lv in levels]
+    for lv in levels:
+        assert set(lv) >= {"removed", "turns", "win", "ci_low", "ci_high", "games"}
+        assert lv["games"] == 120
+        assert lv["ci_low"] <= lv["win"] <= lv["ci_high"]
+    assert levels[-1]["win"] == 0 and all(lv["win"] > 0 for lv in levels[:-1])
+    wins = [lv["win"] for lv in levels]
+    assert wins == sorted(wins, reverse=True)
+    assert "Tax Increase" in doc["tax_increase_moves"]
+
+
+def test_same_seed_same_json_and_workers_do_not_matter(run):
+    first = run("odds", *EXAMPLE, *FAST, "--seed", "9", "--json", "--workers", "1")
+    again = run("odds", *EXAMPLE, *FAST, "--seed", "9", "--json", "--workers", "1")
+    two = run("odds", *EXAMPLE, *FAST, "--seed", "9", "--json", "--workers", "2")
+    assert first.stdout == again.stdout == two.stdout
+    other = run("odds", *EXAMPLE, *FAST, "--seed", "10", "--json", "--workers", "1")
+    assert other.stdout != first.stdout
+
+
+def test_target_recommends_the_highest_level_reaching_it(run):
+    doc = ok_json(run("odds", *EXAMPLE, *FAST, "--target", "40%", "--json"))
+    rec = doc["recommended"]
+    by_removed = {lv["removed"]: lv for lv in doc["levels"]}
+    assert by_removed[rec["removed"]]["win"] >= 0.4
+    assert all(lv["win"] < 0.4 for r, lv in by_removed.items() if r > rec["removed"])
+    assert rec["rank"] in ("Landlubber", "Sailor", "Pirate", "Captain", "Ruler of the Seas")
+    text = run("odds", *EXAMPLE, *FAST, "--target", "0.4").stdout
+    assert f"move {rec['removed']} card" in text
+
+
+def test_exact_interval_and_confidence(run):
+    wilson = ok_json(run("odds", *EXAMPLE, *FAST, "--json"))
+    exact = ok_json(run("odds", *EXAMPLE, *FAST, "--json", "--interval", "exact",
+                        "--confidence", "0.99"))
+    assert exact["confidence"] == 0.99 and exact["interval"] == "exact"
+    assert exact["levels"][0]["ci_low"] < wilson["levels"][0]["ci_low"]
+
+
+def test_odds_table_states_how_tax_moves_are_treated(run):
+    result = run("odds", *EXAMPLE, *FAST)
+    assert result.exit_code == 0
+    assert "Time Pile: 13 + (1 + 0 - 1) + 2 (G, H) = 15 cards" in result.stdout
+    assert "On each Tax Increase" in result.stdout
+    assert "95% interval" in result.stdout
+    assert result.stderr == ""  # no progress bar when not on a terminal
+
+
+def test_unknown_seal_gives_odds_by_turns(run):
+    doc = ok_json(run("odds", "Fighter", "Jinx", "Ransom", *FAST, "--target", "50%", "--json"))
+    assert doc["time_pile"] is None and doc["time_pile_range"] == [13, 17]
+    assert all(lv["removed"] is None for lv in doc["levels"])
+    assert doc["levels"][0]["turns"] == 17
+    assert doc["recommended"] is None
+    assert doc["unknown_coin_spaces"] == ["Ransom"]
+    text = run("odds", "Fighter", "Jinx", "Ransom", *FAST, "--target", "50%").stdout
+    assert "needs the unknown seal" in text and "pay 0 coins" in text
+    known = ok_json(run("odds", "Fighter", "Jinx", "Ransom", *FAST, "--seal", "Ransom=1A",
+                        "--json"))
+    assert known["time_pile"] == 15 and known["levels"][0]["removed"] == 0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--games", "0"], "--games must be"),
+        (["--workers", "0"], "--workers must be"),
+        (["--confidence", "1.5"], "--confidence must be"),
+        (["--interval", "bayes"], "--interval must be one of"),
+        (["--policy", "exprt"], "Did you mean 'expert'"),
+        (["--target", "150%"], "target must be"),
+        (["--target", "lots"], "target must be a win chance"),
+        (["--players", "3"], "3 players play with 7 contracts"),
+    ],
+)
+def test_odds_bad_input(run, args, message):
+    result = run("odds", *EXAMPLE, *FAST, *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error:") and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_setup_includes_odds_chart_and_recommendation(run):
+    result = run("setup", "--players", "2", "--seed", "7", "--seal", "Ransom=0A", *FAST)
+    assert result.exit_code == 0, result.stderr
+    text = result.stdout
+    assert "Contracts dealt for 2 players" in text and "Share code:" in text
+    assert "Win odds, 2 players" in text and "remove  0 │" in text
+    assert "Recommended for a 50.0% chance" in text or "No removal level reaches" in text
+
+
+def test_setup_json_has_odds(run):
+    doc = ok_json(run("setup", *EXAMPLE, *FAST, "--json"))
+    assert doc["time_pile"] == 15 and doc["odds"]["time_pile"] == 15
+    assert doc["odds"]["target"] == 0.5
+    assert doc["odds"]["levels"][0]["removed"] == 0
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    class Tty:
+        def isatty(self):
+            return True
+
+        def write(self, text):
+            return len(text)
+
+        def flush(self):
+            pass
+
+    monkeypatch.setattr(render_odds.sys, "stderr", Tty())
+    with render_odds.ProgressReporter(100, enabled=True, delay=0.0) as progress:
+        progress(50)
+        assert progress.progress is not None
+    assert progress.progress is None
+    with render_odds.ProgressReporter(100, enabled=False, delay=0.0) as quiet:
+        quiet(50)
+        assert quiet.progress is None
