@@ -48,6 +48,8 @@ JINX_VALUE = 14.0  # a bust that completes Jinx
 DRAW_BOLDNESS = 0.4  # weight of what one more card brings against what a bust loses
 GAMESTER_VALUE = 14.0
 PACK_STEP = 8.0  # one more colour set aside for Pack of Pirates
+PACK_REPEL_ALL = True
+EXPEDITION_FILL = 0.8  # a person the nearest expedition lacks, for Explorer
 MAX_HARBOUR = 12  # never draw beyond this many harbour cards
 SAFE_BUST = 0.02  # below this chance of busting, always draw on
 MAX_SWORDS = 8  # sword counts above this repel every ship but skulls anyway
@@ -115,7 +117,7 @@ class ExpertPolicy:
         self.kinds = _kind_groups(table.deck.players)
         self._rows: list[list[float]] = []
         self._coin: list[float] = []
-        self._plan_key: tuple[int, int] = (-1, -1)
+        self._plan_key: tuple[int, int, int] = (-1, -1, -1)
         self._mass_turn = -1
         self._turns_ahead = 0
         self._changes = 0
@@ -127,7 +129,7 @@ class ExpertPolicy:
 
     def _refresh(self, table: Table) -> None:
         """Re-plan when a contract or a display changed; recount wants each turn."""
-        key = (len(table.open), self._changes)
+        key = (len(table.open), self._changes, len(table.expedition_row))
         if key != self._plan_key:
             self._plan_key = key
             self.wants = assign(table)
@@ -186,8 +188,12 @@ class ExpertPolicy:
         if wants.swords and deck.swords[card]:
             value += FILL * 0.45 * min(deck.swords[card], wants.swords)
         if wants.expedition and (ability in EXPEDITION_ABILITIES or ability == JACK):
-            held = player.abilities[ability] if ability != JACK else 0
-            value += FILL * (0.45 if held >= 1 or ability == JACK else 0.25)
+            missing = wants.expedition_missing
+            if ability in missing or (ability == JACK and missing):
+                value += FILL * EXPEDITION_FILL
+            elif not missing:  # no expedition to aim at yet: build towards a pair
+                held = player.abilities[ability] if ability != JACK else 0
+                value += FILL * (0.45 if held >= 1 or ability == JACK else 0.25)
         return value
 
     def card_value(self, player: PlayerState, card: int) -> float:
@@ -315,8 +321,9 @@ class ExpertPolicy:
         gain += p_new * 2.0
         if n_colours >= 3:
             gain += p_new * 4.0  # one more take for the active player
+        bonus = 0.0  # gains that do not depend on the harbour
         if self.wants[player.index].pack:
-            gain += self._pack_chance(table, player) * PACK_STEP
+            bonus += self._pack_chance(table, player) * PACK_STEP
         if n_colours == 3 and self._wants_trigger(table, player, "gamester"):
             gain += p_new * GAMESTER_VALUE
         if n_colours == 2 and self._wants_trigger(table, player, "tiny_gamester"):
@@ -326,7 +333,7 @@ class ExpertPolicy:
             loss -= JINX_VALUE
         for other in table.players:
             loss -= other.abilities[JESTER] * 0.7
-        return (1.0 - p_bust) * gain * DRAW_BOLDNESS > p_bust * loss
+        return (1.0 - p_bust) * (gain * DRAW_BOLDNESS + bonus) > p_bust * loss
 
     def _pack_chance(self, table: Table, player: PlayerState) -> float:
         """Chance the next card is a ship this player can repel and set aside."""
@@ -365,11 +372,13 @@ class ExpertPolicy:
                 if value_now < JINX_VALUE:
                     return False  # busting here completes Jinx and costs little
             return True
-        if "pack_of_pirates" in table.open and colour not in player.aside:
+        if "pack_of_pirates" in table.open:
             self._refresh(table)
-            if self._wants_trigger(table, player, "pack_of_pirates"):
-                self._changes += 1
-                return True
+            if self.wants[player.index].pack:
+                # Going for Pack of Pirates: repel all we can, to draw on with less risk.
+                if colour not in player.aside:
+                    self._changes += 1
+                return colour not in player.aside or PACK_REPEL_ALL
         return False
 
     def choose_take(self, table: Table, player: PlayerState, options: list[int],

@@ -40,6 +40,7 @@ class Wants:
     cheap: int = 0  # persons of printed cost <= 3 still wanted (Cheap Staff)
     traders: int = 0  # Traders still wanted (Trader Prince)
     expedition: bool = False  # Explorer: wants an expedition claimed
+    expedition_missing: frozenset[int] = frozenset()  # abilities the nearest expedition lacks
     coins: int = 0  # coins to hold (Tax Officer 12, blue seals 15)
     foes: set[int] = field(default_factory=set)  # ship colours whose coins to decline
     pack: bool = False  # Pack of Pirates: repel ships of colours not yet set aside
@@ -115,10 +116,28 @@ def assign(table: Table) -> list[Wants]:
         if best >= 0:
             plan[best].append(key)
             capacity[best] -= 1
-    return [_wants(players[i], plan[i]) for i in range(len(players))]
+    return [_wants(table, players[i], plan[i]) for i in range(len(players))]
 
 
-def _wants(player: PlayerState, keys: list[str]) -> Wants:
+def expedition_missing(table: Table, player: PlayerState) -> frozenset[int]:
+    """The persons still lacking for the expedition in the row this player is nearest to."""
+    best: tuple[int, frozenset[int]] | None = None
+    jacks = player.abilities[JACK]
+    for card in table.expedition_row:
+        short = 0
+        lacking = set()
+        for ability, count in table.deck.needs[card]:
+            gap = count - player.abilities[ability]
+            if gap > 0:
+                short += gap
+                lacking.add(ability)
+        short = max(0, short - jacks)
+        if best is None or short < best[0]:
+            best = (short, frozenset(lacking) if short else frozenset())
+    return best[1] if best else frozenset()
+
+
+def _wants(table: Table, player: PlayerState, keys: list[str]) -> Wants:
     wants = Wants(contracts=keys)
     ab = player.abilities
     for key in keys:
@@ -136,6 +155,7 @@ def _wants(player: PlayerState, keys: list[str]) -> Wants:
             wants.cheap = max(wants.cheap, 4 - player.cheap_persons)
         elif key == "explorer" and not player.expeditions:
             wants.expedition = True
+            wants.expedition_missing = expedition_missing(table, player)
         elif key == "tax_officer":
             wants.coins = max(wants.coins, 12)
         elif key in ("tiny_royal_household", "ransom") and player.vp < 12:
