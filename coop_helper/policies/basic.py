@@ -9,11 +9,11 @@ from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.needs import person_helps
 from coop_helper.policies.random_policy import NEVER
 
-STOP_AT_HARBOUR = 3  # stop drawing once the harbour holds this many cards
+STOP_AT_HARBOUR = 4  # stop drawing once the harbour holds this many cards
 
 
 class BasicPolicy:
-    """Stops at three harbour cards, always repels, completes whatever is still open."""
+    """Stops at a fixed harbour size, always repels, completes whatever is still open."""
 
     name = "basic"
 
@@ -21,7 +21,7 @@ class BasicPolicy:
         """Nothing to prepare."""
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
-        """Draw until the harbour holds three cards."""
+        """Draw until the harbour holds a fixed number of cards."""
         return len(table.harbour) < STOP_AT_HARBOUR
 
     def repel(self, table: Table, player: PlayerState, card: int) -> bool:
@@ -41,11 +41,12 @@ class BasicPolicy:
         useful = [c for c in options if self._helps(table, player, c)]
         if useful:
             return max(useful, key=lambda c: deck.vp[c])
-        if table.players[table.active] is not player:
-            return None
         ships = [c for c in options if deck.type[c] == SHIP]
-        if ships:
-            return max(ships, key=lambda c: deck.coins[c])
+        if not ships:
+            return None
+        richest = max(ships, key=lambda c: deck.coins[c])
+        if table.players[table.active] is player or deck.coins[richest] >= 2:
+            return richest  # a non-active player trades only when it beats the 1-coin fee
         return None
 
     def decline_coins(self, table: Table, player: PlayerState, card: int, contract: str) -> bool:

@@ -49,6 +49,7 @@ DRAW_BOLDNESS = 0.4  # weight of what one more card brings against what a bust l
 GAMESTER_VALUE = 14.0
 PACK_STEP = 8.0  # one more colour set aside for Pack of Pirates
 PACK_REPEL_ALL = True
+RICH_COIN = 0.4  # a coin to a player with 10 or more and nothing to buy
 EXPEDITION_FILL = 0.8  # a person the nearest expedition lacks, for Explorer
 MAX_HARBOUR = 12  # never draw beyond this many harbour cards
 SAFE_BUST = 0.02  # below this chance of busting, always draw on
@@ -172,7 +173,7 @@ class ExpertPolicy:
             return 1.2
         if (wants.abilities or wants.cheap or wants.traders or wants.swords) and player.coins < 9:
             return 1.0
-        return 0.4 if player.coins >= 10 else 0.7
+        return RICH_COIN if player.coins >= 10 else 0.7
 
     def _fills(self, player: PlayerState, wants: Wants, card: int) -> float:
         """Contract progress a person brings this player (0 if none)."""
