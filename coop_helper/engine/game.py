@@ -136,10 +136,13 @@ class Game:
                 return None
             self._reshuffle()
         n = len(draw)
-        i = int(self.rng.random() * n)
-        card = draw[i]
-        draw[i] = draw[n - 1]
-        draw.pop()
+        if self.hidden.stacked:
+            card = draw.pop()
+        else:
+            i = int(self.rng.random() * n)
+            card = draw[i]
+            draw[i] = draw[n - 1]
+            draw.pop()
         self.table.draw_size = n - 1
         return card
 
