@@ -391,15 +391,17 @@ class Game:
                     if decide:
                         self._complete(player, "tax_officer")
                         if table.over:
-                            return
-        if self.deck.most_swords[card]:
-            best = max(p.swords for p in table.players)
-            winners = [p for p in order if p.swords == best]
-        else:
-            least = min(p.vp for p in table.players)
-            winners = [p for p in order if p.vp == least]
-        for player in winners:
-            self._gain(player, 1)
+                            break
+        if not table.over:
+            if self.deck.most_swords[card]:
+                best = max(p.swords for p in table.players)
+                winners = [p for p in order if p.swords == best]
+            else:
+                least = min(p.vp for p in table.players)
+                winners = [p for p in order if p.vp == least]
+            for player in winners:
+                self._gain(player, 1)
+        # The move belongs to drawing the card, so it is offered even if the tax won the game.
         if table.time_size > 0:
             move = policy.victory_move(table)
             self._decided(None, "victory_move", move)
