@@ -99,7 +99,12 @@ class Game:
     # ------------------------------------------------------------------ setup
 
     def _setup(self) -> None:
-        deck, table, hidden = self.deck, self.table, self.hidden
+        deck, table, hidden, config = self.deck, self.table, self.hidden, self.config
+        if self.log is not None:
+            self.log.note("setup", players=config.players, seed=config.seed,
+                          contracts=[c.key for c in config.contracts],
+                          time_pile=config.time_pile, removed=config.removed,
+                          deck_size=deck.size)
         hidden.draw = list(range(deck.size))
         five = deck.five_player_expedition
         if five is not None:
@@ -121,6 +126,8 @@ class Game:
         table.time_size = len(hidden.time)
         for _ in range(self.config.removed):
             self._time_to_victory()
+        if self.log is not None:
+            self.log.note("snapshot", **table.snapshot())
 
     # ------------------------------------------------------------ card moves
 
@@ -285,6 +292,8 @@ class Game:
     def _discover(self, player: PlayerState, card: int, source: str) -> bool:
         """Place a drawn card; True if the active player busts."""
         deck, table = self.deck, self.table
+        if self.log is not None:
+            self.log.note("draw", player=player.index, card=card, source=source)
         kind = deck.type[card]
         if kind == PERSON:
             table.harbour.append(card)
@@ -318,8 +327,11 @@ class Game:
 
     def _repelled(self, player: PlayerState, card: int, source: str) -> None:
         colour = self.deck.colour[card]
-        if (rules.eligible(self.table, player, "pack_of_pirates")
-                and colour not in player.aside):
+        keep = (rules.eligible(self.table, player, "pack_of_pirates")
+                and colour not in player.aside)
+        if self.log is not None:
+            self.log.note("repel", player=player.index, card=card, aside=keep)
+        if keep:
             player.aside[colour] = card
             self._move(card, source, f"aside:{player.index}")
             if len(player.aside) == len(COLOURS):
@@ -364,6 +376,8 @@ class Game:
         for other in table.players:
             jesters = other.abilities[JESTER]
             if jesters:
+                if self.log is not None:
+                    self.log.note("income", player=other.index, coins=jesters, reason="jester")
                 self._gain(other, jesters)
         if "jinx" in table.contract_by_key and rules.eligible(table, player, "jinx"):
             decide = policy.complete(table, player, "jinx")
@@ -379,10 +393,11 @@ class Game:
         table, policy = self.table, self.policy
         order = self._clockwise()
         taxed = [p for p in order if p.coins >= TAX_THRESHOLD]
+        if self.log is not None:
+            self.log.note("tax", card=card, taxed=[p.index for p in taxed],
+                          lost=[p.coins // 2 for p in taxed])
         for player in taxed:
             self._pay_discard(player, player.coins // 2)
-        if self.log is not None:
-            self.log.note("tax", taxed=[p.index for p in taxed])
         if "tax_officer" in table.contract_by_key:
             for player in taxed:
                 if rules.eligible(table, player, "tax_officer"):
@@ -399,6 +414,9 @@ class Game:
             else:
                 least = min(p.vp for p in table.players)
                 winners = [p for p in order if p.vp == least]
+            if self.log is not None:
+                self.log.note("tax_bonus", players=[p.index for p in winners],
+                              most_swords=self.deck.most_swords[card])
             for player in winners:
                 self._gain(player, 1)
         # The move belongs to drawing the card, so it is offered even if the tax won the game.
@@ -428,6 +446,8 @@ class Game:
 
     def _take_time(self, player: PlayerState, takes: int, is_active: bool) -> None:
         table, policy = self.table, self.policy
+        if self.log is not None:
+            self.log.note("take_time", player=player.index, takes=takes, active=is_active)
         self._take_income(player, is_active)
         if is_active:
             self._offer_expeditions(player)
@@ -464,7 +484,7 @@ class Game:
             coins += player.abilities[JESTER]
         if coins:
             if self.log is not None:
-                self.log.note("income", player=player.index, coins=coins)
+                self.log.note("income", player=player.index, coins=coins, reason="take_time")
             self._gain(player, coins)
 
     def hire_cost(self, player: PlayerState, card: int) -> int:
@@ -491,9 +511,14 @@ class Game:
         if deck.type[card] == SHIP:
             extra = self._trade(player, card, is_active)
         else:
-            self._pay_discard(player, self.hire_cost(player, card))
+            cost = self.hire_cost(player, card)
+            if self.log is not None:
+                self.log.note("hire", player=player.index, card=card, cost=cost)
+            self._pay_discard(player, cost)
             self._hire(player, card)
         if not is_active:
+            if self.log is not None:
+                self.log.note("fee", player=player.index, to=active.index, coins=1)
             self._pay_player(player, active, 1)
         return extra
 
@@ -508,6 +533,10 @@ class Game:
                 and (is_active or player.coins >= 1)):
             declined = self.policy.decline_coins(table, player, card, foe)
             self._decided(player, f"decline:{foe}", declined, card)
+        if self.log is not None:
+            coins = 0 if declined else deck.coins[card] + player.traders[colour]
+            self.log.note("trade", player=player.index, card=card, coins=coins,
+                          declined=declined)
         if declined:
             self._foe_progress(player, foe)  # type: ignore[arg-type]
         else:
@@ -516,6 +545,8 @@ class Game:
                 others = [p.index for p in table.players if p is not player]
                 chosen = self.policy.coin_recipient(table, player, others)
                 self._decided(player, "coin_recipient", chosen, others)
+                if self.log is not None:
+                    self.log.note("income", player=chosen, coins=1, reason="gift")
                 self._gain(table.players[chosen], 1)
         return player.clerks[colour]
 
@@ -580,6 +611,9 @@ class Game:
         persons = self._expedition_persons(player, card)
         if persons is None:
             raise ValueError(f"player {player.index} cannot claim expedition {card}")
+        if self.log is not None:
+            self.log.note("claim", player=player.index, card=card, persons=persons,
+                          coins=deck.coins[card], vp=deck.vp[card])
         for person in persons:
             player.persons.remove(person)
             self._add_person(player, person, -1)
@@ -601,11 +635,16 @@ class Game:
             if rules.eligible(table, player, key) and rules.requirement_met(
                 table, player, key
             ):
+                pays = key in rules.PAY_INSTEAD and player.vp < rules.PAY_VP
                 decide = policy.complete(table, player, key)
-                self._decided(player, f"complete:{key}", decide)
+                self._decided(player, f"{'pay' if pays else 'complete'}:{key}", decide)
                 if decide:
-                    if key in rules.PAY_INSTEAD and player.vp < rules.PAY_VP:
-                        self._pay_discard(player, rules.PAY_COINS)
+                    paid = 0
+                    if pays:
+                        paid = rules.PAY_COINS
+                        if self.log is not None:
+                            self.log.note("pay", player=player.index, contract=key, coins=paid)
+                        self._pay_discard(player, paid)
                     self._complete(player, key)
 
     def _complete(self, player: PlayerState, key: str) -> None:
