@@ -274,10 +274,11 @@ class Game:
 
     def _end_turn(self) -> None:
         table = self.table
-        for card in table.harbour:
+        harbour = table.harbour
+        while harbour:  # one card at a time, so every card is in one zone at every move
+            card = harbour.pop(0)
             table.discard.append(card)
             self._move(card, "harbour", "discard")
-        table.harbour = []
         if self.log is not None:
             self.log.note("snapshot", **table.snapshot())
 
@@ -335,10 +336,10 @@ class Game:
             player.aside[colour] = card
             self._move(card, source, f"aside:{player.index}")
             if len(player.aside) == len(COLOURS):
-                for ship in player.aside.values():
+                for colour_aside in list(player.aside):
+                    ship = player.aside.pop(colour_aside)
                     self.table.discard.append(ship)
                     self._move(ship, f"aside:{player.index}", "discard")
-                player.aside = {}
                 self._complete(player, "pack_of_pirates")
             return
         self.table.discard.append(card)
@@ -505,16 +506,17 @@ class Game:
     def _take(self, player: PlayerState, card: int, is_active: bool) -> int:
         """Trade or hire one harbour card; returns extra takes earned (Clerks)."""
         table, deck = self.table, self.deck
-        table.harbour.remove(card)
         active = table.players[table.active]
         extra = 0
         if deck.type[card] == SHIP:
+            table.harbour.remove(card)
             extra = self._trade(player, card, is_active)
         else:
             cost = self.hire_cost(player, card)
             if self.log is not None:
                 self.log.note("hire", player=player.index, card=card, cost=cost)
             self._pay_discard(player, cost)
+            table.harbour.remove(card)
             self._hire(player, card)
         if not is_active:
             if self.log is not None:
