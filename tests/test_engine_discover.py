@@ -186,3 +186,18 @@ def test_expedition_row_survives_the_turn_and_harbour_does_not():
     assert game.table.expedition_row == [exp]
     assert game.table.harbour == []
     assert ids(game, "Flute 2/1")[0] in game.table.discard
+
+
+def test_draw_pile_running_out_twice_in_a_turn_stops_the_draw():
+    game = rig(["fighter"], policy=Scripted(draw=True, repel=True))
+    give(game, 0, card(game, "Sailor 3->1"))
+    ship = card(game, "Pinnace 1/1")
+    stack(game, time=[card(game, "Settler 4->1")], draw=[ship])
+    game.hidden.victory.extend(game.hidden.draw[:-1])
+    del game.hidden.draw[:-1]
+    game.table.draw_size = 1
+    turn(game)  # would repel and reshuffle the same ship for ever
+    assert len(notes(game, "reshuffle")) == 1
+    assert [e["card"] for e in notes(game, "repel")] == [ship, ship]
+    assert notes(game, "draw_stopped") == [{"event": "draw_stopped", "player": 0}]
+    assert count_cards(game) == game.deck.size

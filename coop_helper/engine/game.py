@@ -15,6 +15,8 @@ Engine rulings beyond REFERENCE.md §6 (all listed in the README):
   of their takes, and after a bust.
 - If the draw pile and the discard pile are both empty, the active player stops drawing
   and coin gains fall short by what is missing.
+- If the draw pile runs out a second time in one turn, the active player stops drawing
+  (otherwise a player who keeps repelling could reshuffle the same ships for ever).
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ class Game:
         self.table = Table(self.deck, config.contracts, config.players)
         self.hidden = Hidden(config.players)
         self.victory_moves = 0
+        self.reshuffles = 0  # times the discard pile became the draw pile
         self._needs_at_take = [
             c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME
         ]
@@ -169,6 +172,7 @@ class Game:
         table.discard = []
         table.draw_size = len(self.hidden.draw)
         table.reshuffled = True
+        self.reshuffles += 1
 
     def _reveal(self, card: int, from_draw: bool) -> None:
         """A hidden card turns face up: the table's card count learns of it."""
@@ -253,7 +257,13 @@ class Game:
         table.time_size -= 1
         self._reveal(card, from_draw=False)
         busted = self._discover(player, card, "time")
+        reshuffles = self.reshuffles
         while not busted and not table.over:
+            if not hidden.draw and self.reshuffles > reshuffles:
+                # The draw pile ran out twice this turn: no more drawing (engine ruling).
+                if self.log is not None:
+                    self.log.note("draw_stopped", player=player.index)
+                break
             again = policy.draw_again(table, player)
             self._decided(player, "draw_again", again)
             if not again:
