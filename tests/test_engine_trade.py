@@ -239,18 +239,3 @@ def test_later_players_take_in_turn_order_from_the_active_player():
     ship = card(game, "Flute 2/1")
     _harbour_then_turn(game, [ship])
     assert [p for p, _ in game.policy.asked_about("choose_take")] == [1, 2, 0]
-
-
-def test_fee_falls_short_only_when_the_ship_coins_could_not_be_drawn():
-    game = rig(["fighter"], players=2)
-    ship = card(game, "Pinnace 1/1")
-    game.policy.answers["choose_take"] = [None, ship]
-    set_coins(game, 1, 0)
-    to_harbour(game)
-    stack(game, time=[ship])
-    game.hidden.victory.extend(game.hidden.draw)  # nothing left to pay coins from
-    game.hidden.draw.clear()
-    game.table.draw_size = 0
-    turn(game)
-    assert [p.coins for p in game.table.players] == [3, 0]
-    assert game.table.players[1].coins == len(game.hidden.coin_cards[1]) == 0

@@ -14,7 +14,7 @@ Engine rulings beyond REFERENCE.md §6 (all listed in the README):
 - Expeditions may be claimed by the active player when their take time starts, after each
   of their takes, and after a bust.
 - If the draw pile and the discard pile are both empty, the active player stops drawing
-  and coin gains fall short by what is missing (a fee paid out of them falls short too).
+  and coin gains fall short by what is missing.
 - If the draw pile runs out a second time in one turn, the active player stops drawing
   (otherwise a player who keeps repelling could reshuffle the same ships for ever).
 """
@@ -205,7 +205,7 @@ class Game:
     def _pay_player(self, payer: PlayerState, payee: PlayerState, n: int) -> None:
         source = self.hidden.coin_cards[payer.index]
         target = self.hidden.coin_cards[payee.index]
-        for _ in range(min(n, len(source))):  # short only if a ship's coins fell short
+        for _ in range(n):
             card = source.pop()
             target.append(card)
             payer.coins -= 1
