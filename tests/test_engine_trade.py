@@ -239,3 +239,17 @@ def test_later_players_take_in_turn_order_from_the_active_player():
     ship = card(game, "Flute 2/1")
     _harbour_then_turn(game, [ship])
     assert [p for p, _ in game.policy.asked_about("choose_take")] == [1, 2, 0]
+
+
+def test_a_traded_ship_is_discarded_before_its_coins_so_the_fee_can_always_be_paid():
+    game = rig(["fighter"], players=2)
+    ship = card(game, "Pinnace 1/1")
+    game.policy.answers["choose_take"] = [None, ship]
+    set_coins(game, 1, 0)
+    stack(game, time=[ship])
+    game.hidden.victory.extend(game.hidden.draw)  # nothing left in the draw pile
+    game.hidden.draw.clear()
+    game.table.draw_size = 0
+    turn(game)
+    assert notes(game, "reshuffle")[0]["cards"] == 1  # the ship itself becomes the coin
+    assert [p.coins for p in game.table.players] == [4, 0]
