@@ -21,17 +21,20 @@ class Zones:
 
     def __init__(self, deck_size: int) -> None:
         self.where: dict[int, str] = dict.fromkeys(range(deck_size), "draw")
+        self.held: dict[str, set[int]] = {"draw": set(range(deck_size))}
         self.size: dict[str, int] = {"draw": deck_size}
 
     def move(self, card: int, source: str, target: str) -> None:
         held = self.where.get(card)
         assert held == source, f"card {card} moved from {source} but it was in {held}"
         self.where[card] = target
+        self.held[source].discard(card)
+        self.held.setdefault(target, set()).add(card)
         self.size[source] -= 1
         self.size[target] = self.size.get(target, 0) + 1
 
     def cards(self, zone: str) -> set[int]:
-        return {c for c, z in self.where.items() if z == zone}
+        return self.held.get(zone, set())
 
 
 def _check_snapshot(zones: Zones, snap: dict[str, Any]) -> None:
