@@ -13,7 +13,6 @@ from engine_helpers import (
     set_coins,
     stack,
     to_expedition_row,
-    to_harbour,
     turn,
 )
 

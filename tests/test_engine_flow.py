@@ -93,7 +93,7 @@ def test_active_player_claims_an_expedition_discarding_the_persons():
     turn(game)
     player = game.table.players[0]
     assert player.expeditions == [exp] and game.table.expedition_row == []
-    assert set(captains + [settler]) <= set(game.table.discard)
+    assert set([*captains, settler]) <= set(game.table.discard)
     assert player.vp == 1 + 6 + 0  # the Priest stays; explorer completes (first contract)
     assert player.coins == 3 + 3 + 2
 

@@ -77,4 +77,5 @@ def main() -> None:
 
 
 # Importing the command modules registers their commands.
+import coop_helper.cli.commands_play  # noqa: E402, F401
 from coop_helper.cli import commands_setup  # noqa: E402, F401

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from coop_helper.catalog import COLOURS, SKULL, Contract
 from coop_helper.engine import contracts as rules
@@ -46,7 +47,9 @@ from coop_helper.engine.cards import (
 )
 from coop_helper.engine.log import EventLog
 from coop_helper.engine.state import Hidden, PlayerState, Table
-from coop_helper.policies.base import Policy
+
+if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at run time
+    from coop_helper.policies.base import Policy
 
 START_COINS = 3
 TAX_THRESHOLD = 12
