@@ -3,7 +3,7 @@
 `Game` owns the state and the flow; `contracts.py` knows each contract's requirement.
 Every choice is put to the policy with the public table and the legal options.
 
-Engine rulings beyond REFERENCE.md §6 (all listed in the README):
+Engine rulings beyond REFERENCE.md §6 (all of them, in full, in docs/engine-rulings.md):
 - Cards moved to the Victory Pile come off the bottom of the face-down Time Pile, so the
   turns already played do not depend on how many were moved (they are face down and
   shuffled, so which ones go makes no difference to the odds).
