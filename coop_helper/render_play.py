@@ -84,11 +84,12 @@ class _Account:
                  f"{_plural(e['cost'], 'coin')}")
 
     def fee(self, e: Event) -> None:
-        self.say(f"and pays {_p(e['to'])} {_plural(e['coins'], 'coin')}", 2)
+        self.say(f"{_p(e['player'])} pays {_p(e['to'])} {_plural(e['coins'], 'coin')} for the "
+                 "take", 2)
 
     def income(self, e: Event) -> None:
         why = {"take_time": "from their persons at their take", "jester": "from Jesters",
-               "gift": "from the ship's trader"}[e["reason"]]
+               "gift": "given with the ship just traded"}[e["reason"]]
         self.say(f"{_p(e['player'])} gets {_plural(e['coins'], 'coin')} {why}")
 
     def claim(self, e: Event) -> None:
@@ -126,6 +127,8 @@ class _Account:
 
     def snapshot(self, e: Event) -> None:
         if e["turn"] == 0:
+            for card in e["expedition_row"]:
+                self.say(f"Face up in the expedition row: {self.label(card)}", 0)
             return
         for index, p in enumerate(e["players"]):
             done = ", ".join(self.names[k] for k in p["contracts"]) or "none"

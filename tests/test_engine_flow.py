@@ -257,6 +257,10 @@ def test_ruling_7_paying_fifteen_coins_sends_them_to_the_discard_pile():
     turn(game)
     paid = [e for e in notes(game, "move") if e["from"] == "coins:0"]
     assert len(paid) == 15 and {e["to"] for e in paid} == {"discard"}
+    asked = [e["kind"] for e in notes(game, "decision") if e["kind"] != "draw_again"]
+    assert asked == ["pay:ransom"]
+    assert notes(game, "pay") == [{"event": "pay", "player": 0, "contract": "ransom",
+                                   "coins": 15}]
 
 
 def test_ruling_8_copies_of_a_person_add_up():
