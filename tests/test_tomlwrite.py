@@ -42,3 +42,8 @@ def test_layout_and_special_values():
 def test_refuses_what_toml_cannot_hold():
     with pytest.raises(TypeError, match="cannot write set"):
         dumps({"x": {1, 2}})
+
+
+def test_key_ending_in_newline_is_quoted():
+    doc = {"0": 1, "0\n": 2}
+    assert tomllib.loads(dumps(doc)) == doc

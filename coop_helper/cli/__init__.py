@@ -95,7 +95,6 @@ def main() -> None:
 
 
 # Importing the command modules registers their commands.
-from coop_helper.cli import (  # noqa: E402
-    commands_odds,  # noqa: F401
-    commands_setup,  # noqa: F401
-)
+import coop_helper.cli.commands_odds  # noqa: E402
+import coop_helper.cli.commands_play  # noqa: E402
+import coop_helper.cli.commands_setup  # noqa: E402, F401

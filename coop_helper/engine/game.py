@@ -3,7 +3,7 @@
 `Game` owns the state and the flow; `contracts.py` knows each contract's requirement.
 Every choice is put to the policy with the public table and the legal options.
 
-Engine rulings beyond REFERENCE.md §6 (all listed in the README):
+Engine rulings beyond REFERENCE.md §6 (all of them, in full, in docs/engine-rulings.md):
 - Cards moved to the Victory Pile come off the bottom of the face-down Time Pile, so the
   turns already played do not depend on how many were moved (they are face down and
   shuffled, so which ones go makes no difference to the odds).
@@ -15,12 +15,15 @@ Engine rulings beyond REFERENCE.md §6 (all listed in the README):
   of their takes, and after a bust.
 - If the draw pile and the discard pile are both empty, the active player stops drawing
   and coin gains fall short by what is missing.
+- If the draw pile runs out a second time in one turn, the active player stops drawing
+  (otherwise a player who keeps repelling could reshuffle the same ships for ever).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from coop_helper.catalog import COLOURS, SKULL, Contract
 from coop_helper.engine import contracts as rules
@@ -44,7 +47,9 @@ from coop_helper.engine.cards import (
 )
 from coop_helper.engine.log import EventLog
 from coop_helper.engine.state import Hidden, PlayerState, Table
-from coop_helper.policies.base import Policy
+
+if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at run time
+    from coop_helper.policies.base import Policy
 
 START_COINS = 3
 TAX_THRESHOLD = 12
@@ -90,6 +95,7 @@ class Game:
         self.table = Table(self.deck, config.contracts, config.players)
         self.hidden = Hidden(config.players)
         self.victory_moves = 0
+        self.reshuffles = 0  # times the discard pile became the draw pile
         self._needs_at_take = [
             c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME
         ]
@@ -99,7 +105,12 @@ class Game:
     # ------------------------------------------------------------------ setup
 
     def _setup(self) -> None:
-        deck, table, hidden = self.deck, self.table, self.hidden
+        deck, table, hidden, config = self.deck, self.table, self.hidden, self.config
+        if self.log is not None:
+            self.log.note("setup", players=config.players, seed=config.seed,
+                          contracts=[c.key for c in config.contracts],
+                          time_pile=config.time_pile, removed=config.removed,
+                          deck_size=deck.size)
         hidden.draw = list(range(deck.size))
         five = deck.five_player_expedition
         if five is not None:
@@ -121,6 +132,8 @@ class Game:
         table.time_size = len(hidden.time)
         for _ in range(self.config.removed):
             self._time_to_victory()
+        if self.log is not None:
+            self.log.note("snapshot", **table.snapshot())
 
     # ------------------------------------------------------------ card moves
 
@@ -136,10 +149,13 @@ class Game:
                 return None
             self._reshuffle()
         n = len(draw)
-        i = int(self.rng.random() * n)
-        card = draw[i]
-        draw[i] = draw[n - 1]
-        draw.pop()
+        if self.hidden.stacked:
+            card = draw.pop()
+        else:
+            i = int(self.rng.random() * n)
+            card = draw[i]
+            draw[i] = draw[n - 1]
+            draw.pop()
         self.table.draw_size = n - 1
         return card
 
@@ -159,6 +175,7 @@ class Game:
         table.discard = []
         table.draw_size = len(self.hidden.draw)
         table.reshuffled = True
+        self.reshuffles += 1
 
     def _reveal(self, card: int, from_draw: bool) -> None:
         """A hidden card turns face up: the table's card count learns of it."""
@@ -243,7 +260,13 @@ class Game:
         table.time_size -= 1
         self._reveal(card, from_draw=False)
         busted = self._discover(player, card, "time")
+        reshuffles = self.reshuffles
         while not busted and not table.over:
+            if not hidden.draw and self.reshuffles > reshuffles:
+                # The draw pile ran out twice this turn: no more drawing (engine ruling).
+                if self.log is not None:
+                    self.log.note("draw_stopped", player=player.index)
+                break
             again = policy.draw_again(table, player)
             self._decided(player, "draw_again", again)
             if not again:
@@ -264,10 +287,11 @@ class Game:
 
     def _end_turn(self) -> None:
         table = self.table
-        for card in table.harbour:
+        harbour = table.harbour
+        while harbour:  # one card at a time, so every card is in one zone at every move
+            card = harbour.pop(0)
             table.discard.append(card)
             self._move(card, "harbour", "discard")
-        table.harbour = []
         if self.log is not None:
             self.log.note("snapshot", **table.snapshot())
 
@@ -282,6 +306,8 @@ class Game:
     def _discover(self, player: PlayerState, card: int, source: str) -> bool:
         """Place a drawn card; True if the active player busts."""
         deck, table = self.deck, self.table
+        if self.log is not None:
+            self.log.note("draw", player=player.index, card=card, source=source)
         kind = deck.type[card]
         if kind == PERSON:
             table.harbour.append(card)
@@ -315,15 +341,18 @@ class Game:
 
     def _repelled(self, player: PlayerState, card: int, source: str) -> None:
         colour = self.deck.colour[card]
-        if (rules.eligible(self.table, player, "pack_of_pirates")
-                and colour not in player.aside):
+        keep = (rules.eligible(self.table, player, "pack_of_pirates")
+                and colour not in player.aside)
+        if self.log is not None:
+            self.log.note("repel", player=player.index, card=card, aside=keep)
+        if keep:
             player.aside[colour] = card
             self._move(card, source, f"aside:{player.index}")
             if len(player.aside) == len(COLOURS):
-                for ship in player.aside.values():
+                for colour_aside in list(player.aside):
+                    ship = player.aside.pop(colour_aside)
                     self.table.discard.append(ship)
                     self._move(ship, f"aside:{player.index}", "discard")
-                player.aside = {}
                 self._complete(player, "pack_of_pirates")
             return
         self.table.discard.append(card)
@@ -361,6 +390,8 @@ class Game:
         for other in table.players:
             jesters = other.abilities[JESTER]
             if jesters:
+                if self.log is not None:
+                    self.log.note("income", player=other.index, coins=jesters, reason="jester")
                 self._gain(other, jesters)
         if "jinx" in table.contract_by_key and rules.eligible(table, player, "jinx"):
             decide = policy.complete(table, player, "jinx")
@@ -376,10 +407,11 @@ class Game:
         table, policy = self.table, self.policy
         order = self._clockwise()
         taxed = [p for p in order if p.coins >= TAX_THRESHOLD]
+        if self.log is not None:
+            self.log.note("tax", card=card, taxed=[p.index for p in taxed],
+                          lost=[p.coins // 2 for p in taxed])
         for player in taxed:
             self._pay_discard(player, player.coins // 2)
-        if self.log is not None:
-            self.log.note("tax", taxed=[p.index for p in taxed])
         if "tax_officer" in table.contract_by_key:
             for player in taxed:
                 if rules.eligible(table, player, "tax_officer"):
@@ -388,15 +420,20 @@ class Game:
                     if decide:
                         self._complete(player, "tax_officer")
                         if table.over:
-                            return
-        if self.deck.most_swords[card]:
-            best = max(p.swords for p in table.players)
-            winners = [p for p in order if p.swords == best]
-        else:
-            least = min(p.vp for p in table.players)
-            winners = [p for p in order if p.vp == least]
-        for player in winners:
-            self._gain(player, 1)
+                            break
+        if not table.over:
+            if self.deck.most_swords[card]:
+                best = max(p.swords for p in table.players)
+                winners = [p for p in order if p.swords == best]
+            else:
+                least = min(p.vp for p in table.players)
+                winners = [p for p in order if p.vp == least]
+            if self.log is not None:
+                self.log.note("tax_bonus", players=[p.index for p in winners],
+                              most_swords=self.deck.most_swords[card])
+            for player in winners:
+                self._gain(player, 1)
+        # The move belongs to drawing the card, so it is offered even if the tax won the game.
         if table.time_size > 0:
             move = policy.victory_move(table)
             self._decided(None, "victory_move", move)
@@ -423,6 +460,8 @@ class Game:
 
     def _take_time(self, player: PlayerState, takes: int, is_active: bool) -> None:
         table, policy = self.table, self.policy
+        if self.log is not None:
+            self.log.note("take_time", player=player.index, takes=takes, active=is_active)
         self._take_income(player, is_active)
         if is_active:
             self._offer_expeditions(player)
@@ -459,7 +498,7 @@ class Game:
             coins += player.abilities[JESTER]
         if coins:
             if self.log is not None:
-                self.log.note("income", player=player.index, coins=coins)
+                self.log.note("income", player=player.index, coins=coins, reason="take_time")
             self._gain(player, coins)
 
     def hire_cost(self, player: PlayerState, card: int) -> int:
@@ -480,15 +519,21 @@ class Game:
     def _take(self, player: PlayerState, card: int, is_active: bool) -> int:
         """Trade or hire one harbour card; returns extra takes earned (Clerks)."""
         table, deck = self.table, self.deck
-        table.harbour.remove(card)
         active = table.players[table.active]
         extra = 0
         if deck.type[card] == SHIP:
+            table.harbour.remove(card)
             extra = self._trade(player, card, is_active)
         else:
-            self._pay_discard(player, self.hire_cost(player, card))
+            cost = self.hire_cost(player, card)
+            if self.log is not None:
+                self.log.note("hire", player=player.index, card=card, cost=cost)
+            self._pay_discard(player, cost)
+            table.harbour.remove(card)
             self._hire(player, card)
         if not is_active:
+            if self.log is not None:
+                self.log.note("fee", player=player.index, to=active.index, coins=1)
             self._pay_player(player, active, 1)
         return extra
 
@@ -503,6 +548,10 @@ class Game:
                 and (is_active or player.coins >= 1)):
             declined = self.policy.decline_coins(table, player, card, foe)
             self._decided(player, f"decline:{foe}", declined, card)
+        if self.log is not None:
+            coins = 0 if declined else deck.coins[card] + player.traders[colour]
+            self.log.note("trade", player=player.index, card=card, coins=coins,
+                          declined=declined)
         if declined:
             self._foe_progress(player, foe)  # type: ignore[arg-type]
         else:
@@ -511,6 +560,8 @@ class Game:
                 others = [p.index for p in table.players if p is not player]
                 chosen = self.policy.coin_recipient(table, player, others)
                 self._decided(player, "coin_recipient", chosen, others)
+                if self.log is not None:
+                    self.log.note("income", player=chosen, coins=1, reason="gift")
                 self._gain(table.players[chosen], 1)
         return player.clerks[colour]
 
@@ -575,6 +626,9 @@ class Game:
         persons = self._expedition_persons(player, card)
         if persons is None:
             raise ValueError(f"player {player.index} cannot claim expedition {card}")
+        if self.log is not None:
+            self.log.note("claim", player=player.index, card=card, persons=persons,
+                          coins=deck.coins[card], vp=deck.vp[card])
         for person in persons:
             player.persons.remove(person)
             self._add_person(player, person, -1)
@@ -596,11 +650,16 @@ class Game:
             if rules.eligible(table, player, key) and rules.requirement_met(
                 table, player, key
             ):
+                pays = key in rules.PAY_INSTEAD and player.vp < rules.PAY_VP
                 decide = policy.complete(table, player, key)
-                self._decided(player, f"complete:{key}", decide)
+                self._decided(player, f"{'pay' if pays else 'complete'}:{key}", decide)
                 if decide:
-                    if key in rules.PAY_INSTEAD and player.vp < rules.PAY_VP:
-                        self._pay_discard(player, rules.PAY_COINS)
+                    paid = 0
+                    if pays:
+                        paid = rules.PAY_COINS
+                        if self.log is not None:
+                            self.log.note("pay", player=player.index, contract=key, coins=paid)
+                        self._pay_discard(player, paid)
                     self._complete(player, key)
 
     def _complete(self, player: PlayerState, key: str) -> None:

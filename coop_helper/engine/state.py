@@ -137,10 +137,12 @@ class Table:
 class Hidden:
     """What no player sees: the order of the draw pile and Time Pile, and coin card faces."""
 
-    __slots__ = ("coin_cards", "draw", "time", "victory")
+    __slots__ = ("coin_cards", "draw", "stacked", "time", "victory")
 
     def __init__(self, n_players: int) -> None:
         self.draw: list[int] = []  # unordered: cards are drawn from it at random
+        # Test hook: when True, cards come off the end of `draw` in order (a rigged deck).
+        self.stacked = False
         self.time: list[int] = []  # the Time Pile, top card last
         self.coin_cards: list[list[int]] = [[] for _ in range(n_players)]
         self.victory: list[int] = []  # face down

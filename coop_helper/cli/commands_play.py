@@ -1,0 +1,43 @@
+"""The `play` command: one simulated game, turn by turn (or its event log as JSON)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+import typer
+
+from coop_helper.cli import command
+from coop_helper.play import play_one
+from coop_helper.render_play import game_document, render_account
+
+CONTRACTS_ARGUMENT = typer.Argument(
+    None, metavar="CONTRACT...", help="The face-up contracts (English or German names)."
+)
+
+
+@command("play")
+def play_command(
+    contracts: list[str] = CONTRACTS_ARGUMENT,
+    players: int | None = typer.Option(
+        None, "--players", help="Player count (1-5); must fit the number of contracts."
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="Random seed (default: a new one)."),
+    policy: str = typer.Option("random", "--policy", help="Who decides: random or basic."),
+    removed: int = typer.Option(
+        0, "--removed", help="Time Pile cards moved to the Victory Pile before play."
+    ),
+    time_pile: int | None = typer.Option(
+        None, "--time-pile",
+        help="Time Pile size (default: 13 + seal numbers + distinct letters).",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the event log as JSON."),
+) -> None:
+    """Play one simulated game and show it turn by turn."""
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    played = play_one(contracts or [], players, seed, policy, removed, time_pile)
+    if as_json:
+        typer.echo(json.dumps(game_document(played), ensure_ascii=False))
+        return
+    typer.echo("\n".join(render_account(played)))

@@ -1,0 +1,203 @@
+"""Render one played game: a readable turn-by-turn account, or its JSON document.
+
+Both are built from the event log alone, so what a reader sees is what a referee can check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from coop_helper.catalog import COLOURS, load_catalog
+from coop_helper.engine.cards import SHIP, build_deck
+from coop_helper.play import PlayedGame
+
+Event = dict[str, Any]
+
+
+def _p(index: int) -> str:
+    return f"P{index + 1}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class _Account:
+    """Turns events into lines; one method per event kind that deserves a line."""
+
+    def __init__(self, played: PlayedGame) -> None:
+        self.deck = build_deck(played.config.players)
+        self.names = {c.key: c.name for c in played.config.contracts}
+        self.lines: list[str] = []
+
+    def label(self, card: int) -> str:
+        return self.deck.label(card)
+
+    def say(self, text: str, indent: int = 1) -> None:
+        self.lines.append("  " * indent + text)
+
+    def setup(self, e: Event) -> None:
+        names = ", ".join(self.names[k] for k in e["contracts"])
+        self.say(f"Contracts: {names}", 0)
+        turns = e["time_pile"] - e["removed"]
+        self.say(f"Time Pile: {_plural(e['time_pile'], 'card')}, {e['removed']} moved to the "
+                 f"Victory Pile before play: at most {_plural(turns, 'turn')}.", 0)
+
+    def turn_start(self, e: Event) -> None:
+        self.lines.append("")
+        self.say(f"Turn {e['turn']}: {_p(e['active'])} is the active player", 0)
+
+    def draw(self, e: Event) -> None:
+        where = " from the Time Pile" if e["source"] == "time" else ""
+        self.say(f"{_p(e['player'])} draws {self.label(e['card'])}{where}")
+
+    def repel(self, e: Event) -> None:
+        kept = ", set aside for Pack of Pirates" if e["aside"] else ""
+        self.say(f"repels it{kept}", 2)
+
+    def bust(self, e: Event) -> None:
+        self.say(f"bust: a second ship of that colour; {_p(e['player'])}'s turn ends and "
+                 "the harbour is discarded", 2)
+
+    def draw_stopped(self, e: Event) -> None:
+        self.say("the draw pile ran out twice this turn: no more drawing", 2)
+
+    def decision(self, e: Event) -> None:
+        if e["kind"] == "draw_again" and not e["choice"]:
+            self.say(f"{_p(e['player'])} stops drawing")
+        elif e["kind"].startswith(("complete:", "pay:")) and not e["choice"]:
+            name = self.names[e["kind"].split(":", 1)[1]]
+            self.say(f"{_p(e['player'])} could complete {name} but leaves it for now")
+        elif e["kind"] == "victory_move" and e["choice"]:
+            self.say("the team moves a Time Pile card to the Victory Pile", 2)
+
+    def trade(self, e: Event) -> None:
+        who, ship = _p(e["player"]), self.label(e["card"])
+        if e["declined"]:
+            self.say(f"{who} trades {ship} and declines its coins")
+        else:
+            self.say(f"{who} trades {ship}: +{_plural(e['coins'], 'coin')}")
+
+    def hire(self, e: Event) -> None:
+        self.say(f"{_p(e['player'])} hires {self.label(e['card'])} for "
+                 f"{_plural(e['cost'], 'coin')}")
+
+    def fee(self, e: Event) -> None:
+        self.say(f"{_p(e['player'])} pays {_p(e['to'])} {_plural(e['coins'], 'coin')} for the "
+                 "take", 2)
+
+    def income(self, e: Event) -> None:
+        why = {"take_time": "from their persons at their take", "jester": "from Jesters",
+               "gift": "given with the ship just traded"}[e["reason"]]
+        self.say(f"{_p(e['player'])} gets {_plural(e['coins'], 'coin')} {why}")
+
+    def claim(self, e: Event) -> None:
+        persons = ", ".join(self.label(c) for c in e["persons"])
+        self.say(f"{_p(e['player'])} claims {self.label(e['card'])}, discarding {persons}: "
+                 f"+{_plural(e['coins'], 'coin')}, +{e['vp']} VP")
+
+    def pay(self, e: Event) -> None:
+        self.say(f"{_p(e['player'])} pays {_plural(e['coins'], 'coin')} for "
+                 f"{self.names[e['contract']]}")
+
+    def complete(self, e: Event) -> None:
+        bonus = f", +{e['bonus_vp']} VP" if e["bonus_vp"] else ""
+        self.say(f"{_p(e['player'])} completes {self.names[e['contract']]}: "
+                 f"+{_plural(e['coins'], 'coin')}{bonus}")
+
+    def marker(self, e: Event) -> None:
+        self.say(f"{_p(e['player'])} puts a marker on {self.names[e['contract']]} "
+                 f"(step {e['step']})")
+
+    def tax(self, e: Event) -> None:
+        if e["taxed"]:
+            losses = ", ".join(f"{_p(p)} loses {n}" for p, n in zip(e["taxed"], e["lost"],
+                                                                    strict=True))
+            self.say(f"Tax Increase: {losses}", 2)
+        else:
+            self.say("Tax Increase: nobody holds 12 coins", 2)
+
+    def tax_bonus(self, e: Event) -> None:
+        why = "most swords" if e["most_swords"] else "fewest victory points"
+        self.say(f"+1 coin to {', '.join(_p(p) for p in e['players'])} ({why})", 2)
+
+    def reshuffle(self, e: Event) -> None:
+        self.say(f"the discard pile ({_plural(e['cards'], 'card')}) becomes the draw pile", 2)
+
+    def snapshot(self, e: Event) -> None:
+        if e["turn"] == 0:
+            for card in e["expedition_row"]:
+                self.say(f"Face up in the expedition row: {self.label(card)}", 0)
+            return
+        for index, p in enumerate(e["players"]):
+            done = ", ".join(self.names[k] for k in p["contracts"]) or "none"
+            self.say(f"{_p(index)}: {_plural(p['coins'], 'coin')}, {p['vp']} VP, "
+                     f"{_plural(p['swords'], 'sword')}, contracts: {done}", 2)
+        self.say(f"Time Pile {e['time_pile']}, Victory Pile {e['victory_pile']}, "
+                 f"draw pile {e['draw_pile']}, discard pile {e['discard_pile']}", 2)
+
+    def time_out(self, e: Event) -> None:
+        self.lines.append("")
+        self.say(f"Turn {e['turn']} cannot start: the Time Pile is empty.", 0)
+
+
+def render_account(played: PlayedGame) -> list[str]:
+    """The game turn by turn, then the result, as lines of text."""
+    config = played.config
+    account = _Account(played)
+    account.say(f"Port Royal co-op: {_plural(config.players, 'player')}, seed {config.seed}, "
+                f"policy {played.policy}", 0)
+    for event in played.log.events:
+        handler: Callable[[Event], None] | None = getattr(account, event["event"], None)
+        if handler is not None:
+            handler(event)
+    account.lines.append("")
+    account.lines.append(result_line(played))
+    for name in played.unknown_coins:
+        account.lines.append(f"Note: the coin spaces of {name} are unknown; they pay 0 here.")
+    return account.lines
+
+
+def result_line(played: PlayedGame) -> str:
+    """'Won in 12 turns with 4 points: Pirate.' or 'Lost after 15 turns ...'."""
+    result = played.result
+    if result.won:
+        rank = load_catalog().rank(result.points).name
+        return (f"Won in {_plural(result.turns, 'turn')} with "
+                f"{_plural(result.points, 'point')}: {rank}.")
+    done = {k for k, who in result.completers.items() if who}
+    left = [c.name for c in played.config.contracts if c.key not in done]
+    return (f"Lost after {_plural(result.turns, 'turn')}: still open: {', '.join(left)}.")
+
+
+def game_document(played: PlayedGame) -> dict[str, Any]:
+    """The JSON document of ``play --json``: setup, card labels, result and the event log."""
+    config, result = played.config, played.result
+    deck = build_deck(config.players)
+    return {
+        "seed": config.seed,
+        "players": config.players,
+        "policy": played.policy,
+        "time_pile": config.time_pile,
+        "removed": config.removed,
+        "contracts": [{"key": c.key, "name": c.name} for c in config.contracts],
+        "unknown_coins": played.unknown_coins,
+        "cards": [{"id": c, "label": deck.label(c),
+                   "colour": COLOURS[deck.colour[c]] if deck.type[c] == SHIP else None}
+                  for c in range(deck.size)],
+        "zones": "draw, time, discard, harbour, expedition_row, victory; per player P "
+                 "(0-based): coins:P, display:P, expeditions:P, aside:P",
+        "result": {
+            "won": result.won,
+            "turns": result.turns,
+            "points": result.points if result.won else 0,
+            "rank": load_catalog().rank(result.points).name if result.won else None,
+            "completers": result.completers,
+            "victory_moves": result.victory_moves,
+        },
+        "events": played.log.events,
+    }
+
+
+__all__ = ["game_document", "render_account", "result_line"]

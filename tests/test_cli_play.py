@@ -1,0 +1,110 @@
+"""The `play` command: bad input is one line and exit 2; a game reads turn by turn; --json
+is a complete, deterministic event log a referee can replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from referee import referee
+from typer.testing import CliRunner
+
+from coop_helper.cli import app
+from coop_helper.errors import UserError
+from coop_helper.policies import POLICIES, make_policy
+
+runner = CliRunner()
+THREE = ["Lady Killer", "Explorer", "Fighter"]
+
+
+def _play(*args: str):
+    return runner.invoke(app, ["play", *args])
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ([], "name the face-up contracts"),
+    (["Fightr", "Explorer", "Jinx"], "Did you mean 'Fighter'"),
+    (["Fighter", "Explorer"], "2 contracts named"),
+    ([*THREE, "--players", "2"], "drop --players or name 5"),
+    ([*THREE, "--players", "6"], "--players must be 1 to 5"),
+    (["Fighter", "Explorer", "Ransom"], "pass --time-pile"),
+    ([*THREE, "--removed", "99"], "--removed must be 0 to 18"),
+    ([*THREE, "--policy", "rnd"], "Did you mean 'random'"),
+    ([*THREE, "--time-pile", "0"], "--time-pile must be 1 to"),
+    ([*THREE, "--seed", "-1"], "--seed must be 0 or more"),
+])
+def test_bad_input_is_one_error_line_and_exit_2(args, message):
+    result = _play(*args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
+
+
+def test_readable_account_shows_turns_draws_and_the_result():
+    result = _play(*THREE, "--seed", "3")
+    assert result.exit_code == 0
+    out = result.output
+    assert "seed 3, policy random" in out
+    assert "Turn 1: P1 is the active player" in out
+    assert "from the Time Pile" in out and "stops drawing" in out
+    assert out.strip().splitlines()[-1].startswith(("Won in", "Lost after"))
+
+
+def test_a_won_game_ends_with_points_and_rank():
+    easy = ["Fighter", "Trader Prince", "Cheap Staff", "--policy", "basic", "--time-pile", "40",
+            "--removed", "4"]
+    for seed in range(200):
+        result = _play(*easy, "--seed", str(seed), "--json")
+        doc = json.loads(result.output)
+        if doc["result"]["won"]:
+            break
+    else:
+        pytest.fail("no won game in 200 seeds")
+    text = _play(*easy, "--seed", str(seed)).output
+    rank = doc["result"]["rank"]
+    points = doc["result"]["points"]
+    assert points >= 4 and rank != "Landlubber"
+    assert rank and f"with {points} point" in text and text.strip().endswith(f": {rank}.")
+
+
+def test_unknown_coin_spaces_are_noted():
+    out = _play("Fighter", "Explorer", "Ransom", "--time-pile", "15", "--seed", "1").output
+    assert "the coin spaces of Ransom are unknown; they pay 0 here." in out
+
+
+def test_json_log_replays_and_is_deterministic():
+    args = ["Charmeur", "Entdecker", "Kämpfer", "Jinx", "Gamester", "--seed", "11", "--json"]
+    first, second = _play(*args), _play(*args)
+    assert first.exit_code == 0 and first.output == second.output
+    doc = json.loads(first.output)
+    assert doc["players"] == 2 and doc["seed"] == 11 and len(doc["cards"]) == 143
+    end = referee(doc["events"])
+    assert end["won"] == doc["result"]["won"] and end["turns"] == doc["result"]["turns"]
+    kinds = {e["event"] for e in doc["events"]}
+    assert {"setup", "move", "decision", "snapshot", "turn_start", "draw", "game_end"} <= kinds
+    decisions = [e for e in doc["events"] if e["event"] == "decision"]
+    assert all(e["chooser"] == "random" for e in decisions)
+    snapshot = next(e for e in doc["events"] if e["event"] == "snapshot" and e["turn"] == 1)
+    assert set(snapshot["players"][0]) >= {"coins", "display", "swords", "vp", "contracts"}
+    assert {"harbour", "expedition_row", "draw_pile", "discard_pile", "time_pile",
+            "victory_pile"} <= set(snapshot)
+
+
+def test_referee_catches_a_tampered_log():
+    doc = json.loads(_play(*THREE, "--seed", "5", "--json").output)
+    events = doc["events"]
+    moves = [i for i, e in enumerate(events) if e["event"] == "move" and e["from"] == "draw"]
+    with pytest.raises(AssertionError):
+        referee(events[: moves[5]] + events[moves[5] + 1:])
+    snap = next(i for i, e in enumerate(events) if e["event"] == "snapshot" and e["turn"] == 2)
+    forged = json.loads(json.dumps(events))
+    forged[snap]["players"][0]["coins"] += 1
+    with pytest.raises(AssertionError):
+        referee(forged)
+
+
+def test_policy_registry():
+    assert set(POLICIES) >= {"random", "basic"}
+    assert make_policy("Basic").name == "basic"
+    with pytest.raises(UserError, match=r"unknown policy .* Choose one of: .*basic"):
+        make_policy("greedy-expert-9000")
