@@ -644,6 +644,8 @@ class Game:
 
     def _offer_completions(self, player: PlayerState) -> None:
         table, policy = self.table, self.policy
+        if player.cubes_free() <= 0:
+            return  # take-time contracts have no progress markers: a free cube is needed
         for key in self._needs_at_take:
             if table.over:
                 return

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from dataclasses import dataclass
 
@@ -35,7 +36,12 @@ from coop_helper.engine.cards import (
     build_deck,
 )
 from coop_helper.engine.state import PlayerState, Table
-from coop_helper.policies.planning import Wants, assign
+from coop_helper.policies.planning import (
+    Wants,
+    assign_contracts,
+    wants_for,
+    wants_for_player,
+)
 
 FILL = 20.0  # a person that fills a slot of an assigned contract
 # Coins a person of this ability brings per turn (at every take time, or by discount and
@@ -116,34 +122,50 @@ class ExpertPolicy:
         self.deck = table.deck
         self.rng = rng
         self.kinds = _kind_groups(table.deck.players)
-        self._rows: list[list[float]] = []
-        self._coin: list[float] = []
-        self._plan_key: tuple[int, int, int] = (-1, -1, -1)
-        self._mass_turn = -1
-        self._turns_ahead = 0
-        self._changes = 0
         self.wants: list[Wants] = []
-        self._value_cache: dict[tuple[int, int], float] = {}
+        self._assignment: list[list[str]] = []
+        self._open_n = self._row_n = -1
+        self._dirty: set[int] = set()  # players whose display changed
+        self._dirty_all = True  # a marker or a completion: hand contracts out anew
+        self._turn = -1
+        self._turns_ahead = 0
+        self._rows: list[list[float]] = []  # per harbour card this turn: value to each player
+        self._coin: list[float] = []  # per player this turn: what a coin is worth
         self._want_mass: list[float] = []
 
     # ------------------------------------------------------------ the plan
 
+    def _touch(self, player: PlayerState, structural: bool = False) -> None:
+        """A decision changed this player's display, or a contract's state (structural)."""
+        self._dirty.add(player.index)
+        self._dirty_all = self._dirty_all or structural
+
     def _refresh(self, table: Table) -> None:
-        """Re-plan when a contract or a display changed; recount wants each turn."""
-        key = (len(table.open), self._changes, len(table.expedition_row))
-        if key != self._plan_key:
-            self._plan_key = key
-            self.wants = assign(table)
-            self._value_cache = {}
-            self._rows = []
-            self._mass_turn = -1
-        if table.turn != self._mass_turn:
-            self._mass_turn = table.turn
-            self._turns_ahead = max(0, HORIZON.get(table.n_players, 20) - table.turn)
-            self._want_mass = [self._wanted_mass(table, p) for p in table.players]
-            self._value_cache = {}
-            self._rows = []
-            self._coin = [self.coin_value(p, self.wants[p.index]) for p in table.players]
+        """Bring the plan up to date.
+
+        Contracts are handed out anew when one is completed or a marker placed; a player's
+        wants are worked out again after their display changed; counts each turn.
+        """
+        open_n, row_n = len(table.open), len(table.expedition_row)
+        if self._dirty_all or open_n != self._open_n:
+            self._assignment = assign_contracts(table)
+            self.wants = wants_for(table, self._assignment)
+        elif row_n != self._row_n:
+            self.wants = wants_for(table, self._assignment)
+        elif self._dirty:
+            players = table.players
+            for i in self._dirty:
+                self.wants[i] = wants_for_player(table, players[i], self._assignment[i])
+        elif table.turn == self._turn:
+            return
+        self._open_n, self._row_n = open_n, row_n
+        self._dirty_all = False
+        self._dirty.clear()
+        self._turn = table.turn
+        self._turns_ahead = max(0, HORIZON.get(table.n_players, 20) - table.turn)
+        self._want_mass = [self._wanted_mass(table, p) for p in table.players]
+        self._coin = [self.coin_value(p, self.wants[p.index]) for p in table.players]
+        self._rows = []
 
     def _wanted_mass(self, table: Table, player: PlayerState) -> float:
         """Chance that the next draw is a person this player wants."""
@@ -199,39 +221,43 @@ class ExpertPolicy:
 
     def card_value(self, player: PlayerState, card: int) -> float:
         """What taking this harbour card is worth to this player, in coins."""
-        cache_key = (player.index, card)
-        cached = self._value_cache.get(cache_key)
-        if cached is not None:
-            return cached
         deck = self.deck
-        wants = self.wants[player.index]
-        coin = self.coin_value(player, wants)
+        coin = self._coin[player.index]
         if deck.type[card] == SHIP:
             colour = deck.colour[card]
             value = coin * (deck.coins[card] + player.traders[colour])
-            if colour in wants.foes:
+            if colour in self.wants[player.index].foes:
                 value = max(value, FILL * 0.6)
-        else:
-            cost = max(0, deck.cost[card] - player.abilities[MADEMOISELLE])
-            value = self._fills(player, wants, card)
-            rate = INCOME_PER_TURN.get(deck.ability[card])
-            if rate:
-                value += rate * INCOME_WEIGHT * self._turns_ahead
+            return value
+        wants = self.wants[player.index]
+        kind = deck.kind[card]
+        progress = wants.fills.get(kind)
+        if progress is None:  # depends on the display only: kept until the wants change
+            progress = self._fills(player, wants, card)
             if deck.swords[card] and player.swords < 2:
-                value += 1.0
-            value -= coin * cost * 0.8
-        self._value_cache[cache_key] = value
+                progress += 1.0
+            wants.fills[kind] = progress
+        value = progress - coin * 0.8 * max(0, deck.cost[card] - player.abilities[MADEMOISELLE])
+        rate = INCOME_PER_TURN.get(deck.ability[card])
+        if rate:
+            value += rate * INCOME_WEIGHT * self._turns_ahead
         return value
 
     def _card_row(self, table: Table, active: PlayerState, card: int) -> list[float]:
         """A harbour card's net value to each player (a non-active one pays the 1-coin fee)."""
+        deck = self.deck
+        person = deck.type[card] == PERSON
+        coin = self._coin
         row = []
         for player in table.players:
             is_active = player is active
-            value = self._takeable_value(player, card, is_active)
-            if not is_active:
-                value -= self._coin[player.index]
-            row.append(value)
+            if person:
+                cost = deck.cost[card] - player.abilities[MADEMOISELLE]
+                if player.coins + (3 if is_active else -1) < cost:  # cannot afford it
+                    row.append(0.0 if is_active else -coin[player.index])
+                    continue
+            value = self.card_value(player, card)
+            row.append(value if is_active else value - coin[player.index])
         return row
 
     def _harbour_plan(self, table: Table, active: PlayerState,
@@ -247,7 +273,7 @@ class ExpertPolicy:
             rows.append(self._card_row(table, active, card))
         takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
         a = active.index
-        ranked = sorted(rows, key=lambda row: row[a], reverse=True)
+        ranked = sorted(rows, key=operator.itemgetter(a), reverse=True)
         total = 0.0
         best = [0.0] * table.n_players
         if ranked:
@@ -273,14 +299,6 @@ class ExpertPolicy:
                 del left[pick]
             best[i] = top
         return total, best
-
-    def _takeable_value(self, player: PlayerState, card: int, is_active: bool) -> float:
-        deck = self.deck
-        if deck.type[card] == PERSON:
-            cost = max(0, deck.cost[card] - player.abilities[MADEMOISELLE])
-            if player.coins + 3 * is_active < cost + (not is_active):
-                return 0.0
-        return self.card_value(player, card)
 
     # ----------------------------------------------------------- decisions
 
@@ -378,7 +396,7 @@ class ExpertPolicy:
             if self.wants[player.index].pack:
                 # Going for Pack of Pirates: repel all we can, to draw on with less risk.
                 if colour not in player.aside:
-                    self._changes += 1
+                    self._touch(player, structural=True)
                 return colour not in player.aside or PACK_REPEL_ALL
         return False
 
@@ -388,7 +406,9 @@ class ExpertPolicy:
         self._refresh(table)
         is_active = table.players[table.active] is player
         best, pick = 0.0, None
-        fee = 0.0 if is_active else self.coin_value(player, self.wants[player.index])
+        coin = self.coin_value(player, self.wants[player.index])  # coins change as cards go
+        self._coin[player.index] = coin
+        fee = 0.0 if is_active else coin
         for card in options:
             value = self.card_value(player, card) - fee
             if is_active and self.deck.type[card] == PERSON:
@@ -396,7 +416,7 @@ class ExpertPolicy:
             if value > best:
                 best, pick = value, card
         if pick is not None and self.deck.type[pick] == PERSON:
-            self._changes += 1
+            self._touch(player)
         return pick
 
     def _others_need(self, table: Table, player: PlayerState, card: int) -> float:
@@ -418,7 +438,7 @@ class ExpertPolicy:
             return False
         wanted = contract in self.wants[player.index].contracts
         if wanted or contract in player.markers or self._spare_cube(table, player):
-            self._changes += 1
+            self._touch(player, structural=True)
             return True
         return False
 
@@ -433,7 +453,7 @@ class ExpertPolicy:
         else:
             ok = True
         if ok:
-            self._changes += 1
+            self._touch(player, structural=True)
         return ok
 
     def claim_expedition(self, table: Table, player: PlayerState,
@@ -451,7 +471,7 @@ class ExpertPolicy:
                 if value > best:
                     best, pick = value, card
         if pick is not None:
-            self._changes += 1
+            self._touch(player, structural=True)
         return pick
 
     def _held_for_contracts(self, player: PlayerState, wants: Wants) -> set[int]:

@@ -45,6 +45,7 @@ class Wants:
     foes: set[int] = field(default_factory=set)  # ship colours whose coins to decline
     pack: bool = False  # Pack of Pirates: repel ships of colours not yet set aside
     contracts: list[str] = field(default_factory=list)
+    fills: dict[int, float] = field(default_factory=dict)  # the expert's memo: kind -> progress
 
 
 def progress(player: PlayerState, key: str) -> float:
@@ -75,25 +76,44 @@ def progress(player: PlayerState, key: str) -> float:
     return 0.0
 
 
-def _synergy(key: str, others: list[str]) -> float:
+def _pair_synergy(key: str, other: str) -> float:
+    """How well two contracts suit one player (they share persons or a resource)."""
     bonus = 0.0
-    pair = PAIRS.get(key)
-    for other in others:
-        other_pair = PAIRS.get(other)
-        if pair and other_pair and set(pair) & set(other_pair):
-            bonus += 1.0
-        if {key, other} <= {"fighter", "cheap_staff", "trader_prince", "pack_of_pirates"}:
-            bonus += 0.75
-        if {key, other} in ({"explorer", "comedian"}, {"explorer", "trade_outpost"},
-                            {"explorer", "new_colony"}, {"explorer", "lady_killer"},
-                            {"explorer", "maritime_supremacy"}):
-            bonus += 0.5
-        if key in MONEY and other in MONEY:
-            bonus += 0.5
+    pair, other_pair = PAIRS.get(key), PAIRS.get(other)
+    if pair and other_pair and set(pair) & set(other_pair):
+        bonus += 1.0
+    if {key, other} <= {"fighter", "cheap_staff", "trader_prince", "pack_of_pirates"}:
+        bonus += 0.75
+    if "explorer" in (key, other) and (key in PAIRS or other in PAIRS):
+        bonus += 0.5  # the persons of a pair contract can also make an expedition
+    if key in MONEY and other in MONEY:
+        bonus += 0.5
     return bonus
 
 
+SYNERGY = {(a, b): _pair_synergy(a, b) for a in _ORDER for b in _ORDER if a != b}
+
+
+def _synergy(key: str, others: list[str]) -> float:
+    return sum(SYNERGY.get((key, other), 0.0) for other in others)
+
+
 def assign(table: Table) -> list[Wants]:
+    """Hand every open contract to one player, and say what each player now wants."""
+    return wants_for(table, assign_contracts(table))
+
+
+def wants_for(table: Table, plan: list[list[str]]) -> list[Wants]:
+    """What each player wants, for the contracts planned for them (still open)."""
+    return [wants_for_player(table, player, plan[player.index]) for player in table.players]
+
+
+def wants_for_player(table: Table, player: PlayerState, keys: list[str]) -> Wants:
+    """What one player wants, for the contracts planned for them (those still open)."""
+    return _wants(table, player, [k for k in keys if k in table.open])
+
+
+def assign_contracts(table: Table) -> list[list[str]]:
     """Hand every open contract to one player (or none if nobody has a cube for it)."""
     players = table.players
     capacity = [p.cubes_free() for p in players]
@@ -116,7 +136,7 @@ def assign(table: Table) -> list[Wants]:
         if best >= 0:
             plan[best].append(key)
             capacity[best] -= 1
-    return [_wants(table, players[i], plan[i]) for i in range(len(players))]
+    return plan
 
 
 def expedition_missing(table: Table, player: PlayerState) -> frozenset[int]:
