@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from coop_helper.catalog import Contract, Rank, load_catalog
 from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY, make_policy
-from coop_helper.simulate import Level, OddsRequest, recommend, simulate, summarise
+from coop_helper.simulate import Level, OddsRequest, Tally, Trace, recommend, simulate
 from coop_helper.stats import INTERVALS
 from coop_helper.table import TimePile
 
-DEFAULT_GAMES = 10_000  # a 95% interval at most 1 point either side at any win rate
+DEFAULT_PRECISION = 0.01  # run until every level's interval is at most 1 point either side
+SETUP_PRECISION = 0.02  # setup answers at the table: fast, within 2 points either side
+MAX_AUTO_GAMES = 40_000  # never more than this when running until precise
 DEFAULT_SEED = 1
-SETUP_GAMES = 4_000  # setup answers at the table: fast, a 95% interval within ~1.5 points
 SETUP_TARGET = "50%"
 MAX_GAMES = 1_000_000
 TAX_MOVES_NOTE = (
@@ -78,10 +79,15 @@ def parse_target(text: str | float | None) -> float | None:
     return value
 
 
-def check_settings(games: int, workers: int, confidence: float, interval: str) -> None:
+def check_settings(games: int | None, workers: int, confidence: float, interval: str,
+                   precision: float | None = None) -> None:
     """Reject settings the runner cannot use, with the fix."""
-    if not 1 <= games <= MAX_GAMES:
+    if games is not None and not 1 <= games <= MAX_GAMES:
         raise UserError(f"--games must be 1 to {MAX_GAMES:,}, not {games}.")
+    if precision is not None and not 0.001 <= precision <= 0.5:
+        raise UserError(
+            f"--precision must be 0.1 to 50 percentage points, not {100 * precision:g}."
+        )
     if workers < 1:
         raise UserError(f"--workers must be 1 or more, not {workers}.")
     if not 0.5 <= confidence < 1:
@@ -97,7 +103,8 @@ def compute_odds(
     contracts: Sequence[Contract],
     pile: TimePile,
     *,
-    games: int = DEFAULT_GAMES,
+    games: int | None = None,
+    precision: float = DEFAULT_PRECISION,
     seed: int = DEFAULT_SEED,
     policy: str = DEFAULT_POLICY,
     workers: int = 1,
@@ -106,18 +113,31 @@ def compute_odds(
     target: float | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> OddsResult:
-    """Simulate ``games`` games and summarise every level; recommend one for ``target``."""
-    check_settings(games, workers, confidence, interval)
+    """Simulate and summarise every level; recommend one for ``target``.
+
+    With ``games`` given, exactly that many games; otherwise games in batches until every
+    level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES).
+    """
+    check_settings(games, workers, confidence, interval, None if games else precision)
     policy = make_policy(policy).name  # validates the name
     if pile.size is not None:
         max_turns = pile.size
     else:
         assert pile.size_range is not None
         max_turns = pile.size_range[1]
-    request = OddsRequest(tuple(contracts), players, max_turns, games, seed, policy,
-                          min(workers, games))
-    traces = simulate(request, progress)
-    levels = tuple(summarise(traces, max_turns, pile.size, confidence, interval))
+    tally = Tally(max_turns)
+
+    def enough(batch: list[Trace]) -> bool:
+        tally.add(batch)
+        return tally.precise(precision, confidence, interval)
+
+    limit = games or MAX_AUTO_GAMES
+    request = OddsRequest(tuple(contracts), players, max_turns, limit, seed, policy,
+                          min(workers, limit))
+    traces = simulate(request, progress, None if games else enough)
+    if games:
+        tally.add(traces)
+    levels = tuple(tally.levels(pile.size, confidence, interval))
     recommended = recommend(levels, target) if target is not None and pile.size else None
     return OddsResult(
         players=players,
@@ -125,7 +145,7 @@ def compute_odds(
         time_pile=pile.size,
         time_pile_range=pile.size_range,
         policy=policy,
-        games=games,
+        games=tally.games,
         seed=seed,
         confidence=confidence,
         interval=interval,

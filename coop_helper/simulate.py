@@ -14,7 +14,6 @@ depend on how games are split between worker processes.
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -27,6 +26,8 @@ from coop_helper.policies.base import Policy
 from coop_helper.stats import interval
 
 CHUNKS_PER_WORKER = 8
+CHUNK = 50  # games per job handed to a worker when running until precise
+BATCH = 400  # games between precision checks (a multiple of CHUNK)
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,15 @@ def game_seed(seed: int, index: int) -> int:
 class _Recorder:
     """Wraps a policy: declines every Victory Pile move and records its threshold instead."""
 
+    DECISIONS = ("start_game", "draw_again", "repel", "choose_take", "decline_coins",
+                 "complete", "claim_expedition", "coin_recipient", "victory_threshold")
+
     def __init__(self, policy: Policy) -> None:
         self.policy = policy
         self.name = policy.name
         self.events: list[tuple[int, int]] = []
-
-    def __getattr__(self, name: str):  # every other decision goes to the policy itself
-        return getattr(self.policy, name)
+        for decision in self.DECISIONS:  # bound once: no lookup per call
+            setattr(self, decision, getattr(policy, decision))
 
     def victory_move(self, table) -> bool:
         self.events.append((table.turn, self.policy.victory_threshold(table)))
@@ -110,29 +113,45 @@ def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
     ]
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    pieces = max(1, min(games, workers * CHUNKS_PER_WORKER))
-    bounds = [games * i // pieces for i in range(pieces + 1)]
-    return [(a, b) for a, b in itertools.pairwise(bounds) if b > a]
+def _chunks(games: int, size: int) -> list[tuple[int, int]]:
+    return [(a, min(a + size, games)) for a in range(0, games, size)]
 
 
-def simulate(request: OddsRequest,
-             progress: Callable[[int], None] | None = None) -> list[Trace]:
-    """Play the request's games (in worker processes if asked); traces in game order."""
-    jobs = [(request, a, b) for a, b in _chunks(request.games, request.workers)]
+def simulate(request: OddsRequest, progress: Callable[[int], None] | None = None,
+             enough: Callable[[list[Trace]], bool] | None = None) -> list[Trace]:
+    """Play the request's games (in worker processes if asked); traces in game order.
+
+    With ``enough``, the run stops at the first multiple of BATCH games for which
+    ``enough(traces_of_that_batch)`` says so (at most ``request.games``). Workers play
+    ahead meanwhile; what they played past the stop is dropped, so the result depends
+    only on the seed, never on the number of workers.
+    """
+    size = CHUNK if enough is not None else max(1, min(
+        CHUNK * 4, -(-request.games // (request.workers * CHUNKS_PER_WORKER))))
+    jobs = [(request, a, b) for a, b in _chunks(request.games, size)]
     traces: list[Trace] = []
-    if request.workers <= 1:
-        for job in jobs:
-            traces += _chunk(job)
-            if progress:
-                progress(job[2] - job[1])
-        return traces
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with context.Pool(request.workers) as pool:
-        for job, part in zip(jobs, pool.imap(_chunk, jobs), strict=True):
+    batch: list[Trace] = []
+    pool = None
+    if request.workers > 1:
+        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        pool = context.Pool(request.workers)
+    try:
+        results = pool.imap(_chunk, jobs) if pool else map(_chunk, jobs)
+        for part in results:
             traces += part
             if progress:
-                progress(job[2] - job[1])
+                progress(len(part))
+            if enough is None:
+                continue
+            batch += part
+            if len(traces) % BATCH == 0 or len(traces) == request.games:
+                if enough(batch):
+                    break
+                batch = []
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
     return traces
 
 
@@ -157,6 +176,69 @@ class Level:
         return self.wins / self.games if self.games else 0.0
 
 
+class Tally:
+    """Wins per budget of turns, and the Tax Increase moves of those wins, game by game."""
+
+    def __init__(self, max_turns: int) -> None:
+        self.max_turns = max_turns
+        self.games = 0
+        self.wins = [0] * (max_turns + 1)  # by budget
+        self.moves: list[dict[int, int]] = [{} for _ in range(max_turns + 1)]
+
+    def add(self, traces: Sequence[Trace]) -> None:
+        """Count these games at every budget."""
+        wins, moves, top = self.wins, self.moves, self.max_turns + 1
+        for trace in traces:
+            self.games += 1
+            finish = trace.finish_turn
+            if not finish:
+                continue
+            if not trace.events:  # won with any budget of at least `finish` turns
+                for budget in range(finish, top):
+                    wins[budget] += 1
+                    moves[budget][0] = moves[budget].get(0, 0) + 1
+                continue
+            for budget in range(min(finish, top), top):
+                won, made = outcome(trace, budget)
+                if won:
+                    wins[budget] += 1
+                    moves[budget][made] = moves[budget].get(made, 0) + 1
+
+    def budgets(self) -> list[int]:
+        """Budgets from the full Time Pile down to the first one no game wins."""
+        shown = []
+        for budget in range(self.max_turns, -1, -1):
+            shown.append(budget)
+            if self.wins[budget] == 0:
+                break
+        return shown
+
+    def precise(self, half_width: float, confidence: float, method: str) -> bool:
+        """Is every shown level's confidence interval at most ``half_width`` either side?"""
+        for budget in self.budgets():
+            low, high = interval(self.wins[budget], self.games, confidence, method)
+            if (high - low) / 2 > half_width:
+                return False
+        return True
+
+    def levels(self, time_pile: int | None, confidence: float = 0.95,
+               method: str = "wilson") -> list[Level]:
+        """The odds per budget, with removal levels and rank chances if the pile is known."""
+        catalog = load_catalog()
+        levels = []
+        for budget in self.budgets():
+            removed = None if time_pile is None else time_pile - budget
+            wins, games = self.wins[budget], self.games
+            low, high = interval(wins, games, confidence, method)
+            ranks: dict[str, float] = {}
+            if games and removed is not None:
+                ranks = {r.name: 0.0 for r in catalog.ranks}
+                for made, count in self.moves[budget].items():
+                    ranks[catalog.rank(removed + made).name] += count / games
+            levels.append(Level(removed, budget, wins, games, low, high, ranks))
+        return levels
+
+
 def summarise(traces: Sequence[Trace], max_turns: int, time_pile: int | None,
               confidence: float = 0.95, method: str = "wilson") -> list[Level]:
     """Win odds per budget, from ``max_turns`` down to the first budget no game wins.
@@ -164,28 +246,9 @@ def summarise(traces: Sequence[Trace], max_turns: int, time_pile: int | None,
     With a known Time Pile, budgets are removal levels 0, 1, 2, ...; points are the cards
     removed plus the moves made on Tax Increases.
     """
-    catalog = load_catalog()
-    levels: list[Level] = []
-    for budget in range(max_turns, -1, -1):
-        removed = None if time_pile is None else time_pile - budget
-        wins = 0
-        rank_counts: dict[str, int] = {}
-        for trace in traces:
-            won, moves = outcome(trace, budget)
-            if won:
-                wins += 1
-                points = (removed or 0) + moves
-                name = catalog.rank(points).name
-                rank_counts[name] = rank_counts.get(name, 0) + 1
-        games = len(traces)
-        low, high = interval(wins, games, confidence, method)
-        ranks = {}
-        if games and time_pile is not None:
-            ranks = {r.name: rank_counts.get(r.name, 0) / games for r in catalog.ranks}
-        levels.append(Level(removed, budget, wins, games, low, high, ranks))
-        if wins == 0:
-            break
-    return levels
+    tally = Tally(max_turns)
+    tally.add(traces)
+    return tally.levels(time_pile, confidence, method)
 
 
 def recommend(levels: Sequence[Level], target: float) -> Level | None:

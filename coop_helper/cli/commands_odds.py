@@ -18,6 +18,7 @@ from coop_helper.cli.options import (
     JsonFlag,
     OddsSeed,
     PolicyOption,
+    PrecisionOption,
     QuietOption,
     SealOptions,
     SeedOption,
@@ -27,9 +28,10 @@ from coop_helper.cli.options import (
     WorkersOption,
 )
 from coop_helper.odds import (
-    DEFAULT_GAMES,
+    DEFAULT_PRECISION,
     DEFAULT_SEED,
-    SETUP_GAMES,
+    MAX_AUTO_GAMES,
+    SETUP_PRECISION,
     SETUP_TARGET,
     OddsResult,
     compute_odds,
@@ -37,19 +39,26 @@ from coop_helper.odds import (
     parse_target,
 )
 from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.stats import games_for_half_width
 from coop_helper.table import TimePile, build_setup, face_up, time_pile
 
 
-def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, games: int,
-             seed: int, policy: str, workers: int | None, confidence: float, interval: str,
-             target: float | None, show_progress: bool) -> OddsResult:
+def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, games: int | None,
+             precision: float, seed: int, policy: str, workers: int | None, confidence: float,
+             interval: str, target: float | None, show_progress: bool) -> OddsResult:
     """Run the simulation, with a progress bar where one belongs."""
-    with render_odds.ProgressReporter(games, show_progress) as progress:
+    expected = games or min(MAX_AUTO_GAMES, games_for_half_width(precision, confidence))
+    with render_odds.ProgressReporter(expected, show_progress) as progress:
         return compute_odds(
-            players, contracts, pile, games=games, seed=seed, policy=policy,
+            players, contracts, pile, games=games, precision=precision, seed=seed, policy=policy,
             workers=default_workers() if workers is None else workers,
             confidence=confidence, interval=interval, target=target, progress=progress,
         )
+
+
+def points(value: float | None, default: float) -> float:
+    """A --precision in percentage points as a fraction (1 -> 0.01)."""
+    return default if value is None else value / 100
 
 
 @command("odds")
@@ -61,7 +70,8 @@ def odds_command(
         int | None, typer.Option("--players", "-p", help="Check the contracts against N players.")
     ] = None,
     code: CodeOption = None,
-    games: GamesOption = DEFAULT_GAMES,
+    games: GamesOption = None,
+    precision: PrecisionOption = None,
     seed: OddsSeed = DEFAULT_SEED,
     policy: PolicyOption = DEFAULT_POLICY,
     workers: WorkersOption = None,
@@ -77,7 +87,8 @@ def odds_command(
     seals = config.resolve_seals(catalog, seal_options or [])
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     pile = time_pile(contracts, seals, catalog)
-    result = run_odds(count, contracts, pile, games=games, seed=seed, policy=policy,
+    result = run_odds(count, contracts, pile, games=games,
+                      precision=points(precision, DEFAULT_PRECISION), seed=seed, policy=policy,
                       workers=workers, confidence=confidence, interval=interval,
                       target=parse_target(target), show_progress=not (as_json or quiet))
     if as_json:
@@ -100,7 +111,8 @@ def setup_command(
     seed: SeedOption = None,
     seal_options: SealOptions = None,
     target: TargetOption = SETUP_TARGET,
-    games: GamesOption = SETUP_GAMES,
+    games: GamesOption = None,
+    precision: PrecisionOption = None,
     sim_seed: SimSeed = DEFAULT_SEED,
     policy: PolicyOption = DEFAULT_POLICY,
     workers: WorkersOption = None,
@@ -120,7 +132,8 @@ def setup_command(
     odds_result = None
     if odds:
         odds_result = run_odds(
-            result.players, result.contracts, result.time_pile, games=games, seed=sim_seed,
+            result.players, result.contracts, result.time_pile, games=games,
+            precision=points(precision, SETUP_PRECISION), seed=sim_seed,
             policy=policy, workers=workers, confidence=0.95, interval="wilson", target=goal,
             show_progress=not (as_json or quiet),
         )

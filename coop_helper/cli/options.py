@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from coop_helper.odds import DEFAULT_GAMES, DEFAULT_SEED
+from coop_helper.odds import DEFAULT_SEED
 from coop_helper.policies import DEFAULT_POLICY
 
 JsonFlag = Annotated[
@@ -38,7 +38,16 @@ SetupPlayers = Annotated[
 
 
 
-GamesOption = Annotated[int, typer.Option("--games", "-g", help="Games to simulate.")]
+GamesOption = Annotated[
+    int | None,
+    typer.Option("--games", "-g",
+                 help="Simulate exactly this many games (default: until precise)."),
+]
+PrecisionOption = Annotated[
+    float | None,
+    typer.Option("--precision", metavar="POINTS",
+                 help="Simulate until every interval is within this many percentage points."),
+]
 OddsSeed = Annotated[int, typer.Option("--seed", help="Seed of the simulated games.")]
 SimSeed = Annotated[int, typer.Option("--sim-seed", help="Seed of the simulated games.")]
 PolicyOption = Annotated[
@@ -60,8 +69,8 @@ TargetOption = Annotated[
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 
 __all__ = [
-    "DEFAULT_GAMES", "DEFAULT_POLICY", "DEFAULT_SEED", "CheckPlayers", "CodeOption",
+    "DEFAULT_POLICY", "DEFAULT_SEED", "CheckPlayers", "CodeOption",
     "ConfidenceOption", "DealPlayers", "GamesOption", "IntervalOption", "JsonFlag", "OddsSeed",
-    "PolicyOption", "QuietOption", "SealOptions", "SeedOption", "SetupPlayers", "SimSeed",
-    "TargetOption", "WorkersOption",
+    "PolicyOption", "PrecisionOption", "QuietOption", "SealOptions", "SeedOption",
+    "SetupPlayers", "SimSeed", "TargetOption", "WorkersOption",
 ]

@@ -120,6 +120,8 @@ class Game:
         table.draw_size = len(hidden.draw)
         for card in hidden.draw:
             table.unseen[deck.kind[card]] += 1
+            if deck.type[card] == SHIP:
+                table.unseen_ships[deck.colour[card]] += 1
         table.unseen_total = len(hidden.draw)
         for player in table.players:
             self._gain(player, START_COINS)
@@ -168,9 +170,14 @@ class Game:
         self.hidden.draw.extend(table.discard)
         # From now on the draw pile is exactly the old discard pile, which everyone saw.
         unseen = [0] * len(table.unseen)
+        ships = [0] * len(table.unseen_ships)
+        deck = self.deck
         for card in table.discard:
-            unseen[self.deck.kind[card]] += 1
+            unseen[deck.kind[card]] += 1
+            if deck.type[card] == SHIP:
+                ships[deck.colour[card]] += 1
         table.unseen = unseen
+        table.unseen_ships = ships
         table.unseen_total = len(table.discard)
         table.discard = []
         table.draw_size = len(self.hidden.draw)
@@ -185,6 +192,8 @@ class Game:
             if table.unseen[kind] > 0:
                 table.unseen[kind] -= 1
                 table.unseen_total -= 1
+                if self.deck.type[card] == SHIP:
+                    table.unseen_ships[self.deck.colour[card]] -= 1
 
     def _gain(self, player: PlayerState, n: int) -> None:
         coins = self.hidden.coin_cards[player.index]
@@ -194,7 +203,8 @@ class Game:
                 return
             coins.append(card)
             player.coins += 1
-            self._move(card, "draw", f"coins:{player.index}")
+            if self.log is not None:
+                self.log.move(card, "draw", f"coins:{player.index}")
 
     def _pay_discard(self, player: PlayerState, n: int) -> None:
         coins = self.hidden.coin_cards[player.index]
@@ -203,7 +213,8 @@ class Game:
             player.coins -= 1
             self._reveal(card, from_draw=False)
             self.table.discard.append(card)
-            self._move(card, f"coins:{player.index}", "discard")
+            if self.log is not None:
+                self.log.move(card, f"coins:{player.index}", "discard")
 
     def _pay_player(self, payer: PlayerState, payee: PlayerState, n: int) -> None:
         source = self.hidden.coin_cards[payer.index]
@@ -213,7 +224,8 @@ class Game:
             target.append(card)
             payer.coins -= 1
             payee.coins += 1
-            self._move(card, f"coins:{payer.index}", f"coins:{payee.index}")
+            if self.log is not None:
+                self.log.move(card, f"coins:{payer.index}", f"coins:{payee.index}")
 
     def _time_to_victory(self) -> None:
         """Move the bottom Time Pile card to the Victory Pile (face down)."""
@@ -576,7 +588,8 @@ class Game:
 
     def _hire(self, player: PlayerState, card: int) -> None:
         player.persons.append(card)
-        self._move(card, "harbour", f"display:{player.index}")
+        if self.log is not None:
+            self.log.move(card, "harbour", f"display:{player.index}")
         self._add_person(player, card, +1)
 
     def _add_person(self, player: PlayerState, card: int, sign: int) -> None:
@@ -649,9 +662,8 @@ class Game:
         for key in self._needs_at_take:
             if table.over:
                 return
-            if rules.eligible(table, player, key) and rules.requirement_met(
-                table, player, key
-            ):
+            # The requirement first: it is cheap and rarely met.
+            if rules.requirement_met(table, player, key) and rules.eligible(table, player, key):
                 pays = key in rules.PAY_INSTEAD and player.vp < rules.PAY_VP
                 decide = policy.complete(table, player, key)
                 self._decided(player, f"{'pay' if pays else 'complete'}:{key}", decide)

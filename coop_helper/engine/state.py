@@ -89,6 +89,7 @@ class Table:
         "time_size",
         "turn",
         "unseen",
+        "unseen_ships",
         "unseen_total",
         "victory_size",
         "won",
@@ -114,6 +115,7 @@ class Table:
         # come off the draw pile, as far as the table can know (see Game._reveal).
         self.unseen = [0] * len(deck.kinds)
         self.unseen_total = 0
+        self.unseen_ships = [0] * len(COLOURS)  # the same count, ships by colour
         self.reshuffled = False
         self.over = False
         self.won = False

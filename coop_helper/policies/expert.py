@@ -58,7 +58,7 @@ PACK_REPEL_ALL = True
 RICH_COIN = 0.4  # a coin to a player with 10 or more and nothing to buy
 EXPEDITION_FILL = 0.8  # a person the nearest expedition lacks, for Explorer
 MAX_HARBOUR = 12  # never draw beyond this many harbour cards
-SAFE_BUST = 0.02  # below this chance of busting, always draw on
+SAFE_BUST = 0.05  # below this chance of busting, always draw on
 MAX_SWORDS = 8  # sword counts above this repel every ship but skulls anyway
 EXPEDITION_ABILITIES = (SETTLER, CAPTAIN, PRIEST)
 # Turns an open contract takes on average, by player count (tuned by simulation), and the
@@ -75,6 +75,7 @@ class KindGroups:
     colour_kinds: tuple[tuple[int, ...], ...]  # per colour: ship kind ids
     busting: tuple[tuple[tuple[int, ...], ...], ...]  # [colour][swords]: kinds that bust
     wanted: dict[object, frozenset[int]]  # ability code, "cheap", "swords", "expedition"
+    ship_colour: tuple[int, ...]  # card id -> its colour if it is a ship, else -1
 
 
 @functools.cache
@@ -108,6 +109,8 @@ def _kind_groups(players: int) -> KindGroups:
             for k in ships
         ),
         wanted={key: frozenset(v) for key, v in wanted.items()},
+        ship_colour=tuple(deck.colour[c] if deck.type[c] == SHIP else -1
+                          for c in range(deck.size)),
     )
 
 
@@ -308,13 +311,13 @@ class ExpertPolicy:
         total = table.unseen_total
         if total <= 0 or len(harbour) >= MAX_HARBOUR:
             return False
-        deck = self.deck
-        ship_colours = [deck.colour[c] for c in harbour if deck.type[c] == SHIP]
-        if not ship_colours:
+        ship_colour = self.kinds.ship_colour
+        colours = {ship_colour[c] for c in harbour}
+        colours.discard(-1)
+        if not colours:
             return True  # nothing to bust on
         self._refresh(table)
         unseen = table.unseen
-        colours = set(ship_colours)
         swords = min(player.swords, MAX_SWORDS)
         busting = 0
         for colour in colours:
@@ -331,11 +334,10 @@ class ExpertPolicy:
         for other in table.players:
             room = 1.0 if best[other.index] < FILL * 0.4 else 0.25
             gain += self._want_mass[other.index] * FILL * 0.6 * room
-        new_colour = 0
-        for colour in range(5):
-            if colour not in colours:
-                for kind_id in self.kinds.colour_kinds[colour]:
-                    new_colour += unseen[kind_id]
+        ships = table.unseen_ships
+        new_colour = sum(ships)
+        for colour in colours:
+            new_colour -= ships[colour]
         p_new = new_colour / total
         gain += p_new * 2.0
         if n_colours >= 3:
