@@ -39,7 +39,7 @@ def test_fresh_machine_commands():
     assert install.endswith(".venv/bin/coop-helper setup --players 2")
     tests = _marked_command("test-command")
     assert tests == (
-        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest -q"
+        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/pytest -q"
     )
 
 

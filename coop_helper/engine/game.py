@@ -126,9 +126,10 @@ class Game:
         for player in table.players:
             self._gain(player, START_COINS)
         for _ in range(self.config.time_pile):
-            card = self._draw_hidden()
-            if card is None:
+            dealt = self._draw_hidden()
+            if dealt is None:
                 break
+            card = dealt
             hidden.time.append(card)
             self._move(card, "draw", "time")
         table.time_size = len(hidden.time)
@@ -283,9 +284,10 @@ class Game:
             self._decided(player, "draw_again", again)
             if not again:
                 break
-            card = self._draw_hidden()
-            if card is None:
+            drawn = self._draw_hidden()
+            if drawn is None:
                 break
+            card = drawn
             self._reveal(card, from_draw=True)
             busted = self._discover(player, card, "draw")
         if table.over:
@@ -610,7 +612,7 @@ class Game:
     def _offer_expeditions(self, player: PlayerState) -> None:
         table = self.table
         while not table.over:
-            options = [c for c in table.expedition_row if self._expedition_persons(player, c)]
+            options = [c for c in table.expedition_row if self._can_claim(player, c)]
             if not options:
                 return
             choice = self.policy.claim_expedition(table, player, options)
@@ -618,6 +620,15 @@ class Game:
             if choice is None:
                 return
             self._claim(player, choice)
+
+    def _can_claim(self, player: PlayerState, card: int) -> bool:
+        """Has the player the persons this expedition needs (Jacks making up the rest)?"""
+        abilities = player.abilities
+        short = 0
+        for ability, count in self.deck.needs[card]:
+            if abilities[ability] < count:
+                short += count - abilities[ability]
+        return short <= abilities[JACK]
 
     def _expedition_persons(self, player: PlayerState, card: int) -> list[int] | None:
         """The persons a claim would discard (named persons first, Jacks for the rest)."""

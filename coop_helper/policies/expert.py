@@ -36,12 +36,7 @@ from coop_helper.engine.cards import (
     build_deck,
 )
 from coop_helper.engine.state import PlayerState, Table
-from coop_helper.policies.planning import (
-    Wants,
-    assign_contracts,
-    wants_for,
-    wants_for_player,
-)
+from coop_helper.policies.planning import Wants, assign_contracts, wants_for_player
 
 FILL = 20.0  # a person that fills a slot of an assigned contract
 # Coins a person of this ability brings per turn (at every take time, or by discount and
@@ -53,6 +48,7 @@ HORIZON = {1: 15, 2: 17, 3: 19, 4: 21, 5: 23}  # typical game length in turns
 JINX_VALUE = 14.0  # a bust that completes Jinx
 DRAW_BOLDNESS = 0.4  # weight of what one more card brings against what a bust loses
 GAMESTER_VALUE = 14.0
+FOE_VALUE = FILL * 0.6  # a Frigate or Galleon to decline, for a player after that Foe
 PACK_STEP = 8.0  # one more colour set aside for Pack of Pirates
 PACK_REPEL_ALL = True
 RICH_COIN = 0.4  # a coin to a player with 10 or more and nothing to buy
@@ -76,6 +72,7 @@ class KindGroups:
     busting: tuple[tuple[tuple[int, ...], ...], ...]  # [colour][swords]: kinds that bust
     wanted: dict[object, frozenset[int]]  # ability code, "cheap", "swords", "expedition"
     ship_colour: tuple[int, ...]  # card id -> its colour if it is a ship, else -1
+    income: tuple[float, ...]  # card id -> weighted coins per turn a person brings
 
 
 @functools.cache
@@ -111,7 +108,19 @@ def _kind_groups(players: int) -> KindGroups:
         wanted={key: frozenset(v) for key, v in wanted.items()},
         ship_colour=tuple(deck.colour[c] if deck.type[c] == SHIP else -1
                           for c in range(deck.size)),
+        income=tuple(INCOME_PER_TURN.get(deck.ability[c], 0.0) * INCOME_WEIGHT
+                     if deck.type[c] == PERSON else 0.0 for c in range(deck.size)),
     )
+
+
+@dataclass(frozen=True)
+class TurnFlags:
+    """What the active player is after this turn, for the draw decision."""
+
+    pack: bool  # setting ships aside for Pack of Pirates
+    gamester: bool  # a 4th ship colour completes Gamester
+    tiny_gamester: bool  # a 3rd ship colour marks or completes Tiny Gamester
+    bust_bonus: float  # what a bust brings: Jinx, and the Jesters' coins
 
 
 class ExpertPolicy:
@@ -125,16 +134,20 @@ class ExpertPolicy:
         self.deck = table.deck
         self.rng = rng
         self.kinds = _kind_groups(table.deck.players)
-        self.wants: list[Wants] = []
-        self._assignment: list[list[str]] = []
+        n = table.n_players
+        self.wants: list[Wants] = [Wants() for _ in range(n)]
+        self._assignment: list[list[str]] = [[] for _ in range(n)]
         self._open_n = self._row_n = -1
         self._dirty: set[int] = set()  # players whose display changed
         self._dirty_all = True  # a marker or a completion: hand contracts out anew
         self._turn = -1
         self._turns_ahead = 0
         self._rows: list[list[float]] = []  # per harbour card this turn: value to each player
-        self._coin: list[float] = []  # per player this turn: what a coin is worth
-        self._want_mass: list[float] = []
+        self._coin = [0.0] * n  # per player: what a coin is worth this turn
+        self._want_mass = [0.0] * n  # per player: chance the next card is one they want
+        self._plan_version = 0  # bumped whenever the plan or the turn changes
+        self._flags_key: tuple[int, int] | None = None
+        self._flags = TurnFlags(False, False, False, 0.0)
 
     # ------------------------------------------------------------ the plan
 
@@ -150,45 +163,55 @@ class ExpertPolicy:
         wants are worked out again after their display changed; counts each turn.
         """
         open_n, row_n = len(table.open), len(table.expedition_row)
+        players = table.players
         if self._dirty_all or open_n != self._open_n:
             self._assignment = assign_contracts(table)
-            self.wants = wants_for(table, self._assignment)
-        elif row_n != self._row_n:
-            self.wants = wants_for(table, self._assignment)
+            changed = list(range(len(players)))
+        elif row_n != self._row_n:  # only Explorer's wants look at the expedition row
+            changed = [i for i, w in enumerate(self.wants) if w.expedition] + list(self._dirty)
         elif self._dirty:
-            players = table.players
-            for i in self._dirty:
-                self.wants[i] = wants_for_player(table, players[i], self._assignment[i])
+            changed = list(self._dirty)
         elif table.turn == self._turn:
             return
+        else:
+            changed = []
+        for i in changed:
+            self.wants[i] = wants_for_player(table, players[i], self._assignment[i])
         self._open_n, self._row_n = open_n, row_n
         self._dirty_all = False
         self._dirty.clear()
-        self._turn = table.turn
-        self._turns_ahead = max(0, HORIZON.get(table.n_players, 20) - table.turn)
-        self._want_mass = [self._wanted_mass(table, p) for p in table.players]
-        self._coin = [self.coin_value(p, self.wants[p.index]) for p in table.players]
         self._rows = []
+        self._plan_version += 1
+        if table.turn != self._turn:  # the card count moved on: recount for everyone
+            self._turn = table.turn
+            self._turns_ahead = max(0, HORIZON.get(table.n_players, 20) - table.turn)
+            changed = list(range(len(players)))
+        for i in changed:
+            self._want_mass[i] = self._wanted_mass(table, players[i])
+            self._coin[i] = self.coin_value(players[i], self.wants[i])
 
     def _wanted_mass(self, table: Table, player: PlayerState) -> float:
         """Chance that the next draw is a person this player wants."""
         if not table.unseen_total:
             return 0.0
         wants = self.wants[player.index]
-        groups = self.kinds.wanted
-        wanted: set[int] = set()
-        for ability in wants.abilities:
-            wanted |= groups[ability]
-        if wants.traders:
-            wanted |= groups[TRADER]
-        if wants.cheap:
-            wanted |= groups["cheap"]
-        if wants.swords:
-            wanted |= groups["swords"]
-        if wants.expedition:
-            wanted |= groups["expedition"]
+        kinds = wants.kinds
+        if kinds is None:  # worked out once per plan
+            groups = self.kinds.wanted
+            wanted: set[int] = set()
+            for ability in wants.abilities:
+                wanted |= groups[ability]
+            if wants.traders:
+                wanted |= groups[TRADER]
+            if wants.cheap:
+                wanted |= groups["cheap"]
+            if wants.swords:
+                wanted |= groups["swords"]
+            if wants.expedition:
+                wanted |= groups["expedition"]
+            kinds = wants.kinds = tuple(wanted)
         unseen = table.unseen
-        return sum(unseen[k] for k in wanted) / table.unseen_total
+        return sum([unseen[k] for k in kinds]) / table.unseen_total
 
     # -------------------------------------------------------------- values
 
@@ -229,38 +252,62 @@ class ExpertPolicy:
         if deck.type[card] == SHIP:
             colour = deck.colour[card]
             value = coin * (deck.coins[card] + player.traders[colour])
-            if colour in self.wants[player.index].foes:
-                value = max(value, FILL * 0.6)
+            if colour in self.wants[player.index].foes and value < FOE_VALUE:
+                value = FOE_VALUE
             return value
+        cost = deck.cost[card] - player.abilities[MADEMOISELLE]
+        value = self._progress(player, card) + self.kinds.income[card] * self._turns_ahead
+        return value - coin * 0.8 * cost if cost > 0 else value
+
+    def _progress(self, player: PlayerState, card: int) -> float:
+        """Contract progress (and repelling power) a person brings; memoised per plan."""
         wants = self.wants[player.index]
-        kind = deck.kind[card]
+        kind = self.deck.kind[card]
         progress = wants.fills.get(kind)
         if progress is None:  # depends on the display only: kept until the wants change
             progress = self._fills(player, wants, card)
-            if deck.swords[card] and player.swords < 2:
+            if self.deck.swords[card] and player.swords < 2:
                 progress += 1.0
             wants.fills[kind] = progress
-        value = progress - coin * 0.8 * max(0, deck.cost[card] - player.abilities[MADEMOISELLE])
-        rate = INCOME_PER_TURN.get(deck.ability[card])
-        if rate:
-            value += rate * INCOME_WEIGHT * self._turns_ahead
-        return value
+        return progress
 
     def _card_row(self, table: Table, active: PlayerState, card: int) -> list[float]:
-        """A harbour card's net value to each player (a non-active one pays the 1-coin fee)."""
+        """A harbour card's net value to each player (a non-active one pays the 1-coin fee).
+
+        The same sums as `card_value`, written out for every player at once: this runs
+        for every card drawn, so it avoids a call per player.
+        """
         deck = self.deck
-        person = deck.type[card] == PERSON
         coin = self._coin
         row = []
+        if deck.type[card] == SHIP:
+            colour = deck.colour[card]
+            base = deck.coins[card]
+            for player in table.players:
+                i = player.index
+                value = coin[i] * (base + player.traders[colour])
+                if colour in self.wants[i].foes and value < FOE_VALUE:
+                    value = FOE_VALUE
+                row.append(value if player is active else value - coin[i])
+            return row
+        printed = deck.cost[card]
+        income = self.kinds.income[card] * self._turns_ahead
+        fills = self.wants
+        kind = deck.kind[card]
         for player in table.players:
+            i = player.index
             is_active = player is active
-            if person:
-                cost = deck.cost[card] - player.abilities[MADEMOISELLE]
-                if player.coins + (3 if is_active else -1) < cost:  # cannot afford it
-                    row.append(0.0 if is_active else -coin[player.index])
-                    continue
-            value = self.card_value(player, card)
-            row.append(value if is_active else value - coin[player.index])
+            cost = printed - player.abilities[MADEMOISELLE]
+            if player.coins + (3 if is_active else -1) < cost:  # cannot afford it
+                row.append(0.0 if is_active else -coin[i])
+                continue
+            progress = fills[i].fills.get(kind)
+            if progress is None:
+                progress = self._progress(player, card)
+            value = progress + income
+            if cost > 0:
+                value -= coin[i] * 0.8 * cost
+            row.append(value if is_active else value - coin[i])
         return row
 
     def _harbour_plan(self, table: Table, active: PlayerState,
@@ -342,19 +389,31 @@ class ExpertPolicy:
         gain += p_new * 2.0
         if n_colours >= 3:
             gain += p_new * 4.0  # one more take for the active player
+        flags = self._turn_flags(table, player)
         bonus = 0.0  # gains that do not depend on the harbour
-        if self.wants[player.index].pack:
+        if flags.pack:
             bonus += self._pack_chance(table, player) * PACK_STEP
-        if n_colours == 3 and self._wants_trigger(table, player, "gamester"):
+        if n_colours == 3 and flags.gamester:
             gain += p_new * GAMESTER_VALUE
-        if n_colours == 2 and self._wants_trigger(table, player, "tiny_gamester"):
+        elif n_colours == 2 and flags.tiny_gamester:
             gain += p_new * GAMESTER_VALUE * 0.6
-        loss = value_now
-        if self._wants_trigger(table, player, "jinx"):
-            loss -= JINX_VALUE
-        for other in table.players:
-            loss -= other.abilities[JESTER] * 0.7
+        loss = value_now - flags.bust_bonus
         return (1.0 - p_bust) * (gain * DRAW_BOLDNESS + bonus) > p_bust * loss
+
+    def _turn_flags(self, table: Table, player: PlayerState) -> TurnFlags:
+        """What the active player is after this turn; kept until the plan changes."""
+        key = (table.turn, self._plan_version)
+        if self._flags_key != key:
+            self._flags_key = key
+            jinx = self._wants_trigger(table, player, "jinx")
+            jesters = sum(p.abilities[JESTER] for p in table.players)
+            self._flags = TurnFlags(
+                pack=self.wants[player.index].pack,
+                gamester=self._wants_trigger(table, player, "gamester"),
+                tiny_gamester=self._wants_trigger(table, player, "tiny_gamester"),
+                bust_bonus=(JINX_VALUE if jinx else 0.0) + 0.7 * jesters,
+            )
+        return self._flags
 
     def _pack_chance(self, table: Table, player: PlayerState) -> float:
         """Chance the next card is a ship this player can repel and set aside."""
@@ -397,8 +456,6 @@ class ExpertPolicy:
             self._refresh(table)
             if self.wants[player.index].pack:
                 # Going for Pack of Pirates: repel all we can, to draw on with less risk.
-                if colour not in player.aside:
-                    self._touch(player, structural=True)
                 return colour not in player.aside or PACK_REPEL_ALL
         return False
 
@@ -469,11 +526,11 @@ class ExpertPolicy:
         for card in options:
             gives_up = {ability for ability, _ in deck.needs[card]}
             if wants.expedition or not (gives_up & keep):
-                value = deck.vp[card] + deck.coins[card]
+                value = float(deck.vp[card] + deck.coins[card])
                 if value > best:
                     best, pick = value, card
         if pick is not None:
-            self._touch(player, structural=True)
+            self._touch(player)
         return pick
 
     def _held_for_contracts(self, player: PlayerState, wants: Wants) -> set[int]:

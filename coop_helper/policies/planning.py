@@ -46,6 +46,7 @@ class Wants:
     pack: bool = False  # Pack of Pirates: repel ships of colours not yet set aside
     contracts: list[str] = field(default_factory=list)
     fills: dict[int, float] = field(default_factory=dict)  # the expert's memo: kind -> progress
+    kinds: tuple[int, ...] | None = None  # the expert's memo: the card kinds wanted
 
 
 def progress(player: PlayerState, key: str) -> float:

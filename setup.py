@@ -1,0 +1,62 @@
+"""Build steps pyproject.toml cannot declare.
+
+1. The card data in the top-level ``data/`` folder ships inside the package, as
+   ``coop_helper/data``, so an installed copy finds it.
+2. The modules a simulated game spends its time in are compiled with mypyc, which makes
+   the odds several times faster. The compiled modules are optional: without a C compiler
+   (or with COOP_HELPER_PURE=1 set) the same modules are installed as plain Python, and
+   every result is the same, only slower.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+COMPILED = [
+    "coop_helper/engine/state.py",
+    "coop_helper/engine/contracts.py",
+    "coop_helper/engine/game.py",
+    "coop_helper/policies/planning.py",
+    "coop_helper/policies/expert.py",
+]
+
+
+class BuildWithData(build_py):
+    """Copy data/*.toml into the built package."""
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib) / "coop_helper" / "data"
+        target.mkdir(parents=True, exist_ok=True)
+        for source in sorted((ROOT / "data").glob("*.toml")):
+            shutil.copy2(source, target / source.name)
+
+
+def compiled_modules() -> list:
+    """mypyc extensions for the hot modules, each optional; none if mypyc is missing."""
+    if os.environ.get("COOP_HELPER_PURE"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        return []
+    try:
+        try:
+            extensions = mypycify(COMPILED, opt_level="3", group_name="coop_helper_native")
+        except TypeError:  # an older mypyc without group names
+            extensions = mypycify(COMPILED, opt_level="3")
+    except (Exception, SystemExit) as err:  # a type error stops mypyc: build plain Python
+        print(f"coop-helper: not compiling ({err}); installing plain Python")
+        return []
+    for extension in extensions:
+        extension.optional = True  # a failed compile leaves the plain module in place
+    return extensions
+
+
+setup(ext_modules=compiled_modules(), cmdclass={"build_py": BuildWithData})
