@@ -18,7 +18,7 @@ from coop_helper.stats import INTERVALS
 from coop_helper.table import TimePile
 
 DEFAULT_PRECISION = 0.01  # run until every level's interval is at most 1 point either side
-SETUP_PRECISION = 0.02  # setup answers at the table: fast, within 2 points either side
+SETUP_PRECISION = 0.015  # setup answers at the table: fast, within 1.5 points either side
 MAX_AUTO_GAMES = 40_000  # never more than this when running until precise
 DEFAULT_SEED = 1
 SETUP_TARGET = "50%"

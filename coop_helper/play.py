@@ -6,14 +6,16 @@ The CLI's `play` command calls `play_one`; the result carries the event log, whi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from coop_helper.catalog import Catalog, Contract, load_catalog
+from coop_helper.catalog import Catalog, Contract, Seal, load_catalog
 from coop_helper.engine import EventLog, Game, GameConfig, GameResult
 from coop_helper.engine.cards import build_deck
 from coop_helper.engine.game import START_COINS
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
+from coop_helper.table import face_up, time_pile
 
 __all__ = ["PlayedGame", "default_time_pile", "play_one"]
 
@@ -33,52 +35,35 @@ class PlayedGame:
         return [c.name for c in self.config.contracts if c.coins is None]
 
 
-def default_time_pile(catalog: Catalog, contracts: tuple[Contract, ...]) -> int:
+def default_time_pile(catalog: Catalog, contracts: tuple[Contract, ...],
+                      seals: Mapping[str, Seal] | None = None) -> int:
     """13 + the seal numbers + one per distinct seal letter; UserError if a seal is unknown."""
-    missing = [c.name for c in contracts if c.seal is None]
-    if missing:
+    pile = time_pile(contracts, seals or {}, catalog)
+    if pile.size is None:
+        names = " and ".join(pile.missing_seals)
+        first = pile.missing_seals[0]
         raise UserError(
-            f"the seal of {' and '.join(missing)} is not known, so the Time Pile size is "
-            "not either: read the seal off the card and pass --time-pile T "
-            "(13 + the seal numbers + 1 per distinct letter)."
+            f"the seal of {names} is not known, so neither is the Time Pile: record it "
+            f"('coop-helper seals set {first} NUMBER LETTER'), give it for this call "
+            f"(--seal '{first}=1A'), or pass --time-pile T."
         )
-    seals = [c.seal for c in contracts if c.seal is not None]
-    letters = {s.letter for s in seals}
-    return catalog.time_pile_base + sum(s.number for s in seals) + len(letters)
-
-
-def _players(catalog: Catalog, contracts: tuple[Contract, ...], players: int | None) -> int:
-    if players is not None and not 1 <= players <= 5:
-        raise UserError(f"--players must be 1 to 5, not {players}.")
-    counts = ", ".join(f"{n} for {p}" for p, n in sorted(catalog.contracts_by_players.items()))
-    counts = counts.replace(" for 1,", " contracts for 1 player,", 1)
-    dealt = catalog.players_for_contracts(len(contracts))
-    if dealt is None:
-        raise UserError(
-            f"{len(contracts)} contracts named, but the co-op game deals {counts} "
-            "players: name that many."
-        )
-    if players is not None and players != dealt:
-        raise UserError(
-            f"{players} player(s) play with {catalog.contracts_by_players[players]} "
-            f"contracts, but {len(contracts)} are named: drop --players or name "
-            f"{catalog.contracts_by_players[players]}."
-        )
-    return dealt
+    return pile.size
 
 
 def play_one(names: list[str], players: int | None, seed: int, policy: str,
-             removed: int = 0, time_pile: int | None = None) -> PlayedGame:
+             removed: int = 0, time_pile: int | None = None, code: str | None = None,
+             seals: Mapping[str, Seal] | None = None) -> PlayedGame:
     """Check the input, play one game with a fresh log, and return it."""
     catalog = load_catalog()
-    if not names:
+    if not names and code is None:
         raise UserError("name the face-up contracts, e.g. 'coop-helper play "
-                        "\"Lady Killer\" Explorer Fighter'.")
-    contracts = catalog.contracts_for(names)
-    n_players = _players(catalog, contracts, players)
+                        "\"Lady Killer\" Explorer Fighter', or give --code CODE.")
+    if players is not None and not 1 <= players <= 5:
+        raise UserError(f"--players must be 1 to 5, not {players}.")
+    n_players, contracts = face_up(names=names, code=code, players=players, catalog=catalog)
     chosen = make_policy(policy)
     if time_pile is None:
-        time_pile = default_time_pile(catalog, contracts)
+        time_pile = default_time_pile(catalog, contracts, seals)
     deck = build_deck(n_players)
     room = deck.size - START_COINS * n_players - (deck.five_player_expedition is not None)
     if not 1 <= time_pile <= room:

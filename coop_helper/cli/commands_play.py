@@ -7,8 +7,12 @@ import secrets
 
 import typer
 
+from coop_helper import config
+from coop_helper.catalog import load_catalog
 from coop_helper.cli import command
+from coop_helper.cli.options import CodeOption, SealOptions
 from coop_helper.play import play_one
+from coop_helper.policies import DEFAULT_POLICY, POLICIES
 from coop_helper.render_play import game_document, render_account
 
 CONTRACTS_ARGUMENT = typer.Argument(
@@ -23,7 +27,11 @@ def play_command(
         None, "--players", help="Player count (1-5); must fit the number of contracts."
     ),
     seed: int | None = typer.Option(None, "--seed", help="Random seed (default: a new one)."),
-    policy: str = typer.Option("random", "--policy", help="Who decides: random or basic."),
+    policy: str = typer.Option(
+        DEFAULT_POLICY, "--policy", help=f"Who decides: {', '.join(POLICIES)}."
+    ),
+    code: CodeOption = None,
+    seal_options: SealOptions = None,
     removed: int = typer.Option(
         0, "--removed", help="Time Pile cards moved to the Victory Pile before play."
     ),
@@ -36,7 +44,8 @@ def play_command(
     """Play one simulated game and show it turn by turn."""
     if seed is None:
         seed = secrets.randbelow(2**31)
-    played = play_one(contracts or [], players, seed, policy, removed, time_pile)
+    seals = config.resolve_seals(load_catalog(), seal_options or [])
+    played = play_one(contracts or [], players, seed, policy, removed, time_pile, code, seals)
     if as_json:
         typer.echo(json.dumps(game_document(played), ensure_ascii=False))
         return
