@@ -17,6 +17,12 @@ BAR_WIDTH = 30
 
 
 def _pct(value: float) -> str:
+    if 0 < value < 0.0005:
+        return "<0.1%"  # it happened, but would round to 0.0%
+    return f"{100 * value:.1f}%"
+
+
+def _bound(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
@@ -84,7 +90,7 @@ def odds_table(result: OddsResult) -> Table:
     rec = result.recommended
     for lv in result.levels:
         row = [] if not known else [str(lv.removed)]
-        row += [str(lv.turns), _pct(lv.win), f"{_pct(lv.ci_low)}-{_pct(lv.ci_high)}"]
+        row += [str(lv.turns), _pct(lv.win), f"{_bound(lv.ci_low)}-{_bound(lv.ci_high)}"]
         if known:
             row.append(_ranks_cell(lv))
         style = "bold" if rec is not None and lv is rec else None
@@ -133,8 +139,9 @@ def recommendation_lines(result: OddsResult) -> list[str]:
     return [
         f"Recommended for a {goal} chance of winning: move {rec.removed} card"
         f"{'s' if rec.removed != 1 else ''} to the Victory Pile ({rec.turns} turns, "
-        f"win {_pct(rec.win)}); a win there makes you {rank.name if rank else '?'}"
-        f" ({rec.removed} point{'s' if rec.removed != 1 else ''}, more with Tax Increase moves)."
+        f"win {_pct(rec.win)}).",
+        f"A win there makes you {rank.name if rank else '?'} ({rec.removed} point"
+        f"{'s' if rec.removed != 1 else ''}, more with Tax Increase moves).",
     ]
 
 
