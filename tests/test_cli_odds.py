@@ -139,3 +139,25 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
     with render_odds.ProgressReporter(100, enabled=False, delay=0.0) as quiet:
         quiet(50)
         assert quiet.progress is None
+
+
+def test_runs_until_every_level_is_precise(run):
+    doc = ok_json(run("odds", *EXAMPLE, "--precision", "4", "--seed", "2", "--json", "--quiet"))
+    games = doc["games"]
+    assert games % 400 == 0 and games < 2_000
+    assert all((lv["ci_high"] - lv["ci_low"]) / 2 <= 0.04 for lv in doc["levels"])
+    assert all(lv["games"] == games for lv in doc["levels"])
+    finer = ok_json(run("odds", *EXAMPLE, "--precision", "2", "--seed", "2", "--json"))
+    assert finer["games"] > games
+    assert all((lv["ci_high"] - lv["ci_low"]) / 2 <= 0.02 for lv in finer["levels"])
+
+
+def test_precise_runs_do_not_depend_on_workers(run):
+    args = ["odds", *EXAMPLE, "--precision", "4", "--seed", "5", "--json"]
+    assert run(*args, "--workers", "1").stdout == run(*args, "--workers", "2").stdout
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "80"])
+def test_bad_precision(run, value):
+    result = run("odds", *EXAMPLE, "--precision", value)
+    assert result.exit_code == 2 and result.stderr.startswith("error: --precision must be")

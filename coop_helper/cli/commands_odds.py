@@ -34,6 +34,7 @@ from coop_helper.odds import (
     SETUP_PRECISION,
     SETUP_TARGET,
     OddsResult,
+    check_settings,
     compute_odds,
     default_workers,
     parse_target,
@@ -47,6 +48,8 @@ def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, gam
              precision: float, seed: int, policy: str, workers: int | None, confidence: float,
              interval: str, target: float | None, show_progress: bool) -> OddsResult:
     """Run the simulation, with a progress bar where one belongs."""
+    check_settings(games, 1 if workers is None else workers, confidence, interval,
+                   None if games else precision)
     expected = games or min(MAX_AUTO_GAMES, games_for_half_width(precision, confidence))
     with render_odds.ProgressReporter(expected, show_progress) as progress:
         return compute_odds(

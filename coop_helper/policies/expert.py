@@ -52,6 +52,8 @@ FOE_VALUE = FILL * 0.6  # a Frigate or Galleon to decline, for a player after th
 PACK_STEP = 8.0  # one more colour set aside for Pack of Pirates
 PACK_REPEL_ALL = True
 RICH_COIN = 0.4  # a coin to a player with 10 or more and nothing to buy
+IDLE_COIN = 0.7  # a coin to a player with fewer and nothing to buy
+SAVE_FOR = 9  # coins a player who wants persons saves up to
 EXPEDITION_FILL = 0.8  # a person the nearest expedition lacks, for Explorer
 MAX_HARBOUR = 12  # never draw beyond this many harbour cards
 SAFE_BUST = 0.05  # below this chance of busting, always draw on
@@ -219,9 +221,10 @@ class ExpertPolicy:
         """How much one coin is worth to this player right now."""
         if wants.coins and player.coins < wants.coins + 1:
             return 1.2
-        if (wants.abilities or wants.cheap or wants.traders or wants.swords) and player.coins < 9:
+        if (wants.abilities or wants.cheap or wants.traders or wants.swords) and (
+                player.coins < SAVE_FOR):
             return 1.0
-        return RICH_COIN if player.coins >= 10 else 0.7
+        return RICH_COIN if player.coins >= 10 else IDLE_COIN
 
     def _fills(self, player: PlayerState, wants: Wants, card: int) -> float:
         """Contract progress a person brings this player (0 if none)."""
