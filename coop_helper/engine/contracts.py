@@ -23,12 +23,22 @@ from coop_helper.engine.cards import (
 )
 from coop_helper.engine.state import PlayerState, Table
 
-__all__ = ["AT_TAKE_TIME", "PAY_COINS", "PAY_INSTEAD", "PAY_VP", "eligible",
+__all__ = ["AT_TAKE_TIME", "PAIRS", "PAY_COINS", "PAY_INSTEAD", "PAY_VP", "eligible",
            "requirement_met"]
 
 PAY_VP = 12  # blue-seal contracts: have this many victory points ...
 PAY_COINS = 15  # ... or pay this many coins
 PAY_INSTEAD = frozenset({"tiny_royal_household", "ransom"})
+
+
+# Contracts met by holding two named persons (Jack of all Trades never stands in).
+PAIRS: dict[str, tuple[int, int]] = {
+    "lady_killer": (CAPTAIN, MADEMOISELLE),
+    "trade_outpost": (SETTLER, CLERK),
+    "comedian": (PRIEST, JESTER),
+    "new_colony": (SETTLER, GUNNER),
+    "maritime_supremacy": (CAPTAIN, VICE_ADMIRAL),
+}
 
 
 def _both(first: int, second: int) -> Callable[[PlayerState], bool]:
@@ -38,14 +48,10 @@ def _both(first: int, second: int) -> Callable[[PlayerState], bool]:
 # Requirements checked when it is the player's time to take cards in Phase 2.
 # Jack of all Trades never stands in here (REFERENCE.md §6, ruling 3).
 _AT_TAKE: dict[str, Callable[[PlayerState], bool]] = {
-    "lady_killer": _both(CAPTAIN, MADEMOISELLE),
+    **{key: _both(*pair) for key, pair in PAIRS.items()},
     "explorer": lambda p: len(p.expeditions) >= 1,
     "trader_prince": lambda p: p.abilities[TRADER] >= 2,
-    "trade_outpost": _both(SETTLER, CLERK),
     "fighter": lambda p: p.swords >= 3,
-    "comedian": _both(PRIEST, JESTER),
-    "new_colony": _both(SETTLER, GUNNER),
-    "maritime_supremacy": _both(CAPTAIN, VICE_ADMIRAL),
     "cheap_staff": lambda p: p.cheap_persons >= 4,
     "tiny_royal_household": lambda p: p.vp >= PAY_VP or p.coins >= PAY_COINS,
     "ransom": lambda p: p.vp >= PAY_VP or p.coins >= PAY_COINS,

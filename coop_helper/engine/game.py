@@ -372,6 +372,15 @@ class Game:
         self.table.discard.append(card)
         self._move(card, source, "discard")
 
+    def _decide_at_once(self, player: PlayerState, key: str) -> bool:
+        """A "decide at once" contract's trigger: ask the policy if the player may take it."""
+        table = self.table
+        if key not in table.contract_by_key or not rules.eligible(table, player, key):
+            return False
+        decide = self.policy.complete(table, player, key)
+        self._decided(player, f"complete:{key}", decide)
+        return decide
+
     def _colour_triggers(self, player: PlayerState, colours: int) -> None:
         """Gamester (4 colours) and Tiny Gamester (3 colours), decided at once."""
         key = "gamester" if colours == 4 else "tiny_gamester"
@@ -383,11 +392,7 @@ class Game:
                     and rules.eligible(table, player, key)):
                 self._complete(player, key)
             return
-        if not rules.eligible(table, player, key):
-            return
-        decide = self.policy.complete(table, player, key)
-        self._decided(player, f"complete:{key}", decide)
-        if not decide:
+        if not self._decide_at_once(player, key):
             return
         if key == "tiny_gamester":
             player.markers[key] = 1
@@ -398,7 +403,7 @@ class Game:
             self._complete(player, key)
 
     def _bust(self, player: PlayerState) -> None:
-        table, policy = self.table, self.policy
+        table = self.table
         if self.log is not None:
             self.log.note("bust", player=player.index)
         for other in table.players:
@@ -407,13 +412,10 @@ class Game:
                 if self.log is not None:
                     self.log.note("income", player=other.index, coins=jesters, reason="jester")
                 self._gain(other, jesters)
-        if "jinx" in table.contract_by_key and rules.eligible(table, player, "jinx"):
-            decide = policy.complete(table, player, "jinx")
-            self._decided(player, "complete:jinx", decide)
-            if decide:
-                self._complete(player, "jinx")
-                if table.over:
-                    return
+        if self._decide_at_once(player, "jinx"):
+            self._complete(player, "jinx")
+            if table.over:
+                return
         self._offer_expeditions(player)
 
     def _tax(self, card: int) -> None:
@@ -426,15 +428,11 @@ class Game:
                           lost=[p.coins // 2 for p in taxed])
         for player in taxed:
             self._pay_discard(player, player.coins // 2)
-        if "tax_officer" in table.contract_by_key:
-            for player in taxed:
-                if rules.eligible(table, player, "tax_officer"):
-                    decide = policy.complete(table, player, "tax_officer")
-                    self._decided(player, "complete:tax_officer", decide)
-                    if decide:
-                        self._complete(player, "tax_officer")
-                        if table.over:
-                            break
+        for player in taxed:
+            if self._decide_at_once(player, "tax_officer"):
+                self._complete(player, "tax_officer")
+                if table.over:
+                    break
         if not table.over:
             if self.deck.most_swords[card]:
                 best = max(p.swords for p in table.players)

@@ -2,27 +2,9 @@
 
 from __future__ import annotations
 
-from coop_helper.engine.cards import (
-    CAPTAIN,
-    CLERK,
-    GUNNER,
-    JESTER,
-    MADEMOISELLE,
-    PRIEST,
-    SETTLER,
-    TRADER,
-    VICE_ADMIRAL,
-)
+from coop_helper.engine.cards import TRADER
+from coop_helper.engine.contracts import PAIRS
 from coop_helper.engine.state import PlayerState, Table
-
-# Contracts met by holding two named persons (Jack of all Trades never stands in).
-PAIRS: dict[str, tuple[int, int]] = {
-    "lady_killer": (CAPTAIN, MADEMOISELLE),
-    "trade_outpost": (SETTLER, CLERK),
-    "comedian": (PRIEST, JESTER),
-    "new_colony": (SETTLER, GUNNER),
-    "maritime_supremacy": (CAPTAIN, VICE_ADMIRAL),
-}
 
 
 def team_needs(table: Table) -> list[str]:
