@@ -54,6 +54,7 @@ PACK_REPEL_ALL = True
 RICH_COIN = 0.4  # a coin to a player with 10 or more and nothing to buy
 IDLE_COIN = 0.7  # a coin to a player with fewer and nothing to buy
 SAVE_FOR = 9  # coins a player who wants persons saves up to
+SHARE_SHIPS = True  # leave a ship to a teammate still to take who needs the coins more
 EXPEDITION_FILL = 0.8  # a person the nearest expedition lacks, for Explorer
 MAX_HARBOUR = 12  # never draw beyond this many harbour cards
 SAFE_BUST = 0.05  # below this chance of busting, always draw on
@@ -464,33 +465,45 @@ class ExpertPolicy:
 
     def choose_take(self, table: Table, player: PlayerState, options: list[int],
                     takes_left: int) -> int | None:
-        """The option worth most to this player; a non-active player pays 1 coin for it."""
+        """The option worth most to this player, less what a teammate still to take would
+        gain over them from it; a non-active player pays 1 coin for a take."""
         self._refresh(table)
         is_active = table.players[table.active] is player
         best, pick = 0.0, None
         coin = self.coin_value(player, self.wants[player.index])  # coins change as cards go
         self._coin[player.index] = coin
         fee = 0.0 if is_active else coin
+        later = self._still_to_take(table, player)
         for card in options:
-            value = self.card_value(player, card) - fee
-            if is_active and self.deck.type[card] == PERSON:
-                value -= self._others_need(table, player, card)
+            own = self.card_value(player, card)
+            value = own - fee
+            if later and (self.deck.type[card] == PERSON or SHARE_SHIPS):
+                value -= self._teammates_gain(player, later, card, own)
             if value > best:
                 best, pick = value, card
         if pick is not None and self.deck.type[pick] == PERSON:
             self._touch(player)
         return pick
 
-    def _others_need(self, table: Table, player: PlayerState, card: int) -> float:
-        """How much more another player (who can afford it) would gain from this person."""
-        own = self.card_value(player, card)
+    def _still_to_take(self, table: Table, player: PlayerState) -> list[PlayerState]:
+        """The players whose time to take cards comes after this player's in this phase."""
+        n, active = table.n_players, table.active
+        mine = (player.index - active) % n
+        return [p for p in table.players if (p.index - active) % n > mine]
+
+    def _teammates_gain(self, player: PlayerState, later: list[PlayerState], card: int,
+                        own: float) -> float:
+        """How much more a teammate still to take (and able to pay) would gain from a card."""
+        deck = self.deck
         most = 0.0
-        for other in table.players:
-            if other is player:
-                continue
-            cost = max(0, self.deck.cost[card] - other.abilities[MADEMOISELLE])
-            if other.coins >= cost + 1:
-                most = max(most, self.card_value(other, card) - own)
+        for other in later:
+            if deck.type[card] == PERSON:
+                cost = deck.cost[card] - other.abilities[MADEMOISELLE]
+                if other.coins < (cost if cost > 0 else 0) + 1:
+                    continue
+            gain = self.card_value(other, card) - self._coin[other.index] - own
+            if gain > most:
+                most = gain
         return most
 
     def decline_coins(self, table: Table, player: PlayerState, card: int, contract: str) -> bool:
