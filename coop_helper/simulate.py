@@ -14,10 +14,13 @@ depend on how games are split between worker processes.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult, Pool
 
 from coop_helper.catalog import Contract, load_catalog
 from coop_helper.engine import Game, GameConfig
@@ -117,14 +120,40 @@ def _chunks(games: int, size: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, games)) for a in range(0, games, size)]
 
 
+def _results(jobs: list[tuple[OddsRequest, int, int]], pool: Pool | None,
+             ahead: int) -> Iterator[list[Trace]]:
+    """The jobs' traces in job order; with a pool, at most ``ahead`` jobs in flight.
+
+    Stopping early (closing the generator) lets the jobs in flight finish instead of
+    killing workers in the middle of one, so the pool always shuts down cleanly.
+    """
+    if pool is None:
+        for job in jobs:
+            yield _chunk(job)
+        return
+    pending: deque[AsyncResult[list[Trace]]] = deque()
+    queue = iter(jobs)
+    try:
+        for job in itertools.islice(queue, ahead):
+            pending.append(pool.apply_async(_chunk, (job,)))
+        while pending:
+            part = pending.popleft().get()
+            for job in itertools.islice(queue, 1):
+                pending.append(pool.apply_async(_chunk, (job,)))
+            yield part
+    finally:
+        for waiting in pending:
+            waiting.wait()
+
+
 def simulate(request: OddsRequest, progress: Callable[[int], None] | None = None,
              enough: Callable[[list[Trace]], bool] | None = None) -> list[Trace]:
     """Play the request's games (in worker processes if asked); traces in game order.
 
     With ``enough``, the run stops at the first multiple of BATCH games for which
     ``enough(traces_of_that_batch)`` says so (at most ``request.games``). Workers play
-    ahead meanwhile; what they played past the stop is dropped, so the result depends
-    only on the seed, never on the number of workers.
+    a few jobs ahead meanwhile; what they played past the stop is dropped, so the result
+    depends only on the seed, never on the number of workers.
     """
     size = CHUNK if enough is not None else max(1, min(
         CHUNK * 4, -(-request.games // (request.workers * CHUNKS_PER_WORKER))))
@@ -135,8 +164,8 @@ def simulate(request: OddsRequest, progress: Callable[[int], None] | None = None
     if request.workers > 1:
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
         pool = context.Pool(request.workers)
+    results = _results(jobs, pool, ahead=2 * request.workers)
     try:
-        results = pool.imap(_chunk, jobs) if pool else map(_chunk, jobs)
         for part in results:
             traces += part
             if progress:
@@ -148,8 +177,12 @@ def simulate(request: OddsRequest, progress: Callable[[int], None] | None = None
                 if enough(batch):
                     break
                 batch = []
-    finally:
+        results.close()  # waits for the jobs still in flight
         if pool is not None:
+            pool.close()
+            pool.join()
+    finally:
+        if pool is not None:  # only reached with work pending after an error (Ctrl-C)
             pool.terminate()
             pool.join()
     return traces
