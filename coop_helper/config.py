@@ -183,6 +183,19 @@ def parse_seal_option(option: str, catalog: Catalog) -> tuple[Contract, Seal]:
         raise UserError(f"--seal {option!r}: {err}") from None
 
 
+def check_seal_options(catalog: Catalog, seal_options: Iterable[str],
+                       face_up: Iterable[Contract]) -> None:
+    """A ``--seal`` for a contract that is not face up is a mistake: say so."""
+    keys = {c.key for c in face_up}
+    for option in seal_options:
+        contract, _ = parse_seal_option(option, catalog)
+        if contract.key not in keys:
+            raise UserError(
+                f"--seal {option} names {contract.name}, which is not face up in this game: "
+                "drop it, or check the contracts."
+            )
+
+
 def resolve_seals(catalog: Catalog, seal_options: Iterable[str]) -> dict[str, Seal]:
     """The recorded seals, overridden for this call by ``--seal NAME=NL`` options."""
     seals = known_seals(catalog)

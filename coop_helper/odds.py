@@ -7,6 +7,7 @@ recommendation for a target win probability.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -47,6 +48,8 @@ class OddsResult:
     levels: tuple[Level, ...]
     target: float | None
     recommended: Level | None
+    precision: float | None = None  # the half-width asked for (None: a fixed --games)
+    precise: bool = True  # every level reached it (False: stopped at MAX_AUTO_GAMES)
 
     def rank_for(self, level: Level) -> Rank | None:
         """The rank a win at this level gives at least (None if the removal is unknown)."""
@@ -63,16 +66,21 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+_TARGET = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(%?)\s*$")
+
+
 def parse_target(text: str | float | None) -> float | None:
-    """A target win probability from '50%', '50' or '0.5'; None stays None."""
+    """A target win probability: '50%' or '50' (percent), or '0.5' (a fraction up to 1).
+
+    None stays None. A number above 1 without '%' is read as percent.
+    """
     if text is None:
         return None
-    raw = str(text).strip().rstrip("%").strip()
-    try:
-        value = float(raw)
-    except ValueError:
-        raise UserError(f"target must be a win chance like 50% or 0.5, not '{text}'.") from None
-    if value > 1 or str(text).strip().endswith("%"):
+    match = _TARGET.match(str(text))
+    if not match:
+        raise UserError(f"target must be a win chance like 50% or 0.5, not '{text}'.")
+    value = float(match.group(1))
+    if match.group(2) or value > 1:
         value /= 100
     if not 0 < value <= 1:
         raise UserError(f"target must be above 0% and at most 100%, not '{text}'.")
@@ -80,8 +88,10 @@ def parse_target(text: str | float | None) -> float | None:
 
 
 def check_settings(games: int | None, workers: int, confidence: float, interval: str,
-                   precision: float | None = None) -> None:
+                   precision: float | None = None, seed: int = 0) -> None:
     """Reject settings the runner cannot use, with the fix."""
+    if seed < 0:
+        raise UserError(f"--seed must be 0 or more, not {seed}.")
     if games is not None and not 1 <= games <= MAX_GAMES:
         raise UserError(f"--games must be 1 to {MAX_GAMES:,}, not {games}.")
     if precision is not None and not 0.001 <= precision <= 0.5:
@@ -118,7 +128,7 @@ def compute_odds(
     With ``games`` given, exactly that many games; otherwise games in batches until every
     level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES).
     """
-    check_settings(games, workers, confidence, interval, None if games else precision)
+    check_settings(games, workers, confidence, interval, None if games else precision, seed)
     policy = make_policy(policy).name  # validates the name
     if pile.size is not None:
         max_turns = pile.size
@@ -152,4 +162,6 @@ def compute_odds(
         levels=levels,
         target=target,
         recommended=recommended,
+        precision=None if games else precision,
+        precise=bool(games) or tally.precise(precision, confidence, interval),
     )

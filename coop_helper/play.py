@@ -6,10 +6,11 @@ The CLI's `play` command calls `play_one`; the result carries the event log, whi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from coop_helper.catalog import Catalog, Contract, Seal, load_catalog
+from coop_helper.config import check_seal_options
 from coop_helper.engine import EventLog, Game, GameConfig, GameResult
 from coop_helper.engine.cards import build_deck
 from coop_helper.engine.game import START_COINS
@@ -52,7 +53,8 @@ def default_time_pile(catalog: Catalog, contracts: tuple[Contract, ...],
 
 def play_one(names: list[str], players: int | None, seed: int, policy: str,
              removed: int = 0, time_pile: int | None = None, code: str | None = None,
-             seals: Mapping[str, Seal] | None = None) -> PlayedGame:
+             seals: Mapping[str, Seal] | None = None,
+             seal_options: Sequence[str] = ()) -> PlayedGame:
     """Check the input, play one game with a fresh log, and return it."""
     catalog = load_catalog()
     if not names and code is None:
@@ -61,6 +63,8 @@ def play_one(names: list[str], players: int | None, seed: int, policy: str,
     if players is not None and not 1 <= players <= 5:
         raise UserError(f"--players must be 1 to 5, not {players}.")
     n_players, contracts = face_up(names=names, code=code, players=players, catalog=catalog)
+    if seal_options:
+        check_seal_options(catalog, seal_options, contracts)
     chosen = make_policy(policy)
     if time_pile is None:
         time_pile = default_time_pile(catalog, contracts, seals)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from typing import Any
@@ -22,8 +23,12 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _bound(value: float) -> str:
-    return f"{100 * value:.1f}%"
+def _low(value: float) -> str:
+    return f"{math.floor(1000 * value + 1e-9) / 10:.1f}%"  # rounded down: never above the estimate
+
+
+def _high(value: float) -> str:
+    return f"{math.ceil(1000 * value - 1e-9) / 10:.1f}%"  # rounded up: never below it
 
 
 def odds_json(result: OddsResult) -> dict[str, Any]:
@@ -38,6 +43,8 @@ def odds_json(result: OddsResult) -> dict[str, Any]:
         "seed": result.seed,
         "confidence": result.confidence,
         "interval": result.interval,
+        "precision": result.precision,
+        "precision_reached": result.precise,
         "tax_increase_moves": TAX_MOVES_NOTE,
         "levels": [
             {
@@ -90,7 +97,7 @@ def odds_table(result: OddsResult) -> Table:
     rec = result.recommended
     for lv in result.levels:
         row = [] if not known else [str(lv.removed)]
-        row += [str(lv.turns), _pct(lv.win), f"{_bound(lv.ci_low)}-{_bound(lv.ci_high)}"]
+        row += [str(lv.turns), _pct(lv.win), f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"]
         if known:
             row.append(_ranks_cell(lv))
         style = "bold" if rec is not None and lv is rec else None
@@ -99,7 +106,8 @@ def odds_table(result: OddsResult) -> Table:
 
 
 def _caption(result: OddsResult) -> str:
-    games = f"{result.games:,} simulated games ({result.policy} team, seed {result.seed}); "
+    plural = "s" if result.games != 1 else ""
+    games = f"{result.games:,} simulated game{plural} ({result.policy} team, seed {result.seed}); "
     lines = [games + "every level is played out on the same games.", TAX_MOVES_NOTE]
     if result.time_pile is not None:
         lines.append("Win with rank: the chance of winning with that rank "
@@ -107,6 +115,9 @@ def _caption(result: OddsResult) -> str:
     if result.time_pile is None:
         lines.append("A seal is unknown, so the odds are by turns available; record the seal "
                      "to see them by cards removed.")
+    if not result.precise and result.precision is not None:
+        lines.append(f"Stopped at {result.games:,} games before every level was within "
+                     f"{100 * result.precision:g} points: ask for less precision, or more games.")
     if result.unknown_coins:
         lines.append(f"Coin spaces unknown for {', '.join(result.unknown_coins)}: "
                      "they pay 0 coins in simulation.")
@@ -127,7 +138,7 @@ def recommendation_lines(result: OddsResult) -> list[str]:
     """The recommended removal for the target, in words."""
     if result.target is None:
         return []
-    goal = _pct(result.target)
+    goal = f"{100 * result.target:g}%"
     if result.time_pile is None:
         return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
     rec = result.recommended

@@ -110,7 +110,7 @@ def test_setup_includes_odds_chart_and_recommendation(run):
     text = result.stdout
     assert "Contracts dealt for 2 players" in text and "Share code:" in text
     assert "Win odds, 2 players" in text and "remove  0 │" in text
-    assert "Recommended for a 50.0% chance" in text or "No removal level reaches" in text
+    assert "Recommended for a 50% chance" in text or "No removal level reaches" in text
 
 
 def test_setup_json_has_odds(run):
@@ -161,3 +161,43 @@ def test_precise_runs_do_not_depend_on_workers(run):
 def test_bad_precision(run, value):
     result = run("odds", *EXAMPLE, "--precision", value)
     assert result.exit_code == 2 and result.stderr.startswith("error: --precision must be")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["odds", *EXAMPLE, "--games", "100", "--precision", "2"], "not both"),
+        (["odds", *EXAMPLE, "--seed", "-3"], "--seed must be 0 or more"),
+        (["odds", *EXAMPLE, "--target", "50%%"], "target must be a win chance"),
+        (["odds", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
+        (["setup", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
+        (["setup", "--players", "2", "--seed", "-1"], "--seed must be 0 or more"),
+        (["timepile", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
+        (["play", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
+        (["deal", "--players", "1", "--seed", "-5"], "--seed must be 0 or more"),
+    ],
+)
+def test_more_bad_input(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and result.stderr.startswith("error:")
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("text, value", [("50%", 0.5), ("50", 0.5), ("0.5", 0.5), ("1", 1.0),
+                                         ("1.5", 0.015), ("7.5%", 0.075), (" 20 % ", 0.2)])
+def test_target_forms(text, value):
+    from coop_helper.odds import parse_target
+
+    assert parse_target(text) == pytest.approx(value)
+
+
+def test_precision_not_reached_is_said(run, monkeypatch):
+    from coop_helper import odds
+
+    monkeypatch.setattr(odds, "MAX_AUTO_GAMES", 800)
+    doc = ok_json(run("odds", *EXAMPLE, "--precision", "0.5", "--json"))
+    assert doc["precision"] == 0.005 and doc["precision_reached"] is False
+    assert doc["games"] == 800
+    text = run("odds", *EXAMPLE, "--precision", "0.5").stdout
+    assert "Stopped at 800 games before every level was within 0.5 points" in " ".join(
+        text.split())

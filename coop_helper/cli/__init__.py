@@ -83,6 +83,8 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except _UsageError as err:
+        if not str(err.format_message()).strip():  # type: ignore[attr-defined]
+            sys.exit(0)  # a bare command: its help was shown, nothing went wrong
         ctx = getattr(err, "ctx", None)
         hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
         message = " ".join(str(err.format_message()).split())  # type: ignore[attr-defined]

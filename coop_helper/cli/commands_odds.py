@@ -11,6 +11,7 @@ from coop_helper import config, render, render_odds
 from coop_helper.catalog import Contract, load_catalog
 from coop_helper.cli import command
 from coop_helper.cli.options import (
+    CheckPlayers,
     CodeOption,
     ConfidenceOption,
     GamesOption,
@@ -27,6 +28,7 @@ from coop_helper.cli.options import (
     TargetOption,
     WorkersOption,
 )
+from coop_helper.errors import UserError
 from coop_helper.odds import (
     DEFAULT_PRECISION,
     DEFAULT_SEED,
@@ -49,7 +51,7 @@ def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, gam
              interval: str, target: float | None, show_progress: bool) -> OddsResult:
     """Run the simulation, with a progress bar where one belongs."""
     check_settings(games, 1 if workers is None else workers, confidence, interval,
-                   None if games else precision)
+                   None if games else precision, seed)
     expected = games or min(MAX_AUTO_GAMES, games_for_half_width(precision, confidence))
     with render_odds.ProgressReporter(expected, show_progress) as progress:
         return compute_odds(
@@ -59,8 +61,11 @@ def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, gam
         )
 
 
-def points(value: float | None, default: float) -> float:
+def points(value: float | None, default: float, games: int | None) -> float:
     """A --precision in percentage points as a fraction (1 -> 0.01)."""
+    if value is not None and games is not None:
+        raise UserError("give --games (exactly that many games) or --precision (until that "
+                        "precise), not both.")
     return default if value is None else value / 100
 
 
@@ -69,9 +74,7 @@ def odds_command(
     names: Annotated[
         list[str] | None, typer.Argument(metavar="CONTRACT", help="The face-up contracts.")
     ] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Check the contracts against N players.")
-    ] = None,
+    players: CheckPlayers = None,
     code: CodeOption = None,
     games: GamesOption = None,
     precision: PrecisionOption = None,
@@ -89,10 +92,11 @@ def odds_command(
     catalog = load_catalog()
     seals = config.resolve_seals(catalog, seal_options or [])
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
+    config.check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     result = run_odds(count, contracts, pile, games=games,
-                      precision=points(precision, DEFAULT_PRECISION), seed=seed, policy=policy,
-                      workers=workers, confidence=confidence, interval=interval,
+                      precision=points(precision, DEFAULT_PRECISION, games), seed=seed,
+                      policy=policy, workers=workers, confidence=confidence, interval=interval,
                       target=parse_target(target), show_progress=not (as_json or quiet))
     if as_json:
         render.print_json(render_odds.odds_json(result))
@@ -128,15 +132,18 @@ def setup_command(
     """Set up a game: the contracts, the Time Pile, the odds and a recommended removal."""
     catalog = load_catalog()
     seals = config.resolve_seals(catalog, seal_options or [])
+    if seed is not None and seed < 0:
+        raise UserError(f"--seed must be 0 or more, not {seed}.")
     result = build_setup(
         players=players, names=names or (), code=code, seed=seed, seals=seals, catalog=catalog
     )
+    config.check_seal_options(catalog, seal_options or [], result.contracts)
     goal = parse_target(target)
     odds_result = None
     if odds:
         odds_result = run_odds(
             result.players, result.contracts, result.time_pile, games=games,
-            precision=points(precision, SETUP_PRECISION), seed=sim_seed,
+            precision=points(precision, SETUP_PRECISION, games), seed=sim_seed,
             policy=policy, workers=workers, confidence=0.95, interval="wilson", target=goal,
             show_progress=not (as_json or quiet),
         )

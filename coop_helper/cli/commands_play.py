@@ -45,7 +45,8 @@ def play_command(
     if seed is None:
         seed = secrets.randbelow(2**31)
     seals = config.resolve_seals(load_catalog(), seal_options or [])
-    played = play_one(contracts or [], players, seed, policy, removed, time_pile, code, seals)
+    played = play_one(contracts or [], players, seed, policy, removed, time_pile, code, seals,
+                      seal_options or [])
     if as_json:
         typer.echo(json.dumps(game_document(played), ensure_ascii=False))
         return

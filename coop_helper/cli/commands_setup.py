@@ -66,6 +66,8 @@ def deal_command(
         raise UserError("say how many play: --players N, with N from 1 to 5.")
     catalog = load_catalog()
     check_players(players)
+    if seed is not None and seed < 0:
+        raise UserError(f"--seed must be 0 or more, not {seed}.")
     seed = new_seed() if seed is None else seed
     contracts = deal(players, seed, catalog)
     code = encode_share_code(players, contracts, catalog)
@@ -96,6 +98,7 @@ def timepile_command(
     catalog = load_catalog()
     players, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     seals = config.resolve_seals(catalog, seal_options or [])
+    config.check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     if as_json:
         render.print_json({

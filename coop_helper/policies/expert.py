@@ -50,7 +50,6 @@ DRAW_BOLDNESS = 0.4  # weight of what one more card brings against what a bust l
 GAMESTER_VALUE = 14.0
 FOE_VALUE = FILL * 0.6  # a Frigate or Galleon to decline, for a player after that Foe
 PACK_STEP = 8.0  # one more colour set aside for Pack of Pirates
-PACK_REPEL_ALL = True
 RICH_COIN = 0.4  # a coin to a player with 10 or more and nothing to buy
 IDLE_COIN = 0.7  # a coin to a player with fewer and nothing to buy
 SAVE_FOR = 9  # coins a player who wants persons saves up to
@@ -131,11 +130,9 @@ class ExpertPolicy:
 
     name = "expert"
 
-
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Reset per-game memory; the card-kind groups are built once per deck."""
         self.deck = table.deck
-        self.rng = rng
         self.kinds = _kind_groups(table.deck.players)
         n = table.n_players
         self.wants: list[Wants] = [Wants() for _ in range(n)]
@@ -279,7 +276,9 @@ class ExpertPolicy:
         """A harbour card's net value to each player (a non-active one pays the 1-coin fee).
 
         The same sums as `card_value`, written out for every player at once: this runs
-        for every card drawn, so it avoids a call per player.
+        for every card drawn, so it avoids a call per player. Unlike `card_value`, which
+        sees the legal options at take time, it guesses affordability: the active player
+        counts on about 3 coins from trading a ship first.
         """
         deck = self.deck
         coin = self._coin
@@ -458,9 +457,8 @@ class ExpertPolicy:
             return True
         if "pack_of_pirates" in table.open:
             self._refresh(table)
-            if self.wants[player.index].pack:
-                # Going for Pack of Pirates: repel all we can, to draw on with less risk.
-                return colour not in player.aside or PACK_REPEL_ALL
+            # Going for Pack of Pirates: repel all we can, to draw on with less risk.
+            return self.wants[player.index].pack
         return False
 
     def choose_take(self, table: Table, player: PlayerState, options: list[int],
