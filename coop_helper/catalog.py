@@ -32,7 +32,7 @@ ABILITIES = (
     "settler", "captain", "priest", "jack_of_all_trades", "trader", "sailor", "pirate",
     "mademoiselle", "jester", "admiral", "governor", "clerk", "gunner", "vice_admiral",
 )
-TIMINGS = ("any_take", "at_once")
+TIMINGS = ("any_take", "at_once", "automatic")
 
 # Deck sizes the data must add up to (REFERENCE.md §1).
 EXPECTED_COUNTS = {"ship": 60, "person": 74, "expedition": 6, "tax": 4}

@@ -101,6 +101,8 @@ def _timing_note(contract: Contract) -> str:
     notes = []
     if contract.timing == "at_once":
         notes.append("decide at once")
+    elif contract.timing == "automatic":
+        notes.append("completes by itself")
     if contract.active_only:
         notes.append("active player only")
     if contract.blue_seal:
