@@ -20,6 +20,8 @@ MONEY = frozenset({"tax_officer", "tiny_royal_household", "ransom"})
 FOES = {"frigate_foe": 3, "galleon_foe": 2}  # declines needed
 EXPEDITION_PERSONS = (SETTLER, CAPTAIN, PRIEST)
 PACK_SWORDS = 4  # swords that repel most ships of every colour
+PROGRESS_WEIGHT = 2.0  # how much being closer to a contract counts when handing it out
+LOAD_PENALTY = 1.0  # how much a contract already planned for a player counts against another
 
 # Order in which contracts are handed out: the ones that need specific persons first.
 _ORDER = (
@@ -131,7 +133,8 @@ def assign_contracts(table: Table) -> list[list[str]]:
             i = player.index
             if capacity[i] <= 0 or key in player.completed:
                 continue
-            score = 2.0 * progress(player, key) + _synergy(key, plan[i]) - 0.6 * len(plan[i])
+            score = (PROGRESS_WEIGHT * progress(player, key) + _synergy(key, plan[i])
+                     - LOAD_PENALTY * len(plan[i]))
             if score > best_score:
                 best, best_score = i, score
         if best >= 0:
