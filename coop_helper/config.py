@@ -123,7 +123,7 @@ def known_seals(catalog: Catalog | None = None, path: Path | None = None) -> dic
         try:
             contract = catalog.contract(name)
         except UserError as err:
-            raise UserError(f"{where}: {err}") from None
+            raise UserError(f"{where}: {err} Fix or remove that line in the file.") from None
         if not isinstance(text, str):
             raise UserError(f"{where} must be a string like \"1A\", not {text!r}.")
         try:
@@ -148,6 +148,7 @@ def record_seal(contract: Contract, seal: Seal, path: Path | None = None) -> Pat
             f"the contracts whose seal the card data lacks: {_unknown_seal_names(load_catalog())}."
         )
     doc = load_config(path)  # raises before anything is written if the file is broken
+    known_seals(path=path)  # and so does a broken entry: it is named, to be fixed by hand
     seals = dict(_seal_table(doc, path))
     for name in list(seals):
         with contextlib.suppress(UserError):

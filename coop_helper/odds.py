@@ -24,6 +24,8 @@ MAX_AUTO_GAMES = 40_000  # never more than this when running until precise
 DEFAULT_SEED = 1
 SETUP_TARGET = "50%"
 MAX_GAMES = 1_000_000
+MAX_WORKERS = 64
+MAX_CONFIDENCE = 0.9999
 TAX_MOVES_NOTE = (
     "On each Tax Increase the team may move one more Time Pile card to the Victory Pile; "
     "the simulated team does so only while the turns left still cover its estimate of the "
@@ -98,11 +100,11 @@ def check_settings(games: int | None, workers: int, confidence: float, interval:
         raise UserError(
             f"--precision must be 0.1 to 50 percentage points, not {100 * precision:g}."
         )
-    if workers < 1:
-        raise UserError(f"--workers must be 1 or more, not {workers}.")
-    if not 0.5 <= confidence < 1:
+    if not 1 <= workers <= MAX_WORKERS:
+        raise UserError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}.")
+    if not 0.5 <= confidence <= MAX_CONFIDENCE:
         raise UserError(
-            f"--confidence must be at least 0.5 and below 1 (e.g. 0.95), not {confidence}."
+            f"--confidence must be 0.5 to {MAX_CONFIDENCE} (e.g. 0.95), not {confidence}."
         )
     if interval not in INTERVALS:
         raise UserError(f"--interval must be one of {', '.join(INTERVALS)}, not '{interval}'.")

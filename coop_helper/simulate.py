@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -107,6 +108,11 @@ class OddsRequest:
     workers: int = 1
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
     request, start, stop = args
     return [
@@ -133,17 +139,18 @@ def _results(jobs: list[tuple[OddsRequest, int, int]], pool: Pool | None,
         return
     pending: deque[AsyncResult[list[Trace]]] = deque()
     queue = iter(jobs)
+    for job in itertools.islice(queue, ahead):
+        pending.append(pool.apply_async(_chunk, (job,)))
     try:
-        for job in itertools.islice(queue, ahead):
-            pending.append(pool.apply_async(_chunk, (job,)))
         while pending:
             part = pending.popleft().get()
             for job in itertools.islice(queue, 1):
                 pending.append(pool.apply_async(_chunk, (job,)))
             yield part
-    finally:
+    except GeneratorExit:  # stopped early: let the jobs in flight finish
         for waiting in pending:
             waiting.wait()
+        raise
 
 
 def simulate(request: OddsRequest, progress: Callable[[int], None] | None = None,
@@ -163,7 +170,7 @@ def simulate(request: OddsRequest, progress: Callable[[int], None] | None = None
     pool = None
     if request.workers > 1:
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        pool = context.Pool(request.workers)
+        pool = context.Pool(request.workers, initializer=_ignore_interrupts)
     results = _results(jobs, pool, ahead=2 * request.workers)
     try:
         for part in results:

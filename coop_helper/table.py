@@ -64,7 +64,7 @@ def players_for(
     found = catalog.players_for_contracts(count)
     if found is None:
         raise UserError(
-            f"{count} contract{'s' if count != 1 else ''} match no player count: "
+            f"{count} contract{'s match' if count != 1 else ' matches'} no player count: "
             f"the co-op game deals {table}."
         )
     return found
@@ -250,6 +250,7 @@ def decode_share_code(
             "(printed by 'coop-helper deal')."
         )
     version = text[len(SHARE_CODE_PREFIX)]
+    version = {"I": "1", "L": "1", "O": "0"}.get(version, version)  # read like the body
     if version != str(SHARE_CODE_VERSION):
         raise UserError(
             f"share code '{shown}' has version {version!r}; this coop-helper reads version "

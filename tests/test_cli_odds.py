@@ -201,3 +201,51 @@ def test_precision_not_reached_is_said(run, monkeypatch):
     text = run("odds", *EXAMPLE, "--precision", "0.5").stdout
     assert "Stopped at 800 games before every level was within 0.5 points" in " ".join(
         text.split())
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["odds", *EXAMPLE, "--workers", "40000"], "--workers must be 1 to 64"),
+        (["odds", *EXAMPLE, "--confidence", "0.9999999999999999"], "--confidence must be 0.5"),
+        (["setup", "--players", "2", "--sim-seed", "-1"], "--sim-seed must be 0 or more"),
+        (["setup", *EXAMPLE, "--seed", "4"], "--seed repeats a deal"),
+        (["setup", "--players", "2", "--no-odds", "--games", "5", "--precision", "2"],
+         "not both"),
+    ],
+)
+def test_settings_out_of_range(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and result.stderr.startswith("error:")
+    assert message in result.stderr
+
+
+def test_interval_name_in_any_case(run):
+    doc = ok_json(run("odds", *EXAMPLE, *FAST, "--interval", "EXACT", "--json"))
+    assert doc["interval"] == "exact"
+
+
+def test_ctrl_c_stops_a_run_with_workers(tmp_path):
+    """Ctrl-C reaches the whole process group, as from a terminal: one line, exit 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "coop_helper", "odds", *EXAMPLE, "--precision", "0.2",
+         "--workers", "2", "--quiet"],
+        cwd=tmp_path, env=env, start_new_session=True, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    time.sleep(1.5)
+    os.killpg(run.pid, signal.SIGINT)
+    try:
+        _, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130
+    assert err.strip() == "interrupted"

@@ -204,3 +204,13 @@ def test_options_override_the_file_for_one_call(path):
 def test_bad_seal_options(options, message):
     with pytest.raises(UserError, match=message):
         config.resolve_seals(CATALOG, options)
+
+
+def test_seals_set_refuses_to_keep_a_broken_entry(run, tmp_path, monkeypatch):
+    path = tmp_path / "broken-entry.toml"
+    path.write_text('[seals]\nFoo = "1A"\n', encoding="utf-8")
+    monkeypatch.setenv("COOP_HELPER_CONFIG", str(path))
+    result = run("seals", "set", "Ransom", "1", "A")
+    assert result.exit_code == 2
+    assert "seals.Foo" in result.stderr and "Fix or remove that line" in result.stderr
+    assert path.read_text(encoding="utf-8") == '[seals]\nFoo = "1A"\n'

@@ -78,6 +78,9 @@ _UsageError: type[Exception] = next(
 )
 
 
+INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C
+
+
 def main() -> None:
     """Console-script entry point: usage errors, too, become one ``error:`` line (exit 2)."""
     try:
@@ -90,9 +93,10 @@ def main() -> None:
         message = " ".join(str(err.format_message()).split())  # type: ignore[attr-defined]
         typer.echo(f"error: {message}{hint}", err=True)
         sys.exit(2)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):
+        code = INTERRUPTED
+    if code == INTERRUPTED:  # Ctrl-C (typer turns it into this exit code)
         typer.echo("interrupted", err=True)
-        sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -50,6 +50,7 @@ def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, gam
              precision: float, seed: int, policy: str, workers: int | None, confidence: float,
              interval: str, target: float | None, show_progress: bool) -> OddsResult:
     """Run the simulation, with a progress bar where one belongs."""
+    interval = interval.strip().lower()
     check_settings(games, 1 if workers is None else workers, confidence, interval,
                    None if games else precision, seed)
     expected = games or min(MAX_AUTO_GAMES, games_for_half_width(precision, confidence))
@@ -134,6 +135,12 @@ def setup_command(
     seals = config.resolve_seals(catalog, seal_options or [])
     if seed is not None and seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
+    if seed is not None and (names or code):
+        raise UserError("--seed repeats a deal: give it with --players N, not with contract "
+                        "names or --code.")
+    if sim_seed < 0:
+        raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
+    sim_precision = points(precision, SETUP_PRECISION, games)
     result = build_setup(
         players=players, names=names or (), code=code, seed=seed, seals=seals, catalog=catalog
     )
@@ -143,7 +150,7 @@ def setup_command(
     if odds:
         odds_result = run_odds(
             result.players, result.contracts, result.time_pile, games=games,
-            precision=points(precision, SETUP_PRECISION, games), seed=sim_seed,
+            precision=sim_precision, seed=sim_seed,
             policy=policy, workers=workers, confidence=0.95, interval="wilson", target=goal,
             show_progress=not (as_json or quiet),
         )
