@@ -171,8 +171,9 @@ class Catalog:
         all_names = [n for c in self.contracts for n in c.names()]
         close = suggest(name, all_names)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        shown = name if len(name) <= 40 else name[:37] + "..."
         raise UserError(
-            f"unknown contract '{name}'.{hint} Run 'coop-helper contracts' to list them."
+            f"unknown contract '{shown}'.{hint} Run 'coop-helper contracts' to list them."
         )
 
     def contracts_for(self, names: Iterable[str]) -> tuple[Contract, ...]:

@@ -323,3 +323,14 @@ def test_help_still_exits_0(tmp_path):
     done = subprocess.run([sys.executable, "-m", "coop_helper", "setup", "--help"],
                           capture_output=True, text=True, cwd=tmp_path, check=False)
     assert done.returncode == 0 and "--players" in done.stdout
+
+
+def test_seal_number_with_a_fraction_is_named(run):
+    result = run("seals", "set", "Ransom", "1.5", "A")
+    assert result.exit_code == 2
+    assert "seal number must be -1, 0, 1 or 2, not '1.5'" in result.stderr
+
+
+def test_a_very_long_name_is_cut_in_the_error(run):
+    result = run("timepile", "x" * 500, "Jinx", "Fighter")
+    assert result.exit_code == 2 and len(result.stderr) < 200

@@ -139,6 +139,8 @@ app.add_typer(seals_app, name="seals")
 def _parse_set_arguments(parts: list[str]) -> tuple[str, str]:
     """Split 'NAME... NUMBER LETTER' (or 'NAME... NL') into a name and a seal text."""
     usage = "write: coop-helper seals set NAME NUMBER LETTER, e.g. seals set Ransom 1 A"
+    if len(parts) >= 3 and re.fullmatch(r"[+-]?\d*\.\d*", parts[-2]):
+        raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{parts[-2]}'.")
     if len(parts) >= 3 and re.fullmatch(r"[+-]?\d+", parts[-2]):
         number, letter = parts[-2].lstrip("+"), parts[-1]
         if number not in ("-1", "0", "1", "2"):
