@@ -13,7 +13,6 @@ from coop_helper.catalog import Catalog, Contract, Seal, load_catalog
 from coop_helper.config import check_seal_options
 from coop_helper.engine import EventLog, Game, GameConfig, GameResult
 from coop_helper.engine.cards import build_deck
-from coop_helper.engine.game import START_COINS
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
 from coop_helper.table import face_up, time_pile
@@ -69,7 +68,7 @@ def play_one(names: list[str], players: int | None, seed: int, policy: str,
     if time_pile is None:
         time_pile = default_time_pile(catalog, contracts, seals)
     deck = build_deck(n_players)
-    room = deck.size - START_COINS * n_players - (deck.five_player_expedition is not None)
+    room = deck.size - deck.start_coins * n_players - (deck.five_player_expedition is not None)
     if not 1 <= time_pile <= room:
         raise UserError(f"--time-pile must be 1 to {room} cards, not {time_pile}.")
     if not 0 <= removed <= time_pile:

@@ -43,6 +43,7 @@ class Deck:
     needs: tuple[tuple[tuple[int, int], ...], ...]  # expedition: (ability code, count)
     most_swords: tuple[bool, ...]  # tax bonus goes to most swords (else fewest VP)
     five_player_expedition: int | None  # card id laid face up at the start with 5 players
+    start_coins: int  # coins each player is dealt at the start (data/coop.toml)
 
     @property
     def size(self) -> int:
@@ -73,6 +74,7 @@ def _deck_from(catalog: Catalog, players: int) -> Deck:
         needs=tuple(tuple((ABILITY[a], n) for a, n in k.needs) for k in kinds),
         most_swords=tuple(k.bonus == MOST_SWORDS for k in kinds),
         five_player_expedition=five[0] if five else None,
+        start_coins=catalog.coins_per_player,
     )
 
 

@@ -51,7 +51,6 @@ from coop_helper.engine.state import Hidden, PlayerState, Table
 if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at run time
     from coop_helper.policies.base import Policy
 
-START_COINS = 3
 TAX_THRESHOLD = 12
 
 
@@ -124,7 +123,7 @@ class Game:
                 table.unseen_ships[deck.colour[card]] += 1
         table.unseen_total = len(hidden.draw)
         for player in table.players:
-            self._gain(player, START_COINS)
+            self._gain(player, deck.start_coins)
         for _ in range(self.config.time_pile):
             dealt = self._draw_hidden()
             if dealt is None:

@@ -2,7 +2,7 @@
 
 - Drawing: stops by the chance of busting on the next draw (from the public card count)
   against what one more card is worth to the team, and what the harbour would be lost.
-- Coordination: `planning.assign` hands each open contract to one player; cards are
+- Coordination: `planning.assign_contracts` hands each open contract to one player; cards are
   valued by what they bring to that player's contracts.
 - Coins: a player saving for a hire or a money contract values coins more.
 - Time: nothing here depends on the Time Pile's size, except the optional Victory Pile move
@@ -71,7 +71,6 @@ class KindGroups:
     """Card kinds grouped the ways the expert counts them (built once per deck)."""
 
     ship_kinds: tuple[tuple[tuple[int, int], ...], ...]  # per colour: (kind id, swords)
-    colour_kinds: tuple[tuple[int, ...], ...]  # per colour: ship kind ids
     busting: tuple[tuple[tuple[int, ...], ...], ...]  # [colour][swords]: kinds that bust
     wanted: dict[object, frozenset[int]]  # ability code, "cheap", "swords", "expedition"
     ship_colour: tuple[int, ...]  # card id -> its colour if it is a ship, else -1
@@ -102,7 +101,6 @@ def _kind_groups(players: int) -> KindGroups:
                 wanted["expedition"].add(kind_id)
     return KindGroups(
         ship_kinds=tuple(tuple(k) for k in ships),
-        colour_kinds=tuple(tuple(kind for kind, _ in k) for k in ships),
         busting=tuple(
             tuple(tuple(kind for kind, s in k if s > swords or s == SKULL)
                   for swords in range(MAX_SWORDS + 1))

@@ -7,11 +7,6 @@ from coop_helper.engine.contracts import PAIRS
 from coop_helper.engine.state import PlayerState, Table
 
 
-def team_needs(table: Table) -> list[str]:
-    """Contracts nobody has completed yet."""
-    return table.open
-
-
 def person_helps(table: Table, player: PlayerState, card: int, key: str) -> bool:
     """Would hiring this person bring the player closer to contract ``key``?"""
     deck = table.deck

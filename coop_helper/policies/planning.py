@@ -14,8 +14,6 @@ from coop_helper.engine.cards import BLACK, CAPTAIN, JACK, PRIEST, RED, SETTLER,
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.needs import PAIRS
 
-# Contracts anyone can do on their own turn, without hiring anybody.
-TRIGGERED = frozenset({"jinx", "gamester", "tiny_gamester", "pack_of_pirates"})
 MONEY = frozenset({"tax_officer", "tiny_royal_household", "ransom"})
 FOES = {"frigate_foe": 3, "galleon_foe": 2}  # declines needed
 EXPEDITION_PERSONS = (SETTLER, CAPTAIN, PRIEST)
@@ -99,11 +97,6 @@ SYNERGY = {(a, b): _pair_synergy(a, b) for a in _ORDER for b in _ORDER if a != b
 
 def _synergy(key: str, others: list[str]) -> float:
     return sum(SYNERGY.get((key, other), 0.0) for other in others)
-
-
-def assign(table: Table) -> list[Wants]:
-    """Hand every open contract to one player, and say what each player now wants."""
-    return wants_for(table, assign_contracts(table))
 
 
 def wants_for(table: Table, plan: list[list[str]]) -> list[Wants]:
