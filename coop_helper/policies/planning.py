@@ -21,11 +21,13 @@ PACK_SWORDS = 4  # swords that repel most ships of every colour
 PROGRESS_WEIGHT = 2.0  # how much being closer to a contract counts when handing it out
 LOAD_PENALTY = 1.0  # how much a contract already planned for a player counts against another
 
-# Order in which contracts are handed out: the ones that need specific persons first.
+# Order in which contracts are handed out: Pack of Pirates first (it needs its player's
+# own turns from the start, so it goes to whoever has least to do), then the ones that
+# need specific persons.
 _ORDER = (
-    "lady_killer", "maritime_supremacy", "trade_outpost", "new_colony", "comedian",
-    "trader_prince", "cheap_staff", "fighter", "explorer", "frigate_foe", "galleon_foe",
-    "tiny_royal_household", "ransom", "tax_officer", "pack_of_pirates", "tiny_gamester",
+    "pack_of_pirates", "lady_killer", "maritime_supremacy", "trade_outpost", "new_colony",
+    "comedian", "trader_prince", "cheap_staff", "fighter", "explorer", "frigate_foe",
+    "galleon_foe", "tiny_royal_household", "ransom", "tax_officer", "tiny_gamester",
     "gamester", "jinx",
 )
 _RANK = {key: i for i, key in enumerate(_ORDER)}
