@@ -225,6 +225,22 @@ def test_interval_name_in_any_case(run):
     assert doc["interval"] == "exact"
 
 
+def _children(pid: int) -> list[str]:
+    """Process ids whose parent is ``pid`` (from /proc, Linux)."""
+    from pathlib import Path
+
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == str(pid):
+            found.append(stat.parent.name)
+    return found
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc"), reason="needs /proc")
 def test_ctrl_c_stops_a_run_with_workers(tmp_path):
     """Ctrl-C reaches the whole process group, as from a terminal: one line, exit 130."""
     import os
@@ -240,7 +256,11 @@ def test_ctrl_c_stops_a_run_with_workers(tmp_path):
         cwd=tmp_path, env=env, start_new_session=True, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
-    time.sleep(1.5)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and len(_children(run.pid)) < 2:
+        time.sleep(0.1)  # wait until the workers are at work
+    time.sleep(0.5)
+    assert run.poll() is None, "the run ended before it could be interrupted"
     os.killpg(run.pid, signal.SIGINT)
     try:
         _, err = run.communicate(timeout=30)
