@@ -1,19 +1,13 @@
 """The odds and setup commands through CliRunner: fields, reproducibility, bad input."""
 
-import json
 
 import pytest
+from cli_helpers import ok_json
 
 from coop_helper import render_odds
 
 EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
 FAST = ["--games", "120", "--quiet"]
-
-
-def ok_json(result):
-    assert result.exit_code == 0, result.stderr
-    assert result.stderr == ""
-    return json.loads(result.stdout)
 
 
 def test_odds_json_fields(run):

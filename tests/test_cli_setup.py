@@ -7,18 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import ok_json
 
 from coop_helper.catalog import load_catalog
 from coop_helper.table import deal, decode_share_code, encode_share_code
 
 CATALOG = load_catalog()
 EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
-
-
-def ok_json(result):
-    assert result.exit_code == 0, result.stderr
-    assert result.stderr == ""
-    return json.loads(result.stdout)
 
 
 # ---------------------------------------------------------------- contracts

@@ -36,7 +36,6 @@ from coop_helper.engine.cards import (
     GUNNER,
     JACK,
     JESTER,
-    MADEMOISELLE,
     PERSON,
     RED,
     SHIP,
@@ -46,7 +45,7 @@ from coop_helper.engine.cards import (
     build_deck,
 )
 from coop_helper.engine.log import EventLog
-from coop_helper.engine.state import Hidden, PlayerState, Table
+from coop_helper.engine.state import Hidden, PlayerState, Table, hire_cost
 
 if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at run time
     from coop_helper.policies.base import Policy
@@ -514,7 +513,7 @@ class Game:
 
     def hire_cost(self, player: PlayerState, card: int) -> int:
         """What hiring a person costs this player (Mademoiselles' discount, never below 0)."""
-        return max(0, self.deck.cost[card] - player.abilities[MADEMOISELLE])
+        return hire_cost(self.deck, player, card)
 
     def _take_options(self, player: PlayerState, is_active: bool) -> list[int]:
         deck = self.deck

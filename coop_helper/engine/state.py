@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from coop_helper.catalog import COLOURS, Contract
-from coop_helper.engine.cards import ABILITY, Deck
+from coop_helper.engine.cards import ABILITY, MADEMOISELLE, Deck
 
 CUBES = 3  # wooden cubes per player: at most 3 contracts
 
@@ -134,6 +134,12 @@ class Table:
             "victory_pile": self.victory_size,
             "open_contracts": list(self.open),
         }
+
+
+def hire_cost(deck: Deck, player: PlayerState, card: int) -> int:
+    """What hiring a person costs this player: 1 less per Mademoiselle, never below 0."""
+    cost = deck.cost[card] - player.abilities[MADEMOISELLE]
+    return cost if cost > 0 else 0
 
 
 class Hidden:

@@ -35,7 +35,7 @@ from coop_helper.engine.cards import (
     VICE_ADMIRAL,
     build_deck,
 )
-from coop_helper.engine.state import PlayerState, Table
+from coop_helper.engine.state import PlayerState, Table, hire_cost
 from coop_helper.policies.planning import Wants, assign_contracts, wants_for_player
 
 FILL = 20.0  # a person that fills a slot of an assigned contract
@@ -255,9 +255,8 @@ class ExpertPolicy:
             if colour in self.wants[player.index].foes and value < FOE_VALUE:
                 value = FOE_VALUE
             return value
-        cost = deck.cost[card] - player.abilities[MADEMOISELLE]
         value = self._progress(player, card) + self.kinds.income[card] * self._turns_ahead
-        return value - coin * 0.8 * cost if cost > 0 else value
+        return value - coin * 0.8 * hire_cost(deck, player, card)
 
     def _progress(self, player: PlayerState, card: int) -> float:
         """Contract progress (and repelling power) a person brings; memoised per plan."""
@@ -274,10 +273,10 @@ class ExpertPolicy:
     def _card_row(self, table: Table, active: PlayerState, card: int) -> list[float]:
         """A harbour card's net value to each player (a non-active one pays the 1-coin fee).
 
-        The same sums as `card_value`, written out for every player at once: this runs
-        for every card drawn, so it avoids a call per player. Unlike `card_value`, which
-        sees the legal options at take time, it guesses affordability: the active player
-        counts on about 3 coins from trading a ship first.
+        The same sums as `card_value` (and `hire_cost`), written out for every player at
+        once: this runs for every card drawn, so it avoids a call per player. Unlike
+        `card_value`, which sees the legal options at take time, it guesses affordability:
+        the active player counts on about 3 coins from trading a ship first.
         """
         deck = self.deck
         coin = self._coin
@@ -494,10 +493,8 @@ class ExpertPolicy:
         deck = self.deck
         most = 0.0
         for other in later:
-            if deck.type[card] == PERSON:
-                cost = deck.cost[card] - other.abilities[MADEMOISELLE]
-                if other.coins < (cost if cost > 0 else 0) + 1:
-                    continue
+            if deck.type[card] == PERSON and other.coins < hire_cost(deck, other, card) + 1:
+                continue  # cannot pay for the person and the fee
             gain = self.card_value(other, card) - self._coin[other.index] - own
             if gain > most:
                 most = gain

@@ -101,11 +101,6 @@ def _synergy(key: str, others: list[str]) -> float:
     return sum(SYNERGY.get((key, other), 0.0) for other in others)
 
 
-def wants_for(table: Table, plan: list[list[str]]) -> list[Wants]:
-    """What each player wants, for the contracts planned for them (still open)."""
-    return [wants_for_player(table, player, plan[player.index]) for player in table.players]
-
-
 def wants_for_player(table: Table, player: PlayerState, keys: list[str]) -> Wants:
     """What one player wants, for the contracts planned for them (those still open)."""
     return _wants(table, player, [k for k in keys if k in table.open])
