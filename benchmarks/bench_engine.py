@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from coop_helper.catalog import load_catalog
 from coop_helper.engine import Game, GameConfig
-from coop_helper.play import default_time_pile
 from coop_helper.policies.random_policy import RandomPolicy
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.sim.play import default_time_pile
 
 
 def bench(players: int, games: int) -> tuple[float, float]:

@@ -17,10 +17,10 @@ import subprocess
 import sys
 import time
 
-from coop_helper.catalog import load_catalog
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import make_policy
-from coop_helper.table import time_pile
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import time_pile
 
 COMMAND = [shutil.which("coop-helper") or sys.executable, *(
     [] if shutil.which("coop-helper") else ["-m", "coop_helper"])]

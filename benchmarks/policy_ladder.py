@@ -13,10 +13,10 @@ import argparse
 import random
 import time
 
-from coop_helper.catalog import load_catalog
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import POLICIES, make_policy
-from coop_helper.table import time_pile
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import time_pile
 
 
 def deals_for(players: int, count: int) -> list[tuple]:

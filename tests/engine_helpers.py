@@ -13,9 +13,9 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from coop_helper.catalog import load_catalog
 from coop_helper.engine import EventLog, Game, GameConfig
 from coop_helper.engine.state import PlayerState, Table
+from coop_helper.setup.catalog import load_catalog
 
 Answer = Any  # a constant, a list (a queue, front first) or a callable
 

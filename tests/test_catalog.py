@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from coop_helper.catalog import SKULL, data_dir, load_catalog, parse_seal
 from coop_helper.errors import DataError, UserError
+from coop_helper.setup.catalog import SKULL, data_dir, load_catalog, parse_seal
 
 
 def test_deck_sizes():

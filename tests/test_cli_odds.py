@@ -4,7 +4,7 @@
 import pytest
 from cli_helpers import ok_json
 
-from coop_helper import render_odds
+from coop_helper.render import odds as render_odds
 
 EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
 FAST = ["--games", "120", "--quiet"]
@@ -180,13 +180,13 @@ def test_more_bad_input(run, args, message):
 @pytest.mark.parametrize("text, value", [("50%", 0.5), ("50", 0.5), ("0.5", 0.5), ("1", 1.0),
                                          ("1.5", 0.015), ("7.5%", 0.075), (" 20 % ", 0.2)])
 def test_target_forms(text, value):
-    from coop_helper.odds import parse_target
+    from coop_helper.sim.odds import parse_target
 
     assert parse_target(text) == pytest.approx(value)
 
 
 def test_precision_not_reached_is_said(run, monkeypatch):
-    from coop_helper import odds
+    from coop_helper.sim import odds
 
     monkeypatch.setattr(odds, "MAX_AUTO_GAMES", 800)
     doc = ok_json(run("odds", *EXAMPLE, "--precision", "0.5", "--json"))

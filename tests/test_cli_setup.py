@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import ok_json
 
-from coop_helper.catalog import load_catalog
-from coop_helper.table import deal, decode_share_code, encode_share_code
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import deal, decode_share_code, encode_share_code
 
 CATALOG = load_catalog()
 EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]

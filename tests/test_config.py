@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from coop_helper import config
-from coop_helper.catalog import Seal, load_catalog
 from coop_helper.errors import UserError
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import Seal, load_catalog
 
 CATALOG = load_catalog()
 RANSOM = CATALOG.contract("Ransom")

@@ -14,8 +14,8 @@ from itertools import combinations
 
 from scipy import stats
 
-from coop_helper.catalog import load_catalog
-from coop_helper.table import deal
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import deal
 
 ALPHA = 1e-4
 CATALOG = load_catalog()

@@ -17,10 +17,10 @@ from engine_helpers import (
     turn,
 )
 
-from coop_helper.catalog import load_catalog
 from coop_helper.engine import EventLog, Game, GameConfig
 from coop_helper.engine.cards import build_deck
 from coop_helper.policies.random_policy import RandomPolicy
+from coop_helper.setup.catalog import load_catalog
 
 CONTRACTS = {c.key: c for c in load_catalog().contracts}
 

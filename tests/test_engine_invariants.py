@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from referee import LiveReferee, referee
 
-from coop_helper.catalog import load_catalog
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.cards import build_deck
 from coop_helper.policies.random_policy import RandomPolicy
+from coop_helper.setup.catalog import load_catalog
 
 CATALOG = load_catalog()
 SEEDED_GAMES = 10_000

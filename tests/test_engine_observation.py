@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from coop_helper.catalog import load_catalog
 from coop_helper.engine import EventLog, Game, GameConfig
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.random_policy import RandomPolicy
+from coop_helper.setup.catalog import load_catalog
 
 CATALOG = load_catalog()
 PUBLIC_SOURCES = ("draw", "time")

@@ -11,10 +11,10 @@ import math
 
 import pytest
 
-from coop_helper.catalog import load_catalog
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import make_policy
-from coop_helper.table import time_pile
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import time_pile
 
 N = 150
 Z = 3.0

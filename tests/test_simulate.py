@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from coop_helper.catalog import load_catalog
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import make_policy
-from coop_helper.simulate import (
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.sim.runner import (
     OddsRequest,
     Trace,
     game_seed,

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from coop_helper.stats import clopper_pearson, games_for_half_width, interval, wilson
+from coop_helper.sim.statistics import clopper_pearson, games_for_half_width, interval, wilson
 
 
 def test_wilson_matches_the_formula():

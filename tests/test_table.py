@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coop_helper.catalog import Seal, load_catalog
 from coop_helper.errors import UserError
-from coop_helper.table import (
+from coop_helper.setup.catalog import Seal, load_catalog
+from coop_helper.setup.deals import (
     _ALPHABET,
     SHARE_CODE_VERSION,
     _luhn_sum,
@@ -331,6 +331,6 @@ def test_face_up_from_names_or_code():
 
 
 def test_share_code_version_digit_read_like_the_rest():
-    from coop_helper.table import decode_share_code
+    from coop_helper.setup.deals import decode_share_code
 
     assert decode_share_code("PRl-08JMGX") == decode_share_code("PR1-08JMGX")

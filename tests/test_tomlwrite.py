@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coop_helper.tomlwrite import dumps
+from coop_helper.setup.tomlwrite import dumps
 
 keys = st.text(min_size=1, max_size=12)
 scalars = (

@@ -7,8 +7,6 @@ from typing import Annotated
 
 import typer
 
-from coop_helper import config, render, render_odds
-from coop_helper.catalog import Contract, load_catalog
 from coop_helper.cli import command
 from coop_helper.cli.options import (
     CheckPlayers,
@@ -29,7 +27,13 @@ from coop_helper.cli.options import (
     WorkersOption,
 )
 from coop_helper.errors import UserError
-from coop_helper.odds import (
+from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.render import odds as render_odds
+from coop_helper.render import tables as render
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import Contract, load_catalog
+from coop_helper.setup.deals import TimePile, build_setup, face_up, time_pile
+from coop_helper.sim.odds import (
     DEFAULT_PRECISION,
     DEFAULT_SEED,
     MAX_AUTO_GAMES,
@@ -41,9 +45,7 @@ from coop_helper.odds import (
     default_workers,
     parse_target,
 )
-from coop_helper.policies import DEFAULT_POLICY
-from coop_helper.stats import games_for_half_width
-from coop_helper.table import TimePile, build_setup, face_up, time_pile
+from coop_helper.sim.statistics import games_for_half_width
 
 
 def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, games: int | None,

@@ -7,13 +7,13 @@ import secrets
 
 import typer
 
-from coop_helper import config
-from coop_helper.catalog import load_catalog
 from coop_helper.cli import command
 from coop_helper.cli.options import CodeOption, SealOptions
-from coop_helper.play import play_one
 from coop_helper.policies import DEFAULT_POLICY, POLICIES
-from coop_helper.render_play import game_document, render_account
+from coop_helper.render.play import game_document, render_account
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.sim.play import play_one
 
 CONTRACTS_ARGUMENT = typer.Argument(
     None, metavar="CONTRACT...", help="The face-up contracts (English or German names)."

@@ -7,8 +7,6 @@ from typing import Annotated
 
 import typer
 
-from coop_helper import config, render
-from coop_helper.catalog import load_catalog, parse_seal
 from coop_helper.cli import app, command
 from coop_helper.cli.options import (
     CheckPlayers,
@@ -19,7 +17,10 @@ from coop_helper.cli.options import (
     SeedOption,
 )
 from coop_helper.errors import UserError
-from coop_helper.table import (
+from coop_helper.render import tables as render
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import load_catalog, parse_seal
+from coop_helper.setup.deals import (
     check_players,
     deal,
     encode_share_code,

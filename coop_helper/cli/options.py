@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from coop_helper.odds import DEFAULT_SEED
 from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.sim.odds import DEFAULT_SEED
 
 JsonFlag = Annotated[
     bool, typer.Option("--json", help="Print one JSON document and nothing else.")

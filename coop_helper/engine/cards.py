@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from coop_helper.catalog import ABILITIES, COLOURS, SKULL, CardKind, Catalog, load_catalog
+from coop_helper.setup.catalog import ABILITIES, COLOURS, SKULL, CardKind, Catalog, load_catalog
 
 SHIP, PERSON, EXPEDITION, TAX = 0, 1, 2, 3
 TYPE_CODES = {"ship": SHIP, "person": PERSON, "expedition": EXPEDITION, "tax": TAX}

@@ -25,7 +25,6 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from coop_helper.catalog import COLOURS, SKULL, Contract
 from coop_helper.engine import contracts as rules
 from coop_helper.engine.cards import (
     ADMIRAL,
@@ -46,6 +45,7 @@ from coop_helper.engine.cards import (
 )
 from coop_helper.engine.log import EventLog
 from coop_helper.engine.state import Hidden, PlayerState, Table, hire_cost
+from coop_helper.setup.catalog import COLOURS, SKULL, Contract
 
 if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at run time
     from coop_helper.policies.base import Policy

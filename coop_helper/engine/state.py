@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from coop_helper.catalog import COLOURS, Contract
 from coop_helper.engine.cards import ABILITY, MADEMOISELLE, Deck
+from coop_helper.setup.catalog import COLOURS, Contract
 
 CUBES = 3  # wooden cubes per player: at most 3 contracts
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from coop_helper.errors import UserError
-from coop_helper.names import suggest
 from coop_helper.policies.base import Policy
 from coop_helper.policies.basic import BasicPolicy
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.random_policy import RandomPolicy
+from coop_helper.setup.names import suggest
 
 POLICIES: dict[str, Callable[[], Policy]] = {
     "random": RandomPolicy,

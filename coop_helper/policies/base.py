@@ -52,7 +52,7 @@ class Policy(Protocol):
 
         Together with `victory_move` this is the one place a policy may look at the Time
         Pile's size: every other decision must not depend on it, so that one simulated game
-        answers every removal level (see `coop_helper.simulate`).
+        answers every removal level (see `coop_helper.sim.runner`).
         """
 
     def victory_move(self, table: Table) -> bool:

@@ -17,7 +17,6 @@ import operator
 import random
 from dataclasses import dataclass
 
-from coop_helper.catalog import COLOURS, SKULL
 from coop_helper.engine.cards import (
     ABILITY,
     ADMIRAL,
@@ -37,6 +36,7 @@ from coop_helper.engine.cards import (
 )
 from coop_helper.engine.state import PlayerState, Table, hire_cost
 from coop_helper.policies.planning import Wants, assign_contracts, wants_for_player
+from coop_helper.setup.catalog import COLOURS, SKULL
 
 FILL = 20.0  # a person that fills a slot of an assigned contract
 # Coins a person of this ability brings per turn (at every take time, or by discount and

@@ -10,9 +10,9 @@ from typing import Any
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from coop_helper.odds import TAX_MOVES_NOTE, OddsResult
-from coop_helper.render import make_console
-from coop_helper.simulate import Level
+from coop_helper.render.tables import make_console
+from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
+from coop_helper.sim.runner import Level
 
 BAR_WIDTH = 30
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from coop_helper.catalog import Catalog, Contract, Seal, load_catalog
-from coop_helper.config import check_seal_options
 from coop_helper.engine import EventLog, Game, GameConfig, GameResult
 from coop_helper.engine.cards import build_deck
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
-from coop_helper.table import face_up, time_pile
+from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog
+from coop_helper.setup.deals import face_up, time_pile
+from coop_helper.setup.settings import check_seal_options
 
 __all__ = ["PlayedGame", "default_time_pile", "play_one"]
 

@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from coop_helper.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 from coop_helper.errors import UserError
-from coop_helper.tomlwrite import dumps
+from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
+from coop_helper.setup.tomlwrite import dumps
 
 ENV_VAR = "COOP_HELPER_CONFIG"
 HEADER = (

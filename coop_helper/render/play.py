@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from coop_helper.catalog import COLOURS, load_catalog
 from coop_helper.engine.cards import SHIP, build_deck
-from coop_helper.play import PlayedGame
+from coop_helper.setup.catalog import COLOURS, load_catalog
+from coop_helper.sim.play import PlayedGame
 
 Event = dict[str, Any]
 

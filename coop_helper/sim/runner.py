@@ -23,11 +23,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult, Pool
 
-from coop_helper.catalog import Contract, load_catalog
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
-from coop_helper.stats import interval
+from coop_helper.setup.catalog import Contract, load_catalog
+from coop_helper.sim.statistics import interval
 
 CHUNKS_PER_WORKER = 8
 CHUNK = 50  # games per job handed to a worker when running until precise

@@ -11,8 +11,8 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from coop_helper.catalog import SEAL_NUMBERS, Catalog, Contract, Seal, load_catalog
 from coop_helper.errors import UserError
+from coop_helper.setup.catalog import SEAL_NUMBERS, Catalog, Contract, Seal, load_catalog
 
 PLAYER_COUNTS = range(1, 6)
 """The co-op game is for 1 to 5 players."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from coop_helper.errors import DataError, UserError
-from coop_helper.names import normalise, suggest
+from coop_helper.setup.names import normalise, suggest
 
 SKULL = 99
 """Sword value of a ship that can never be repelled."""
@@ -49,7 +49,7 @@ _SEAL = re.compile(r"^(-1|0|1|2)([A-Z])$")
 
 def data_dir() -> Path:
     """The folder holding the card data: inside the installed package, else the repo's."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the coop_helper package folder
     for candidate in (here / "data", here.parent / "data"):
         if (candidate / "cards.toml").is_file():
             return candidate

@@ -14,8 +14,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from coop_helper.catalog import Catalog, Contract, Seal
-from coop_helper.table import SetupResult, TimePile
+from coop_helper.setup.catalog import Catalog, Contract, Seal
+from coop_helper.setup.deals import SetupResult, TimePile
 
 
 def make_console(stderr: bool = False) -> Console:

@@ -11,12 +11,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from coop_helper.catalog import Contract, Rank, load_catalog
 from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY, make_policy
-from coop_helper.simulate import Level, OddsRequest, Tally, Trace, recommend, simulate
-from coop_helper.stats import INTERVALS
-from coop_helper.table import TimePile
+from coop_helper.setup.catalog import Contract, Rank, load_catalog
+from coop_helper.setup.deals import TimePile
+from coop_helper.sim.runner import Level, OddsRequest, Tally, Trace, recommend, simulate
+from coop_helper.sim.statistics import INTERVALS
 
 DEFAULT_PRECISION = 0.01  # run until every level's interval is at most 1 point either side
 SETUP_PRECISION = 0.015  # setup answers at the table: fast, within 1.5 points either side
