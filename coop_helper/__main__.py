@@ -1,5 +1,24 @@
-"""``python -m coop_helper``."""
+"""``python -m coop_helper`` and the ``coop-helper`` console script.
 
-from coop_helper.cli import main
+The CLI is imported inside :func:`main`, so a Ctrl-C while it loads ends quietly, too.
+"""
 
-main()
+from __future__ import annotations
+
+import sys
+
+INTERRUPTED = 130
+
+
+def main() -> None:
+    """Load the CLI and run it."""
+    try:
+        from coop_helper.cli import main as run_cli
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(INTERRUPTED)
+    run_cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,4 +1,10 @@
-"""Errors the CLI turns into one clear line and an exit code."""
+"""Errors the CLI turns into one clear line and an exit code, and safe echoing of user text."""
+
+from __future__ import annotations
+
+import unicodedata
+
+SHOWN_LIMIT = 40  # user text longer than this is cut in messages
 
 
 class UserError(Exception):
@@ -7,3 +13,30 @@ class UserError(Exception):
 
 class DataError(Exception):
     """The card data in ``data/`` is broken: names the file and the entry."""
+
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with control characters (newlines, escapes, ...) written as visible escapes."""
+    if text.isprintable():
+        return text
+    out = []
+    for char in text:
+        if char.isprintable() or char == " ":
+            out.append(char)
+        elif char in _ESCAPES:
+            out.append(_ESCAPES[char])
+        elif unicodedata.category(char) == "Zs":  # a non-breaking or other space
+            out.append(" ")
+        else:
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)
+
+
+def shown(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """User input as a message shows it: control characters escaped, long text cut."""
+    safe = escape_controls(text)
+    return safe if len(safe) <= limit else safe[: limit - 3] + "..."

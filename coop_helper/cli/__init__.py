@@ -6,7 +6,9 @@ with the :func:`command` decorator, which turns bad input into one line and exit
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -14,7 +16,8 @@ from typing import Any, TypeVar
 import typer
 
 from coop_helper import __version__
-from coop_helper.errors import DataError, UserError
+from coop_helper.errors import DataError, UserError, escape_controls, shown
+from coop_helper.render import terminal as streams
 
 app = typer.Typer(
     name="coop-helper",
@@ -29,7 +32,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``error: message`` as one line on stderr; return the Exit to raise."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {escape_controls(message)}", err=True)
     return typer.Exit(code)
 
 
@@ -50,6 +53,9 @@ def command(
                 raise fail(str(err)) from None
             except DataError as err:
                 raise fail(f"the card data is broken: {err}", code=1) from None
+            except BrokenPipeError:  # the reader stopped reading (e.g. head): end quietly
+                streams.silence_stdout()
+                raise typer.Exit(0) from None
 
         (on or app).command(name, **kwargs)(guarded)
         return func
@@ -78,26 +84,74 @@ _UsageError: type[Exception] = next(
 )
 
 
+_EXPECTED = {  # pydantic's error types, as a player would say what was expected
+    "int_parsing": "a whole number", "int_from_float": "a whole number",
+    "int_type": "a whole number", "float_parsing": "a number", "float_type": "a number",
+    "bool_parsing": "true or false",
+}
+
+
+def _plain_message(err: Exception) -> str:
+    """A usage error's message in a player's words (typer's validation speaks pydantic)."""
+    cause = err.__cause__
+    errors = getattr(cause, "errors", None)
+    if callable(errors) and hasattr(err, "message"):
+        with contextlib.suppress(Exception):
+            first = errors()[0]
+            expected = _EXPECTED.get(first.get("type", ""))
+            if expected is not None:
+                err.message = f"'{shown(str(first.get('input', '')))}' is not {expected}."
+    return " ".join(str(err.format_message()).split())  # type: ignore[attr-defined]
+
+
 INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C
+TERMINATED = 143  # the exit code of a run stopped with SIGTERM (128 + 15)
+
+
+class _Stop:
+    """Remembers that SIGTERM arrived; the handler stops the run like Ctrl-C does."""
+
+    terminated = False
+
+    @classmethod
+    def on_sigterm(cls, signum: int, frame: object) -> None:
+        cls.terminated = True
+        raise KeyboardInterrupt
+
+
+def _run() -> int:
+    """Run the app; the exit code. Usage errors become one ``error:`` line (exit 2)."""
+    try:
+        code = app(standalone_mode=False)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+    except _UsageError as err:
+        if not str(err.format_message()).strip():  # type: ignore[attr-defined]
+            return 0  # a bare command: its help was shown, nothing went wrong
+        ctx = getattr(err, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        message = _plain_message(err)
+        typer.echo(f"error: {escape_controls(message)}{hint}", err=True)
+        return 2
+    except (KeyboardInterrupt, typer.Abort):
+        code = INTERRUPTED
+    if code == INTERRUPTED and _Stop.terminated:
+        return TERMINATED
+    if code == INTERRUPTED:  # Ctrl-C (typer turns it into this exit code)
+        typer.echo("interrupted", err=True)
+    return code if isinstance(code, int) else 0
 
 
 def main() -> None:
-    """Console-script entry point: usage errors, too, become one ``error:`` line (exit 2)."""
+    """Console-script entry point: one ``error:`` line for bad input, never a traceback for
+    Ctrl-C, SIGTERM, a pipe closed early or a terminal that cannot show every letter."""
+    streams.prepare()
+    signal.signal(signal.SIGTERM, _Stop.on_sigterm)
     try:
-        code = app(standalone_mode=False)
-    except _UsageError as err:
-        if not str(err.format_message()).strip():  # type: ignore[attr-defined]
-            sys.exit(0)  # a bare command: its help was shown, nothing went wrong
-        ctx = getattr(err, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        message = " ".join(str(err.format_message()).split())  # type: ignore[attr-defined]
-        typer.echo(f"error: {message}{hint}", err=True)
-        sys.exit(2)
-    except (KeyboardInterrupt, typer.Abort):
-        code = INTERRUPTED
-    if code == INTERRUPTED:  # Ctrl-C (typer turns it into this exit code)
-        typer.echo("interrupted", err=True)
-    sys.exit(code if isinstance(code, int) else 0)
+        code = _run()
+    except BrokenPipeError:  # the reader has all it wants (e.g. piped into head): stop quietly
+        streams.silence_stdout()
+        code = 0
+    sys.exit(code)
 
 
 # Importing the command modules registers their commands.

@@ -14,18 +14,26 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from coop_helper.render.terminal import stdout_is_unicode
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 from coop_helper.setup.deals import SetupResult, TimePile
 
 
+class _Console(Console):
+    """A rich console that leaves a closed pipe to the caller (rich would exit with 1)."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
 def make_console(stderr: bool = False) -> Console:
     """A console on the current stdout (or stderr); no markup, so names print as typed."""
-    return Console(stderr=stderr, markup=False, highlight=False)
+    return _Console(stderr=stderr, markup=False, highlight=False)
 
 
 def print_json(doc: Mapping[str, Any]) -> None:
-    """Print one JSON document on stdout."""
-    print(json.dumps(doc, indent=2, ensure_ascii=False))
+    """Print one JSON document on stdout (non-ASCII letters escaped if stdout lacks them)."""
+    print(json.dumps(doc, indent=2, ensure_ascii=not stdout_is_unicode()))
 
 
 # ---------------------------------------------------------------- pieces

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coop_helper.errors import DataError, UserError
+from coop_helper.errors import DataError, UserError, shown
 from coop_helper.setup.names import normalise, suggest
 
 SKULL = 99
@@ -107,7 +107,7 @@ def parse_seal(text: str) -> Seal:
     match = _SEAL.match(text.strip().upper())
     if not match:
         raise ValueError(
-            f"'{text}' is not a seal: give a number from -1 to 2 and a letter A-Z, e.g. 1G"
+            f"'{shown(text)}' is not a seal: give a number from -1 to 2 and a letter A-Z, e.g. 1G"
         )
     return Seal(int(match.group(1)), match.group(2))
 
@@ -171,9 +171,8 @@ class Catalog:
         all_names = [n for c in self.contracts for n in c.names()]
         close = suggest(name, all_names)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        shown = name if len(name) <= 40 else name[:37] + "..."
         raise UserError(
-            f"unknown contract '{shown}'.{hint} Run 'coop-helper contracts' to list them."
+            f"unknown contract '{shown(name)}'.{hint} Run 'coop-helper contracts' to list them."
         )
 
     def contracts_for(self, names: Iterable[str]) -> tuple[Contract, ...]:

@@ -109,8 +109,10 @@ class OddsRequest:
 
 
 def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them."""
+    """Workers leave Ctrl-C to the main process, which stops them; a SIGTERM (the main
+    process ending the pool) ends a worker at once, without a word."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:

@@ -1,0 +1,158 @@
+"""Hostile ways to run the CLI as a process: a pipe closed early, an ASCII-only terminal, a
+nonsense COLUMNS, control characters in arguments, SIGTERM and an early Ctrl-C. None may
+print a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from process_helpers import children, cli_env, run_cli
+
+EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
+FAST = ["--games", "40", "--workers", "1", "--quiet"]
+NEEDS_PROC = pytest.mark.skipif(not os.path.isdir("/proc"), reason="needs /proc")
+
+
+def _one_error_line(done: subprocess.CompletedProcess[bytes]) -> str:
+    err = done.stderr.decode()
+    assert done.returncode == 2, err
+    assert "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith("error: "), err
+    return err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["contracts"],
+        ["contracts", "--json"],
+        ["rank", "3"],
+        ["rank", "3", "--json"],
+        ["seals", "list"],
+        ["seals", "list", "--json"],
+        ["deal", "--players", "5", "--seed", "1"],
+        ["deal", "--players", "5", "--seed", "1", "--json"],
+        ["odds", *EXAMPLE, *FAST],
+        ["odds", *EXAMPLE, *FAST, "--json"],
+    ],
+    ids=lambda a: " ".join(a[:2]) + (" --json" if "--json" in a else ""),
+)
+def test_a_pipe_closed_after_one_line_ends_quietly(tmp_path, args):
+    """As ``coop-helper ... | head -1``: the reader goes away; no message, exit 0."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "coop_helper", *args], cwd=tmp_path, env=cli_env(tmp_path),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0, err
+    assert first.strip() and err == ""
+
+
+@pytest.mark.parametrize("args", [["deal", "--players", "5", "--seed", "7"], ["contracts"]])
+def test_an_ascii_terminal_gets_ascii(tmp_path, args):
+    done = run_cli(tmp_path, *args, PYTHONIOENCODING="ascii")
+    assert done.returncode == 0 and done.stderr == b""
+    text = done.stdout.decode("ascii")  # raises if any byte is not ASCII
+    assert "Share code" in text or "Kampfer" in text
+
+
+def test_ascii_json_keeps_every_letter(tmp_path):
+    done = run_cli(tmp_path, "contracts", "--json", PYTHONIOENCODING="ascii")
+    assert done.returncode == 0 and done.stderr == b""
+    doc = json.loads(done.stdout.decode("ascii"))
+    assert "Kämpfer" in [c["name_de"] for c in doc["contracts"]]
+
+
+@pytest.mark.parametrize("columns", ["0", "-5", "junk", "3"])
+def test_a_nonsense_width_still_shows_everything(tmp_path, columns):
+    table = run_cli(tmp_path, "contracts", COLUMNS=columns)
+    assert table.returncode == 0 and b"Handelsf" in table.stdout
+    helped = run_cli(tmp_path, "--help", COLUMNS=columns)
+    assert helped.returncode == 0 and b"setup" in helped.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rank", "3\nerror: injected"],
+        ["timepile", "Fighter\nerror: injected", "Jinx", "Explorer"],
+        ["timepile", "--code", "PR1-0C50H6\nerror: x"],
+        ["timepile", *EXAMPLE, "--seal", "Ransom=1A\nerror: x"],
+        ["odds", *EXAMPLE, "--policy", "expert\nerror: x"],
+        ["odds", *EXAMPLE, "--interval", "wilson\nerror: x"],
+        ["odds", *EXAMPLE, "--games", "4\nerror: x"],
+        ["seals", "set", "Ransom", "1", "A\nerror: x"],
+        ["seals", "set", "Ransom\x1b[31m", "1", "A"],
+    ],
+    ids=lambda a: a[0] + " " + a[-1][:12].encode("unicode_escape").decode(),
+)
+def test_control_characters_in_arguments_stay_on_one_line(tmp_path, args):
+    err = _one_error_line(run_cli(tmp_path, *args))
+    assert "\\n" in err or "\\x1b" in err
+
+
+def _wait_for_workers(proc: subprocess.Popen[str], count: int) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(children(proc.pid)) < count:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    assert proc.poll() is None, "the run ended before it could be stopped"
+
+
+@NEEDS_PROC
+def test_sigterm_stops_a_run_with_workers_without_a_word(tmp_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "coop_helper", "odds", *EXAMPLE, "--precision", "0.2",
+         "--workers", "2", "--quiet"],
+        cwd=tmp_path, env=cli_env(tmp_path), text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    try:
+        _wait_for_workers(proc, 2)
+        workers = children(proc.pid)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143
+    assert err == "" and out == ""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(os.path.exists(f"/proc/{w}") for w in workers):
+        time.sleep(0.05)
+    assert not [w for w in workers if os.path.exists(f"/proc/{w}")], "workers left behind"
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.1, 0.15, 0.25])
+def test_ctrl_c_while_starting_up_prints_no_traceback(tmp_path, delay):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "coop_helper", "rank", "3"], cwd=tmp_path,
+        env=cli_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err
+    assert proc.returncode in (0, 130, -signal.SIGINT), err
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["odds", *EXAMPLE, "--games", "x1"], "'x1' is not a whole number"),
+        (["odds", *EXAMPLE, "--games", "1.5"], "'1.5' is not a whole number"),
+        (["play", *EXAMPLE, "--seed", "many"], "'many' is not a whole number"),
+    ],
+)
+def test_usage_errors_speak_plainly(tmp_path, args, expected):
+    err = _one_error_line(run_cli(tmp_path, *args))
+    assert expected in err and "Input should be" not in err
