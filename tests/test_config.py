@@ -125,12 +125,14 @@ def test_non_utf8_file_is_reported(path):
 
 def test_a_folder_in_place_of_the_file_is_reported(path):
     path.mkdir()
-    with pytest.raises(UserError, match="cannot read config file"):
+    with pytest.raises(UserError, match=r"is not a regular file \(a folder"):
         config.known_seals(CATALOG)
 
 
 def _leftovers(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name != "config.toml")
+    """Files beside the settings other than the file and its lock (a temp file, say)."""
+    keep = {"config.toml", ".config.toml.lock"}
+    return sorted(p.name for p in folder.iterdir() if p.name not in keep)
 
 
 @pytest.mark.parametrize("broken_call", ["replace", "fsync"])
@@ -165,11 +167,101 @@ def test_write_goes_through_a_temp_file_in_the_same_folder(path, monkeypatch):
     assert _leftovers(path.parent) == []
 
 
-def test_unwritable_values_refuse_instead_of_losing_data(path, monkeypatch):
-    monkeypatch.setattr(config, "load_config", lambda p=None: {"odd": {1, 2}})
-    with pytest.raises(UserError, match="cannot write back"):
-        config.record_seal(RANSOM, Seal(1, "A"))
+def test_recording_keeps_comments_and_layout(path):
+    text = (
+        "# my settings, by hand\n"
+        'theme = "dark"  # the best one\n'
+        "when = 2024-05-01T10:00:00Z\n"
+        "\n"
+        "[seals]\n"
+        "# read off my own card\n"
+        'tiny_royal_household = "2C"\n'
+    )
+    path.write_text(text, encoding="utf-8")
+    config.record_seal(RANSOM, Seal(1, "A"))
+    assert path.read_text(encoding="utf-8") == text + 'ransom = "1A"\n'
+    assert config.forget_seal(RANSOM) is True
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_forget_a_seal(path):
+    config.record_seal(RANSOM, Seal(1, "A"))
+    config.record_seal(HOUSEHOLD, Seal(2, "C"))
+    assert config.forget_seal(RANSOM) is True
+    assert config.known_seals(CATALOG) == {"tiny_royal_household": Seal(2, "C")}
+    before = path.read_bytes()
+    assert config.forget_seal(RANSOM) is False  # nothing to forget: the file is untouched
+    assert path.read_bytes() == before
+
+
+def test_forget_with_no_file_writes_nothing(path):
+    assert config.forget_seal(RANSOM) is False
     assert not path.exists()
+
+
+def test_a_new_file_starts_with_a_comment(path):
+    config.record_seal(RANSOM, Seal(1, "A"))
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# coop-helper settings.")
+    assert tomllib.loads(text) == {"seals": {"ransom": "1A"}}
+
+
+def test_two_spellings_of_one_contract_are_refused(path):
+    path.write_text('[seals]\nRansom = "1A"\nransom = "2B"\n', encoding="utf-8")
+    with pytest.raises(UserError, match=r"seals\.Ransom and seals\.ransom both name Ransom"):
+        config.known_seals(CATALOG)
+    config.record_seal(RANSOM, Seal(0, "C"))  # recording again settles it: one entry left
+    assert tomllib.loads(path.read_text(encoding="utf-8")) == {"seals": {"ransom": "0C"}}
+
+
+def test_a_byte_order_mark_is_read_as_text(path):
+    path.write_bytes('\ufeff[seals]\nransom = "1A"\n'.encode())
+    assert config.known_seals(CATALOG) == {"ransom": Seal(1, "A")}
+
+
+@pytest.mark.parametrize("opening, closing", [("[", "]"), ("{a = ", "}")])
+def test_deep_nesting_is_reported_not_crashed_on(path, opening, closing):
+    text = "x = " + opening * 600 + "1" + closing * 600 + "\n"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(UserError, match="is not valid TOML"):
+        config.known_seals(CATALOG)
+    with pytest.raises(UserError, match="is not valid TOML"):
+        config.record_seal(RANSOM, Seal(1, "A"))
+    assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
+def test_a_device_is_refused_and_left_alone(monkeypatch):
+    monkeypatch.setenv("COOP_HELPER_CONFIG", "/dev/null")
+    before = os.stat("/dev/null")
+    with pytest.raises(UserError, match="not a regular file"):
+        config.record_seal(RANSOM, Seal(1, "A"))
+    after = os.stat("/dev/null")
+    assert (after.st_ino, after.st_mode, after.st_rdev) == (
+        before.st_ino, before.st_mode, before.st_rdev)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_is_refused_without_hanging(path):
+    os.mkfifo(path)
+    with pytest.raises(UserError, match="not a regular file"):
+        config.known_seals(CATALOG)
+    with pytest.raises(UserError, match="not a regular file"):
+        config.record_seal(RANSOM, Seal(1, "A"))
+    assert path.is_fifo()
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_symlink_is_written_through(path, tmp_path):
+    real = tmp_path / "dotfiles" / "coop.toml"
+    real.parent.mkdir()
+    real.write_text("# kept in my dotfiles\n", encoding="utf-8")
+    path.symlink_to(real)
+    config.record_seal(RANSOM, Seal(1, "A"))
+    assert path.is_symlink() and path.resolve() == real.resolve()
+    assert real.read_text(encoding="utf-8") == (
+        '# kept in my dotfiles\n\n[seals]\nransom = "1A"\n')
+    assert config.known_seals(CATALOG) == {"ransom": Seal(1, "A")}
 
 
 def test_creates_missing_folders(tmp_path, monkeypatch):
@@ -214,3 +306,25 @@ def test_seals_set_refuses_to_keep_a_broken_entry(run, tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert "seals.Foo" in result.stderr and "Fix or remove that line" in result.stderr
     assert path.read_text(encoding="utf-8") == '[seals]\nFoo = "1A"\n'
+
+
+def test_seals_unset_forgets_a_recorded_seal(run, path):
+    assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
+    result = run("seals", "unset", "ransom")
+    assert result.exit_code == 0 and "Forgot the seal of Ransom" in result.stdout
+    assert config.known_seals(CATALOG) == {}
+    again = run("seals", "unset", "Ransom", "--json")
+    assert again.exit_code == 0
+    assert '"removed": false' in again.stdout
+
+
+def test_seals_unset_of_an_unknown_name_suggests(run):
+    result = run("seals", "unset", "Ransum")
+    assert result.exit_code == 2 and "Did you mean 'Ransom'" in result.stderr
+
+
+@pytest.mark.parametrize("number", ["nan", "one", "inf"])
+def test_a_word_for_the_seal_number_is_named(run, number):
+    result = run("seals", "set", "Ransom", number, "A")
+    assert result.exit_code == 2
+    assert f"seal number must be -1, 0, 1 or 2, not '{number}'" in result.stderr

@@ -16,7 +16,7 @@ from coop_helper.cli.options import (
     SealOptions,
     SeedOption,
 )
-from coop_helper.errors import UserError
+from coop_helper.errors import UserError, shown
 from coop_helper.render import tables as render
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog, parse_seal
@@ -140,18 +140,30 @@ app.add_typer(seals_app, name="seals")
 def _parse_set_arguments(parts: list[str]) -> tuple[str, str]:
     """Split 'NAME... NUMBER LETTER' (or 'NAME... NL') into a name and a seal text."""
     usage = "write: coop-helper seals set NAME NUMBER LETTER, e.g. seals set Ransom 1 A"
+    if len(parts) >= 3 and re.fullmatch(r"[A-Za-z]", parts[-1]):
+        number = parts[-2]
+        if not re.fullmatch(r"[+-]?\d+", number) and _names_a_contract(parts[:-2]):
+            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(number)}'.")
     if len(parts) >= 3 and re.fullmatch(r"[+-]?\d*\.\d*", parts[-2]):
-        raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{parts[-2]}'.")
+        raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(parts[-2])}'.")
     if len(parts) >= 3 and re.fullmatch(r"[+-]?\d+", parts[-2]):
         number, letter = parts[-2].lstrip("+"), parts[-1]
         if number not in ("-1", "0", "1", "2"):
-            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{parts[-2]}'.")
+            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(parts[-2])}'.")
         if not re.fullmatch(r"[A-Za-z]", letter):
-            raise UserError(f"the seal letter must be one letter A-Z, not '{letter}'.")
+            raise UserError(f"the seal letter must be one letter A-Z, not '{shown(letter)}'.")
         return " ".join(parts[:-2]), number + letter
     if len(parts) >= 2:
         return " ".join(parts[:-1]), parts[-1]
     raise UserError(f"give the contract, the seal number and the seal letter: {usage}.")
+
+
+def _names_a_contract(parts: list[str]) -> bool:
+    try:
+        load_catalog().contract(" ".join(parts))
+    except UserError:
+        return False
+    return True
 
 
 @command("set", on=seals_app, context_settings=NUMBERS_AS_ARGUMENTS)
@@ -179,6 +191,23 @@ def seals_set_command(
         })
         return
     render.make_console().print(f"Recorded {contract.name}: {seal} (in {path})", soft_wrap=True)
+
+
+@command("unset", on=seals_app)
+def seals_unset_command(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="E.g. Ransom.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Forget the seal you recorded for a contract."""
+    contract = load_catalog().contract(name)
+    removed = config.forget_seal(contract)
+    path = config.config_path()
+    if as_json:
+        render.print_json({"name": contract.name, "removed": removed, "config": str(path)})
+        return
+    text = (f"Forgot the seal of {contract.name} (in {path})" if removed
+            else f"No seal was recorded for {contract.name} (in {path}); nothing changed")
+    render.make_console().print(text, soft_wrap=True)
 
 
 @command("list", on=seals_app)

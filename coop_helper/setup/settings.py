@@ -1,8 +1,10 @@
 """The user's settings: seals read off cards whose seal the catalogue does not know.
 
 Stored as TOML in the user's config folder (``COOP_HELPER_CONFIG`` names another file).
-A file that is not valid TOML is reported and left untouched; writes are atomic, so an
-interrupted write leaves the old file as it was.
+A file that is not valid TOML is reported and left untouched. Changes are made under a
+lock (so parallel runs lose nothing), keep the user's comments and layout, go through a
+symbolic link to its target, and replace the file in one step, so an interrupted write
+leaves the old file as it was. Anything but a regular file (a device, a FIFO) is refused.
 """
 
 from __future__ import annotations
@@ -10,23 +12,29 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
+import stat
 import sys
 import tempfile
-import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from coop_helper.errors import UserError
+import tomlkit
+from filelock import FileLock, Timeout
+from tomlkit.exceptions import TOMLKitError
+from tomlkit.toml_document import TOMLDocument
+
+from coop_helper.errors import UserError, shown
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
-from coop_helper.setup.tomlwrite import dumps
 
 ENV_VAR = "COOP_HELPER_CONFIG"
 HEADER = (
-    "coop-helper settings.\n"
-    "[seals]: the seal (number and letter) read off your own copy of a contract whose seal\n"
-    "the card data does not know. Change it with: coop-helper seals set NAME NUMBER LETTER"
+    "coop-helper settings.",
+    "[seals]: the seal (number and letter) read off your own copy of a contract whose seal",
+    "the card data does not know. Change it with: coop-helper seals set NAME NUMBER LETTER",
 )
+LOCK_TIMEOUT = 10.0  # seconds to wait for another coop-helper changing the file
+_BOM = "\ufeff"
 
 
 def config_path() -> Path:
@@ -45,41 +53,80 @@ def config_path() -> Path:
     return base / "coop-helper" / "config.toml"
 
 
-def load_config(path: Path | None = None) -> dict[str, Any]:
-    """The settings as a dict; empty when the file does not exist yet."""
-    path = path or config_path()
+def _read_bytes(path: Path) -> bytes | None:
+    """The file's bytes; None when it does not exist. Refuses anything but a regular file
+    (opened without blocking, so a FIFO cannot hang the program)."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        return {}
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise UserError(
-            f"config file {path} is not valid TOML ({err}): fix it or move it away; "
-            "coop-helper leaves it untouched."
-        ) from None
+        return None
     except OSError as err:
         raise UserError(f"cannot read config file {path}: {err.strerror or err}.") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UserError(
+                f"config file {path} is not a regular file (a folder, device or pipe): point "
+                f"{ENV_VAR} at a file; coop-helper leaves it untouched."
+            )
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read()
+    except OSError as err:
+        raise UserError(f"cannot read config file {path}: {err.strerror or err}.") from None
+    finally:
+        os.close(fd)
 
 
-def write_config(doc: dict[str, Any], path: Path | None = None) -> Path:
-    """Replace the settings file with ``doc`` atomically; returns the path written."""
+def load_document(path: Path | None = None) -> TOMLDocument:
+    """The settings file as an editable TOML document (comments kept); empty if absent."""
     path = path or config_path()
-    text = dumps(doc, header=HEADER)
+    data = _read_bytes(path)
+    if data is None:
+        return tomlkit.document()
+    try:
+        return tomlkit.parse(data.decode("utf-8").removeprefix(_BOM))
+    except (TOMLKitError, UnicodeDecodeError, RecursionError, ValueError) as err:
+        reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+        raise UserError(
+            f"config file {path} is not valid TOML ({reason}): fix it or move it away; "
+            "coop-helper leaves it untouched."
+        ) from None
+
+
+def load_config(path: Path | None = None) -> dict[str, Any]:
+    """The settings as plain Python values; empty when the file does not exist yet."""
+    path = path or config_path()
+    doc = load_document(path)
+    try:
+        return doc.unwrap()
+    except RecursionError:
+        raise UserError(
+            f"config file {path} is nested too deeply: fix it or move it away."
+        ) from None
+
+
+def write_config(doc: TOMLDocument, path: Path | None = None) -> Path:
+    """Replace the settings file with ``doc`` in one step; returns the path written.
+
+    A symbolic link is written through: its target is replaced and the link kept.
+    """
+    path = path or config_path()
+    target = Path(os.path.realpath(path))
+    text = doc.as_string()
     tmp_name: str | None = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                        dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():  # keep the old file's permissions; a new one is private (0600)
+        if target.exists():  # keep the old file's permissions; a new one is private (0600)
             with contextlib.suppress(OSError):
-                os.chmod(tmp_name, path.stat().st_mode & 0o777)
-        os.replace(tmp_name, path)
+                os.chmod(tmp_name, target.stat().st_mode & 0o777)
+        os.replace(tmp_name, target)
         tmp_name = None
-        _sync_folder(path.parent)
+        _sync_folder(target.parent)
     except OSError as err:
         raise UserError(
             f"cannot write config file {path}: {err.strerror or err}; it is unchanged."
@@ -103,6 +150,30 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file that guards changes to the settings file at ``path``."""
+    target = Path(os.path.realpath(path))
+    return target.with_name(f".{target.name}.lock")
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold the settings lock: one coop-helper at a time reads, changes and writes."""
+    lock = lock_path(path)
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(lock), timeout=LOCK_TIMEOUT):
+            yield
+    except Timeout:
+        raise UserError(
+            f"config file {path} is being changed by another coop-helper; try again."
+        ) from None
+    except OSError as err:
+        if err.filename is not None and Path(err.filename) == lock:
+            raise UserError(f"cannot lock config file {path}: {err.strerror or err}.") from None
+        raise
+
+
 def _seal_table(doc: dict[str, Any], path: Path) -> dict[str, Any]:
     seals = doc.get("seals", {})
     if not isinstance(seals, dict):
@@ -110,26 +181,44 @@ def _seal_table(doc: dict[str, Any], path: Path) -> dict[str, Any]:
     return seals
 
 
-def known_seals(catalog: Catalog | None = None, path: Path | None = None) -> dict[str, Seal]:
-    """The seals the user recorded: contract key -> Seal.
-
-    Entries for contracts whose seal the catalogue knows are ignored (the catalogue wins).
-    """
-    catalog = catalog or load_catalog()
-    path = path or config_path()
-    found: dict[str, Seal] = {}
-    for name, text in _seal_table(load_config(path), path).items():
-        where = f"config file {path}: seals.{name}"
+def _seal_entries(doc: dict[str, Any], path: Path,
+                  catalog: Catalog) -> list[tuple[str, Contract, Seal]]:
+    """Every entry under [seals], checked: (key as written, contract, seal)."""
+    entries = []
+    for name, text in _seal_table(doc, path).items():
+        where = f"config file {path}: seals.{shown(name)}"
         try:
             contract = catalog.contract(name)
         except UserError as err:
             raise UserError(f"{where}: {err} Fix or remove that line in the file.") from None
         if not isinstance(text, str):
-            raise UserError(f"{where} must be a string like \"1A\", not {text!r}.")
+            raise UserError(f"{where} must be a string like \"1A\", not {shown(repr(text))}.")
         try:
             seal = parse_seal(text)
         except ValueError as err:
             raise UserError(f"{where}: {err}") from None
+        entries.append((name, contract, seal))
+    return entries
+
+
+def known_seals(catalog: Catalog | None = None, path: Path | None = None) -> dict[str, Seal]:
+    """The seals the user recorded: contract key -> Seal.
+
+    Entries for contracts whose seal the catalogue knows are ignored (the catalogue wins).
+    Two entries for one contract (``Ransom`` and ``ransom``) are refused, naming both.
+    """
+    catalog = catalog or load_catalog()
+    path = path or config_path()
+    found: dict[str, Seal] = {}
+    written: dict[str, str] = {}
+    for name, contract, seal in _seal_entries(load_config(path), path, catalog):
+        if contract.key in written:
+            raise UserError(
+                f"config file {path}: seals.{shown(written[contract.key])} and "
+                f"seals.{shown(name)} both name {contract.name}: keep one, or record it "
+                f"again with 'coop-helper seals set'."
+            )
+        written[contract.key] = name
         if contract.seal is None:
             found[contract.key] = seal
     return found
@@ -139,30 +228,51 @@ def _unknown_seal_names(catalog: Catalog) -> str:
     return ", ".join(c.name for c in catalog.contracts if c.seal is None)
 
 
+def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> bool:
+    """Under the lock: drop every entry naming ``contract``, then record ``seal`` (if
+    any). Whether the file held an entry for it."""
+    catalog = load_catalog()
+    with _locked(path):
+        doc = load_document(path)  # raises before anything is written if the file is broken
+        entries = _seal_entries(doc.unwrap(), path, catalog)  # and so does a broken entry
+        names = [name for name, found, _ in entries if found.key == contract.key]
+        if seal is None and not names:
+            return False
+        if "seals" not in doc:
+            if not doc.body:
+                for line in HEADER:
+                    doc.add(tomlkit.comment(line))
+            doc.add("seals", tomlkit.table())
+        table = doc["seals"]
+        assert isinstance(table, dict)
+        for name in names:
+            del table[name]
+        if seal is not None:
+            table[contract.key] = str(seal)
+        write_config(doc, path)
+        return bool(names)
+
+
 def record_seal(contract: Contract, seal: Seal, path: Path | None = None) -> Path:
-    """Save the seal read off ``contract``'s card; only for a contract whose seal is unknown."""
+    """Save the seal read off ``contract``'s card; only for a contract whose seal is unknown.
+
+    Replaces any earlier entry for the contract, however it was spelt; keeps the rest of
+    the file (comments too) as it was.
+    """
     path = path or config_path()
     if contract.seal is not None:
         raise UserError(
             f"{contract.name}'s seal is known ({contract.seal}); seals are recorded only for "
             f"the contracts whose seal the card data lacks: {_unknown_seal_names(load_catalog())}."
         )
-    doc = load_config(path)  # raises before anything is written if the file is broken
-    known_seals(path=path)  # and so does a broken entry: it is named, to be fixed by hand
-    seals = dict(_seal_table(doc, path))
-    for name in list(seals):
-        with contextlib.suppress(UserError):
-            if load_catalog().contract(name).key == contract.key:
-                del seals[name]
-    seals[contract.key] = str(seal)
-    doc["seals"] = dict(sorted(seals.items()))
-    try:
-        return write_config(doc, path)
-    except TypeError as err:
-        raise UserError(
-            f"config file {path} holds a value coop-helper cannot write back ({err}); "
-            f"record the seal by hand: add '{contract.key} = \"{seal}\"' under [seals]."
-        ) from None
+    _change_seal(contract, seal, path)
+    return path
+
+
+def forget_seal(contract: Contract, path: Path | None = None) -> bool:
+    """Remove the seal recorded for ``contract``; whether there was one."""
+    path = path or config_path()
+    return _change_seal(contract, None, path)
 
 
 def parse_seal_option(option: str, catalog: Catalog) -> tuple[Contract, Seal]:
@@ -170,7 +280,8 @@ def parse_seal_option(option: str, catalog: Catalog) -> tuple[Contract, Seal]:
     name, sep, text = option.rpartition("=")
     if not sep or not name.strip():
         raise UserError(
-            f"--seal {option!r} is not NAME=SEAL: write e.g. --seal {shlex.quote('Ransom=1A')}."
+            f"--seal '{shown(option)}' is not NAME=SEAL: write e.g. "
+            f"--seal {shlex.quote('Ransom=1A')}."
         )
     contract = catalog.contract(name.strip())
     if contract.seal is not None:
@@ -181,7 +292,7 @@ def parse_seal_option(option: str, catalog: Catalog) -> tuple[Contract, Seal]:
     try:
         return contract, parse_seal(text)
     except ValueError as err:
-        raise UserError(f"--seal {option!r}: {err}") from None
+        raise UserError(f"--seal '{shown(option)}': {err}") from None
 
 
 def check_seal_options(catalog: Catalog, seal_options: Iterable[str],
@@ -192,7 +303,7 @@ def check_seal_options(catalog: Catalog, seal_options: Iterable[str],
         contract, _ = parse_seal_option(option, catalog)
         if contract.key not in keys:
             raise UserError(
-                f"--seal {option} names {contract.name}, which is not face up in this game: "
+                f"--seal {shown(option)} names {contract.name}, which is not face up in this game: "
                 "drop it, or check the contracts."
             )
 
