@@ -83,11 +83,11 @@ def test_unknown_seal_gives_odds_by_turns(run):
     [
         (["--games", "0"], "--games must be"),
         (["--workers", "0"], "--workers must be"),
-        (["--confidence", "1.5"], "--confidence must be"),
+        (["--confidence", "150%"], "--confidence must be"),
         (["--interval", "bayes"], "--interval must be one of"),
         (["--policy", "exprt"], "Did you mean 'expert'"),
         (["--target", "150%"], "target must be"),
-        (["--target", "lots"], "target must be a win chance"),
+        (["--target", "lots"], "--target must be a percentage"),
         (["--players", "3"], "3 players play with 7 contracts"),
     ],
 )
@@ -162,7 +162,7 @@ def test_bad_precision(run, value):
     [
         (["odds", *EXAMPLE, "--games", "100", "--precision", "2"], "not both"),
         (["odds", *EXAMPLE, "--seed", "-3"], "--seed must be 0 or more"),
-        (["odds", *EXAMPLE, "--target", "50%%"], "target must be a win chance"),
+        (["odds", *EXAMPLE, "--target", "50%%"], "--target must be a percentage"),
         (["odds", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
         (["setup", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
         (["setup", "--players", "2", "--seed", "-1"], "--seed must be 0 or more"),
@@ -177,12 +177,36 @@ def test_more_bad_input(run, args, message):
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("text, value", [("50%", 0.5), ("50", 0.5), ("0.5", 0.5), ("1", 1.0),
-                                         ("1.5", 0.015), ("7.5%", 0.075), (" 20 % ", 0.2)])
+@pytest.mark.parametrize("text, value", [("50%", 0.5), ("50", 0.5), ("0.5", 0.5), ("100%", 1.0),
+                                         ("1%", 0.01), ("1.5%", 0.015), ("7.5%", 0.075),
+                                         (" 20 % ", 0.2), ("2", 0.02), ("100", 1.0)])
 def test_target_forms(text, value):
     from coop_helper.sim.odds import parse_target
 
     assert parse_target(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("option", ["--target", "--confidence"])
+@pytest.mark.parametrize("text", ["1", "1.0", "1.0001", "1.5", "1.99"])
+def test_bare_numbers_from_1_to_2_are_ambiguous(run, option, text):
+    result = run("odds", *EXAMPLE, *FAST, option, text)
+    assert result.exit_code == 2
+    assert f"error: {option} {text} is ambiguous: write {float(text):g}%" in result.stderr
+
+
+@pytest.mark.parametrize("text", ["95%", "0.95", "95"])
+def test_confidence_follows_the_same_rule(run, text):
+    doc = ok_json(run("odds", *EXAMPLE, *FAST, "--confidence", text, "--json"))
+    assert doc["confidence"] == pytest.approx(0.95)
+
+
+def test_one_rounding_rule_for_win_and_rank():
+    from coop_helper.render.odds import _pct, _ranks_cell
+    from coop_helper.sim.runner import Level
+
+    level = Level(removed=4, turns=12, wins=113, games=400, ci_low=0.2, ci_high=0.3,
+                  ranks={"Pirate": 0.2825})
+    assert _pct(level.win) == "28.3%" and _ranks_cell(level) == "Pirate 28.3%"
 
 
 def test_precision_not_reached_is_said(run, monkeypatch):
@@ -201,7 +225,7 @@ def test_precision_not_reached_is_said(run, monkeypatch):
     "args, message",
     [
         (["odds", *EXAMPLE, "--workers", "40000"], "--workers must be 1 to 64"),
-        (["odds", *EXAMPLE, "--confidence", "0.9999999999999999"], "--confidence must be 0.5"),
+        (["odds", *EXAMPLE, "--confidence", "0.9999999999999999"], "--confidence must be 50%"),
         (["setup", "--players", "2", "--sim-seed", "-1"], "--sim-seed must be 0 or more"),
         (["setup", *EXAMPLE, "--seed", "4"], "--seed repeats a deal"),
         (["setup", "--players", "2", "--no-odds", "--games", "5", "--precision", "2"],

@@ -334,3 +334,10 @@ def test_share_code_version_digit_read_like_the_rest():
     from coop_helper.setup.deals import decode_share_code
 
     assert decode_share_code("PRl-08JMGX") == decode_share_code("PR1-08JMGX")
+
+
+@pytest.mark.parametrize("typed", ["PR1-0C50H6\n", "\tpr1 0c50h6\r\n", "PR1-0C50H6\u00a0"])
+def test_share_code_ignores_any_whitespace(typed):
+    from coop_helper.setup.deals import decode_share_code
+
+    assert decode_share_code(typed) == decode_share_code("PR1-0C50H6")

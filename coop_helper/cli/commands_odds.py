@@ -43,6 +43,7 @@ from coop_helper.sim.odds import (
     check_settings,
     compute_odds,
     default_workers,
+    parse_confidence,
     parse_target,
 )
 from coop_helper.sim.statistics import games_for_half_width
@@ -84,7 +85,7 @@ def odds_command(
     seed: OddsSeed = DEFAULT_SEED,
     policy: PolicyOption = DEFAULT_POLICY,
     workers: WorkersOption = None,
-    confidence: ConfidenceOption = 0.95,
+    confidence: ConfidenceOption = "95%",
     interval: IntervalOption = "wilson",
     target: TargetOption = None,
     seal_options: SealOptions = None,
@@ -99,7 +100,8 @@ def odds_command(
     pile = time_pile(contracts, seals, catalog)
     result = run_odds(count, contracts, pile, games=games,
                       precision=points(precision, DEFAULT_PRECISION, games), seed=seed,
-                      policy=policy, workers=workers, confidence=confidence, interval=interval,
+                      policy=policy, workers=workers, confidence=parse_confidence(confidence),
+                      interval=interval,
                       target=parse_target(target), show_progress=not (as_json or quiet))
     if as_json:
         render.print_json(render_odds.odds_json(result))

@@ -57,7 +57,7 @@ WorkersOption = Annotated[
     int | None, typer.Option("--workers", "-w", help="Worker processes (default: one per core).")
 ]
 ConfidenceOption = Annotated[
-    float, typer.Option("--confidence", help="Confidence level of the intervals, e.g. 0.95.")
+    str, typer.Option("--confidence", help="Confidence level of the intervals, e.g. 95%.")
 ]
 IntervalOption = Annotated[
     str, typer.Option("--interval", help="Interval method: wilson or exact (Clopper-Pearson).")

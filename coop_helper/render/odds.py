@@ -10,8 +10,9 @@ from typing import Any
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from coop_helper.render.tables import make_console
+from coop_helper.render.tables import is_narrow, make_console, print_records
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
+from coop_helper.sim.percent import percent
 from coop_helper.sim.runner import Level
 
 BAR_WIDTH = 30
@@ -20,7 +21,7 @@ BAR_WIDTH = 30
 def _pct(value: float) -> str:
     if 0 < value < 0.0005:
         return "<0.1%"  # it happened, but would round to 0.0%
-    return f"{100 * value:.1f}%"
+    return percent(value)
 
 
 def _low(value: float) -> str:
@@ -79,13 +80,30 @@ def _ranks_cell(level: Level) -> str:
     return ", ".join(parts) if parts else "-"
 
 
+def _title(result: OddsResult) -> str:
+    known = result.time_pile is not None
+    return (f"Win odds, {result.players} player{'s' if result.players > 1 else ''}, "
+            f"Time Pile {result.time_pile if known else 'unknown'}")
+
+
+def odds_records(result: OddsResult) -> list[list[str]]:
+    """The odds as short lines for a narrow terminal: one head line per level, then ranks."""
+    records = []
+    for lv in result.levels:
+        where = (f"Remove {lv.removed} ({lv.turns} turns)" if lv.removed is not None
+                 else f"{lv.turns} turns")
+        bounds = f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"
+        interval = f"{round(100 * result.confidence)}% interval {bounds}"
+        records.append([f"{where}: win {_pct(lv.win)}", interval]
+                       + ([_ranks_cell(lv)] if lv.removed is not None else []))
+    return records
+
+
 def odds_table(result: OddsResult) -> Table:
     """One row per level: turns, win chance with its interval, and the chance of each rank."""
     known = result.time_pile is not None
-    title = (f"Win odds, {result.players} player{'s' if result.players > 1 else ''}, "
-             f"Time Pile {result.time_pile if known else 'unknown'}")
-    table = Table(title=title, title_justify="left", caption=_caption(result),
-                  caption_justify="left")
+    title = _title(result)
+    table = Table(title=title, title_justify="left")
     if known:
         table.add_column("Removed", justify="right", no_wrap=True)
     table.add_column("Turns", justify="right", no_wrap=True)
@@ -157,10 +175,16 @@ def recommendation_lines(result: OddsResult) -> list[str]:
 
 
 def print_odds(result: OddsResult, chart: bool = False) -> None:
-    """The odds table, optionally a bar chart, and the recommendation."""
+    """The odds table (a list on a narrow terminal) with its notes, optionally a bar chart,
+    and the recommendation. The notes wrap at the terminal's width, not the table's."""
     console = make_console()
-    console.print(odds_table(result))
-    if chart:
+    if is_narrow(console):
+        print_records(console, _title(result), odds_records(result))
+    else:
+        console.print(odds_table(result))
+    for line in _caption(result).splitlines():
+        console.print(line)
+    if chart and not is_narrow(console):
         for line in bar_chart(result):
             console.print(line, soft_wrap=True, highlight=False)
     for line in recommendation_lines(result):

@@ -36,6 +36,23 @@ def print_json(doc: Mapping[str, Any]) -> None:
     print(json.dumps(doc, indent=2, ensure_ascii=not stdout_is_unicode()))
 
 
+NARROW = 64  # below this many columns, tables become lists of short lines
+
+
+def is_narrow(console: Console) -> bool:
+    """Whether the console is too narrow for the wide tables (a phone, a split pane)."""
+    return console.width < NARROW
+
+
+def print_records(console: Console, title: str, records: Sequence[Sequence[str]]) -> None:
+    """A narrow layout: the title, then each record as a head line and indented lines."""
+    console.print(title)
+    for head, *details in records:
+        console.print(head)
+        for line in details:
+            console.print(f"   {line}")
+
+
 # ---------------------------------------------------------------- pieces
 
 
@@ -171,8 +188,35 @@ def time_pile_lines(pile: TimePile) -> list[str]:
 
 
 def print_contracts(catalog: Catalog, seals: Mapping[str, Seal]) -> None:
-    """The ``contracts`` command's table."""
-    make_console().print(contracts_table(catalog, seals))
+    """The ``contracts`` command's table (a list on a narrow terminal)."""
+    console = make_console()
+    if not is_narrow(console):
+        console.print(contracts_table(catalog, seals))
+        return
+    records = []
+    for c in catalog.contracts:
+        coins = "?" if c.coins is None else " ".join(map(str, c.coins))
+        note = _timing_note(c)
+        records.append([
+            f"{c.name} ({c.name_de or '?'})",
+            f"seal {seal_label(c, seals)}, coins {coins}",
+            *(f"also {alias}" for alias in c.aliases),
+            c.requirement + (f" ({note})" if note else ""),
+        ])
+    print_records(console, "The 18 contracts", records)
+
+
+def print_face_up(console: Console, contracts: Sequence[Contract], seals: Mapping[str, Seal],
+                  title: str) -> None:
+    """The face-up contracts: a table, or a numbered list on a narrow terminal."""
+    if not is_narrow(console):
+        console.print(face_up_table(contracts, seals, title))
+        return
+    records = [
+        [f"{i}. {c.name} ({c.name_de or '?'})", f"seal {seal_label(c, seals)}", c.requirement]
+        for i, c in enumerate(contracts, start=1)
+    ]
+    print_records(console, title, records)
 
 
 def print_deal(
@@ -181,7 +225,7 @@ def print_deal(
     """The ``deal`` command's output: the contracts and the share code."""
     console = make_console()
     plural = "s" if players > 1 else ""
-    console.print(face_up_table(contracts, seals, f"Deal for {players} player{plural}"))
+    print_face_up(console, contracts, seals, f"Deal for {players} player{plural}")
     console.print(f"Seed: {seed}  (deal again: coop-helper deal --players {players} --seed {seed})",
                   soft_wrap=True)
     console.print(f"Share code: {code}  (set up from it: coop-helper setup --code {code})",
@@ -201,7 +245,7 @@ def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
     plural = "s" if result.players > 1 else ""
     how = "dealt" if result.dealt else "face up"
     title = f"Contracts {how} for {result.players} player{plural}"
-    console.print(face_up_table(result.contracts, seals, title))
+    print_face_up(console, result.contracts, seals, title)
     if result.dealt:
         again = f"coop-helper setup --players {result.players} --seed {result.seed}"
         console.print(f"Seed: {result.seed}  (deal again: {again})", soft_wrap=True)

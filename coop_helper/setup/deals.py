@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from coop_helper.errors import UserError
+from coop_helper.errors import UserError, shown
 from coop_helper.setup.catalog import SEAL_NUMBERS, Catalog, Contract, Seal, load_catalog
 
 PLAYER_COUNTS = range(1, 6)
@@ -239,27 +239,28 @@ def decode_share_code(
 ) -> tuple[int, tuple[Contract, ...]]:
     """The player count and face-up contracts (catalogue order) a share code names.
 
-    Case, spaces and dashes do not matter. Anything malformed or mistyped is a UserError.
+    Case, spaces (newlines too) and dashes do not matter. Anything malformed or mistyped
+    is a UserError.
     """
     catalog = _catalog(catalog)
-    text = "".join(ch for ch in code.upper() if ch not in " -\t")
-    shown = code.strip()
+    text = "".join(ch for ch in code.upper() if not ch.isspace() and ch != "-")
+    echoed = shown(code.strip(), limit=24)
     if not text.startswith(SHARE_CODE_PREFIX) or len(text) < len(SHARE_CODE_PREFIX) + 1:
         raise UserError(
-            f"'{shown}' is not a share code: codes look like {_EXAMPLE} "
+            f"'{echoed}' is not a share code: codes look like {_EXAMPLE} "
             "(printed by 'coop-helper deal')."
         )
     version = text[len(SHARE_CODE_PREFIX)]
     version = {"I": "1", "L": "1", "O": "0"}.get(version, version)  # read like the body
     if version != str(SHARE_CODE_VERSION):
         raise UserError(
-            f"share code '{shown}' has version {version!r}; this coop-helper reads version "
+            f"share code '{echoed}' has version {version!r}; this coop-helper reads version "
             f"{SHARE_CODE_VERSION} codes like {_EXAMPLE}. Deal again or update coop-helper."
         )
     body = text[len(SHARE_CODE_PREFIX) + 1 :]
     if len(body) != _PAYLOAD_LENGTH + 1:
         raise UserError(
-            f"share code '{shown}' has {len(body)} symbols after 'PR1-', expected "
+            f"share code '{echoed}' has {len(body)} symbols after 'PR1-', expected "
             f"{_PAYLOAD_LENGTH + 1}: copy the whole code, e.g. {_EXAMPLE}."
         )
     values = []
@@ -267,13 +268,13 @@ def decode_share_code(
         symbol = _LOOKALIKES.get(ch, ch)
         if symbol not in _ALPHABET:
             raise UserError(
-                f"share code '{shown}' contains {ch!r}, which share codes never use: "
+                f"share code '{echoed}' contains {ch!r}, which share codes never use: "
                 "check the code for typos."
             )
         values.append(_ALPHABET.index(symbol))
     if _luhn_sum([SHARE_CODE_VERSION, *values]) != 0:
         raise UserError(
-            f"share code '{shown}' fails its check: a symbol is mistyped. "
+            f"share code '{echoed}' fails its check: a symbol is mistyped. "
             "Copy the code again from the deal."
         )
     value = 0
@@ -285,7 +286,7 @@ def decode_share_code(
         len(contracts) != catalog.contracts_by_players[players]
     ):
         raise UserError(
-            f"share code '{shown}' does not describe a deal: copy the code again from the deal."
+            f"share code '{echoed}' does not describe a deal: copy the code again from the deal."
         )
     return players, contracts
 

@@ -7,14 +7,14 @@ recommendation for a target win probability.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from coop_helper.errors import UserError
+from coop_helper.errors import UserError, shown
 from coop_helper.policies import DEFAULT_POLICY, make_policy
 from coop_helper.setup.catalog import Contract, Rank, load_catalog
 from coop_helper.setup.deals import TimePile
+from coop_helper.sim.percent import parse_chance
 from coop_helper.sim.runner import Level, OddsRequest, Tally, Trace, recommend, simulate
 from coop_helper.sim.statistics import INTERVALS
 
@@ -68,25 +68,19 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-_TARGET = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(%?)\s*$")
-
-
 def parse_target(text: str | float | None) -> float | None:
-    """A target win probability: '50%' or '50' (percent), or '0.5' (a fraction up to 1).
-
-    None stays None. A number above 1 without '%' is read as percent.
-    """
+    """A target win chance by the percentage rule (``50%``, ``0.5``, ``50``); None stays None."""
     if text is None:
         return None
-    match = _TARGET.match(str(text))
-    if not match:
-        raise UserError(f"target must be a win chance like 50% or 0.5, not '{text}'.")
-    value = float(match.group(1))
-    if match.group(2) or value > 1:
-        value /= 100
-    if not 0 < value <= 1:
-        raise UserError(f"target must be above 0% and at most 100%, not '{text}'.")
+    value = parse_chance(text, "--target")
+    if value <= 0:
+        raise UserError(f"--target must be above 0%, not '{shown(str(text))}'.")
     return value
+
+
+def parse_confidence(text: str | float) -> float:
+    """A confidence level by the percentage rule (``95%``, ``0.95``, ``95``)."""
+    return parse_chance(text, "--confidence", example="95%")
 
 
 def check_settings(games: int | None, workers: int, confidence: float, interval: str,
@@ -104,7 +98,8 @@ def check_settings(games: int | None, workers: int, confidence: float, interval:
         raise UserError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}.")
     if not 0.5 <= confidence <= MAX_CONFIDENCE:
         raise UserError(
-            f"--confidence must be 0.5 to {MAX_CONFIDENCE} (e.g. 0.95), not {confidence}."
+            f"--confidence must be 50% to {100 * MAX_CONFIDENCE:g}% (e.g. 95%), "
+            f"not {100 * confidence:g}%."
         )
     if interval not in INTERVALS:
         raise UserError(f"--interval must be one of {', '.join(INTERVALS)}, not '{interval}'.")

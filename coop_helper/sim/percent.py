@@ -1,0 +1,54 @@
+"""Chances as people write them: one rule for every percentage option, and one rounding rule
+for every percentage shown.
+
+Written with ``%`` it is a percentage (``95%``). A bare number below 1 is a fraction
+(``0.95``), and from 2 up a percentage (``95``). Bare numbers from 1 to just under 2 could be
+either (is ``1`` all or one percent?), so they are refused with the two ways to write them.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+
+from coop_helper.errors import UserError, shown
+
+_PERCENTAGE = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(%?)\s*$")
+AMBIGUOUS_FROM, AMBIGUOUS_TO = 1.0, 2.0
+
+
+def parse_chance(text: str | float, option: str, example: str = "50%") -> float:
+    """``text`` as a fraction from 0 to 1, by the rule above; UserError naming ``option``."""
+    written = str(text)
+    match = _PERCENTAGE.match(written)
+    if not match:
+        raise UserError(
+            f"{option} must be a percentage like {example}, not '{shown(written)}'."
+        )
+    number = float(match.group(1))
+    if match.group(2):
+        value = number / 100
+    elif number < AMBIGUOUS_FROM:
+        value = number
+    elif number < AMBIGUOUS_TO:
+        raise UserError(
+            f"{option} {shown(written)} is ambiguous: write {number:g}% for {number:g} percent"
+            f"{' or 100% for all' if number == 1 else ''} (bare numbers below 1 are fractions, "
+            "from 2 up percentages)."
+        )
+    else:
+        value = number / 100
+    if value > 1:
+        raise UserError(f"{option} must be at most 100%, not '{shown(written)}'.")
+    return value
+
+
+def percent(value: float, places: int = 1) -> str:
+    """``value`` (a fraction) as a percentage, rounded half up: 0.2825 -> '28.3%'.
+
+    Every percentage shown goes through here, so a win chance and the same chance split
+    by rank never disagree in the last digit.
+    """
+    exact = Decimal(repr(round(100 * value, 9)))  # drop float noise such as 28.249999999
+    step = Decimal(1).scaleb(-places)
+    return f"{exact.quantize(step, rounding=ROUND_HALF_UP)}%"
