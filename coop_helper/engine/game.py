@@ -44,6 +44,7 @@ from coop_helper.engine.cards import (
     build_deck,
 )
 from coop_helper.engine.log import EventLog
+from coop_helper.engine.seeds import DECK, POLICY, stream_seed
 from coop_helper.engine.state import Hidden, PlayerState, Table, hire_cost
 from coop_helper.setup.catalog import COLOURS, SKULL, Contract
 
@@ -89,7 +90,7 @@ class Game:
         self.policy = policy
         self.log = log
         self.deck: Deck = build_deck(config.players)
-        self.rng = random.Random(config.seed)
+        self.rng = random.Random(stream_seed(config.seed, DECK))
         self.table = Table(self.deck, config.contracts, config.players)
         self.hidden = Hidden(config.players)
         self.victory_moves = 0
@@ -98,7 +99,7 @@ class Game:
             c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME
         ]
         self._setup()
-        policy.start_game(self.table, random.Random(config.seed * 2 + 1))
+        policy.start_game(self.table, random.Random(stream_seed(config.seed, POLICY)))
 
     # ------------------------------------------------------------------ setup
 

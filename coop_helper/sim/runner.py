@@ -8,7 +8,8 @@ game cut ``k`` turns shorter, with the Tax Increase moves replayed for that budg
 level is evaluated on the same games (common random numbers), and the win rate can only
 fall as more cards are removed.
 
-Game ``i`` of a run with seed ``s`` is seeded from ``(s, i)`` alone, so results do not
+Game ``i`` of a run with seed ``s`` is seeded from ``(s, i)`` alone (its deck and policy
+streams are hashed from that, see ``engine.seeds``), so results do not
 depend on how games are split between worker processes.
 """
 
