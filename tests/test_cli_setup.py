@@ -153,7 +153,8 @@ def test_timepile_checks_players(run):
      (21, "Ruler of the Seas")],
 )
 def test_rank(run, points, rank):
-    assert ok_json(run("rank", str(points), "--json")) == {"points": points, "rank": rank}
+    assert ok_json(run("rank", str(points), "--json")) == {"schema": 1, "points": points,
+                                                          "rank": rank}
     assert rank in run("rank", str(points)).stdout
 
 

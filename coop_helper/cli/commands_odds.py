@@ -104,7 +104,7 @@ def odds_command(
                       interval=interval,
                       target=parse_target(target), show_progress=not (as_json or quiet))
     if as_json:
-        render.print_json(render_odds.odds_json(result))
+        render.print_json(render_odds.odds_json(result, seals))
         return
     console = render.make_console()
     for line in render.time_pile_lines(pile):
@@ -161,7 +161,7 @@ def setup_command(
     if as_json:
         doc = render.setup_json(result, seals)
         if odds_result is not None:
-            doc["odds"] = render_odds.odds_json(odds_result)
+            doc["odds"] = render_odds.odds_json(odds_result, seals)
         render.print_json(doc)
         return
     render.print_setup(result, seals)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 
 import typer
@@ -11,6 +10,7 @@ from coop_helper.cli import command
 from coop_helper.cli.options import CodeOption, SealOptions
 from coop_helper.policies import DEFAULT_POLICY, POLICIES
 from coop_helper.render.play import game_document, render_account
+from coop_helper.render.tables import print_json
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.sim.play import play_one
@@ -48,6 +48,6 @@ def play_command(
     played = play_one(contracts or [], players, seed, policy, removed, time_pile, code, seals,
                       seal_options or [])
     if as_json:
-        typer.echo(json.dumps(game_document(played), ensure_ascii=False))
+        print_json(game_document(played, seals))
         return
     typer.echo("\n".join(render_account(played)))

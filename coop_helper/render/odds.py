@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 import sys
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from coop_helper.render.tables import is_narrow, make_console, print_records
+from coop_helper.render.tables import contract_json, is_narrow, make_console, print_records
+from coop_helper.setup.catalog import Seal
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
 from coop_helper.sim.percent import percent
 from coop_helper.sim.runner import Level
@@ -32,13 +34,13 @@ def _high(value: float) -> str:
     return f"{math.ceil(1000 * value - 1e-9) / 10:.1f}%"  # rounded up: never below it
 
 
-def odds_json(result: OddsResult) -> dict[str, Any]:
+def odds_json(result: OddsResult, seals: Mapping[str, Seal]) -> dict[str, Any]:
     """``odds --json``: the fields other tools rely on, and a few more."""
     doc: dict[str, Any] = {
         "time_pile": result.time_pile,
         "time_pile_range": list(result.time_pile_range) if result.time_pile_range else None,
         "players": result.players,
-        "contracts": [c.name for c in result.contracts],
+        "contracts": [contract_json(c, seals) for c in result.contracts],
         "policy": result.policy,
         "games": result.games,
         "seed": result.seed,

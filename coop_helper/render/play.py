@@ -5,11 +5,12 @@ Both are built from the event log alone, so what a reader sees is what a referee
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from coop_helper.engine.cards import SHIP, build_deck
-from coop_helper.setup.catalog import COLOURS, load_catalog
+from coop_helper.render.tables import contract_json
+from coop_helper.setup.catalog import COLOURS, Seal, load_catalog
 from coop_helper.sim.play import PlayedGame
 
 Event = dict[str, Any]
@@ -171,7 +172,7 @@ def result_line(played: PlayedGame) -> str:
     return (f"Lost after {_plural(result.turns, 'turn')}: still open: {', '.join(left)}.")
 
 
-def game_document(played: PlayedGame) -> dict[str, Any]:
+def game_document(played: PlayedGame, seals: Mapping[str, Seal] | None = None) -> dict[str, Any]:
     """The JSON document of ``play --json``: setup, card labels, result and the event log."""
     config, result = played.config, played.result
     deck = build_deck(config.players)
@@ -181,7 +182,7 @@ def game_document(played: PlayedGame) -> dict[str, Any]:
         "policy": played.policy,
         "time_pile": config.time_pile,
         "removed": config.removed,
-        "contracts": [{"key": c.key, "name": c.name} for c in config.contracts],
+        "contracts": [contract_json(c, seals or {}) for c in config.contracts],
         "unknown_coins": played.unknown_coins,
         "cards": [{"id": c, "label": deck.label(c),
                    "colour": COLOURS[deck.colour[c]] if deck.type[c] == SHIP else None}

@@ -31,9 +31,14 @@ def make_console(stderr: bool = False) -> Console:
     return _Console(stderr=stderr, markup=False, highlight=False)
 
 
+JSON_SCHEMA = 1  # raised when a field of any --json document changes meaning or goes away
+
+
 def print_json(doc: Mapping[str, Any]) -> None:
-    """Print one JSON document on stdout (non-ASCII letters escaped if stdout lacks them)."""
-    print(json.dumps(doc, indent=2, ensure_ascii=not stdout_is_unicode()))
+    """Print one ``--json`` document on stdout: ``schema`` first, indented, non-ASCII
+    letters escaped if stdout cannot show them."""
+    document = {"schema": JSON_SCHEMA, **doc}
+    print(json.dumps(document, indent=2, ensure_ascii=not stdout_is_unicode()))
 
 
 NARROW = 64  # below this many columns, tables become lists of short lines
