@@ -34,3 +34,12 @@ def children(pid: int) -> list[int]:
         if fields[1] == str(pid):
             found.append(int(stat.parent.name))
     return found
+
+
+def run_script(tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[bytes]:
+    """The installed ``coop-helper`` console script (beside this Python) to the end."""
+    script = Path(sys.executable).with_name("coop-helper")
+    return subprocess.run(
+        [str(script), *args], cwd=tmp_path, env=cli_env(tmp_path, **extra),
+        capture_output=True, timeout=120, check=False,
+    )

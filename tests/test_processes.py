@@ -151,6 +151,8 @@ def test_ctrl_c_while_starting_up_prints_no_traceback(tmp_path, delay):
         (["odds", *EXAMPLE, "--games", "x1"], "'x1' is not a whole number"),
         (["odds", *EXAMPLE, "--games", "1.5"], "'1.5' is not a whole number"),
         (["play", *EXAMPLE, "--seed", "many"], "'many' is not a whole number"),
+        (["odds", *EXAMPLE, "--interval", "bayes"],
+         "--interval': 'bayes' is not one of 'wilson', 'exact'."),
     ],
 )
 def test_usage_errors_speak_plainly(tmp_path, args, expected):

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import typer
 
 from coop_helper import __version__
+from coop_helper.cli.help_style import HELP_OPTIONS, HelpCommand, HelpGroup
 from coop_helper.errors import DataError, UserError, escape_controls, shown
 from coop_helper.render import terminal as streams
 
@@ -23,8 +24,10 @@ app = typer.Typer(
     name="coop-helper",
     help="Set up, simulate and score co-op games of Port Royal: Just One More Contract.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    cls=HelpGroup,
+    context_settings=HELP_OPTIONS,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -57,6 +60,7 @@ def command(
                 streams.silence_stdout()
                 raise typer.Exit(0) from None
 
+        kwargs.setdefault("cls", HelpCommand)
         (on or app).command(name, **kwargs)(guarded)
         return func
 
@@ -101,6 +105,8 @@ def _plain_message(err: Exception) -> str:
             expected = _EXPECTED.get(first.get("type", ""))
             if expected is not None:
                 err.message = f"'{shown(str(first.get('input', '')))}' is not {expected}."
+    if isinstance(getattr(err, "message", None), str):
+        err.message = err.message.removeprefix("Value error, ")
     return " ".join(str(err.format_message()).split())  # type: ignore[attr-defined]
 
 

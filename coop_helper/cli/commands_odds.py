@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from coop_helper.cli import command
 from coop_helper.cli.options import (
+    SIMULATION_PANEL,
     CheckPlayers,
     CodeOption,
     ConfidenceOption,
     GamesOption,
+    IntervalChoice,
     IntervalOption,
     JsonFlag,
     OddsSeed,
@@ -25,34 +27,28 @@ from coop_helper.cli.options import (
     SimSeed,
     TargetOption,
     WorkersOption,
+    contracts_argument,
 )
 from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY
-from coop_helper.render import odds as render_odds
 from coop_helper.render import tables as render
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import TimePile, build_setup, face_up, time_pile
-from coop_helper.sim.odds import (
-    DEFAULT_PRECISION,
-    DEFAULT_SEED,
-    MAX_AUTO_GAMES,
-    SETUP_PRECISION,
-    SETUP_TARGET,
-    OddsResult,
-    check_settings,
-    compute_odds,
-    default_workers,
-    parse_confidence,
-    parse_target,
-)
-from coop_helper.sim.statistics import games_for_half_width
+from coop_helper.sim import DEFAULT_SEED, SETUP_TARGET
+
+if TYPE_CHECKING:  # the simulation and its rendering load when a command runs
+    from coop_helper.sim.odds import OddsResult
 
 
 def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, games: int | None,
              precision: float, seed: int, policy: str, workers: int | None, confidence: float,
              interval: str, target: float | None, show_progress: bool) -> OddsResult:
     """Run the simulation, with a progress bar where one belongs."""
+    from coop_helper.render import odds as render_odds
+    from coop_helper.sim.odds import MAX_AUTO_GAMES, check_settings, compute_odds, default_workers
+    from coop_helper.sim.statistics import games_for_half_width
+
     interval = interval.strip().lower()
     check_settings(games, 1 if workers is None else workers, confidence, interval,
                    None if games else precision, seed)
@@ -73,11 +69,9 @@ def points(value: float | None, default: float, games: int | None) -> float:
     return default if value is None else value / 100
 
 
-@command("odds")
+@command("odds", epilog="Example: coop-helper odds Charmeur Seehoheit 'Galleon Foe' --target 40%")
 def odds_command(
-    names: Annotated[
-        list[str] | None, typer.Argument(metavar="CONTRACT", help="The face-up contracts.")
-    ] = None,
+    names: Annotated[list[str] | None, contracts_argument("The face-up contracts.")] = None,
     players: CheckPlayers = None,
     code: CodeOption = None,
     games: GamesOption = None,
@@ -86,13 +80,16 @@ def odds_command(
     policy: PolicyOption = DEFAULT_POLICY,
     workers: WorkersOption = None,
     confidence: ConfidenceOption = "95%",
-    interval: IntervalOption = "wilson",
+    interval: IntervalOption = IntervalChoice.wilson,
     target: TargetOption = None,
     seal_options: SealOptions = None,
     quiet: QuietOption = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Win odds at every Victory Pile removal level, with confidence intervals."""
+    from coop_helper.render import odds as render_odds
+    from coop_helper.sim.odds import DEFAULT_PRECISION, parse_confidence, parse_target
+
     catalog = load_catalog()
     seals = config.resolve_seals(catalog, seal_options or [])
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
@@ -101,7 +98,7 @@ def odds_command(
     result = run_odds(count, contracts, pile, games=games,
                       precision=points(precision, DEFAULT_PRECISION, games), seed=seed,
                       policy=policy, workers=workers, confidence=parse_confidence(confidence),
-                      interval=interval,
+                      interval=interval.value,
                       target=parse_target(target), show_progress=not (as_json or quiet))
     if as_json:
         render.print_json(render_odds.odds_json(result, seals))
@@ -112,11 +109,10 @@ def odds_command(
     render_odds.print_odds(result)
 
 
-@command("setup")
+@command("setup", epilog="Example: coop-helper setup --players 2")
 def setup_command(
     names: Annotated[
-        list[str] | None,
-        typer.Argument(metavar="CONTRACT", help="The face-up contracts, if already dealt."),
+        list[str] | None, contracts_argument("The face-up contracts, if already dealt.")
     ] = None,
     players: SetupPlayers = None,
     code: CodeOption = None,
@@ -129,12 +125,17 @@ def setup_command(
     policy: PolicyOption = DEFAULT_POLICY,
     workers: WorkersOption = None,
     odds: Annotated[
-        bool, typer.Option("--odds/--no-odds", help="Simulate the odds (on by default).")
+        bool,
+        typer.Option("--odds/--no-odds", help="Simulate the odds (on by default).",
+                     rich_help_panel=SIMULATION_PANEL),
     ] = True,
     quiet: QuietOption = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Set up a game: the contracts, the Time Pile, the odds and a recommended removal."""
+    from coop_helper.render import odds as render_odds
+    from coop_helper.sim.odds import SETUP_PRECISION, parse_target
+
     catalog = load_catalog()
     seals = config.resolve_seals(catalog, seal_options or [])
     if seed is not None and seed < 0:

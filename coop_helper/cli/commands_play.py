@@ -3,45 +3,60 @@
 from __future__ import annotations
 
 import secrets
+from typing import Annotated
 
 import typer
 
 from coop_helper.cli import command
-from coop_helper.cli.options import CodeOption, SealOptions
-from coop_helper.policies import DEFAULT_POLICY, POLICIES
-from coop_helper.render.play import game_document, render_account
-from coop_helper.render.tables import print_json
+from coop_helper.cli.options import (
+    CONTRACTS_PANEL,
+    SIMULATION_PANEL,
+    CodeOption,
+    JsonFlag,
+    PolicyOption,
+    SealOptions,
+    contracts_argument,
+)
+from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.sim.play import play_one
-
-CONTRACTS_ARGUMENT = typer.Argument(
-    None, metavar="CONTRACT...", help="The face-up contracts (English or German names)."
-)
 
 
-@command("play")
+@command("play", epilog="Example: coop-helper play Fighter Jinx Explorer --seed 7 --removed 3")
 def play_command(
-    contracts: list[str] = CONTRACTS_ARGUMENT,
-    players: int | None = typer.Option(
-        None, "--players", help="Player count (1-5); must fit the number of contracts."
-    ),
-    seed: int | None = typer.Option(None, "--seed", help="Random seed (default: a new one)."),
-    policy: str = typer.Option(
-        DEFAULT_POLICY, "--policy", help=f"Who decides: {', '.join(POLICIES)}."
-    ),
+    contracts: Annotated[
+        list[str] | None, contracts_argument("The face-up contracts (English or German names).")
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", metavar="N", rich_help_panel=CONTRACTS_PANEL,
+                     help="Player count (1-5); must fit the number of contracts."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", metavar="S", rich_help_panel=SIMULATION_PANEL,
+                     help="Random seed (default: a new one)."),
+    ] = None,
+    policy: PolicyOption = DEFAULT_POLICY,
     code: CodeOption = None,
     seal_options: SealOptions = None,
-    removed: int = typer.Option(
-        0, "--removed", help="Time Pile cards moved to the Victory Pile before play."
-    ),
-    time_pile: int | None = typer.Option(
-        None, "--time-pile",
-        help="Time Pile size (default: 13 + seal numbers + distinct letters).",
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print the event log as JSON."),
+    removed: Annotated[
+        int,
+        typer.Option("--removed", metavar="K", rich_help_panel=SIMULATION_PANEL,
+                     help="Time Pile cards moved to the Victory Pile before play."),
+    ] = 0,
+    time_pile: Annotated[
+        int | None,
+        typer.Option("--time-pile", metavar="T", rich_help_panel=SIMULATION_PANEL,
+                     help="Time Pile size (default: 13 + seal numbers + distinct letters)."),
+    ] = None,
+    as_json: JsonFlag = False,
 ) -> None:
-    """Play one simulated game and show it turn by turn."""
+    """Play one simulated game and show it turn by turn (--json: its event log)."""
+    from coop_helper.render.play import game_document, render_account
+    from coop_helper.render.tables import print_json
+    from coop_helper.sim.play import play_one
+
     if seed is None:
         seed = secrets.randbelow(2**31)
     seals = config.resolve_seals(load_catalog(), seal_options or [])

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from coop_helper.cli import app, command
+from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command
+from coop_helper.cli.completion import complete_contract
 from coop_helper.cli.options import (
     CheckPlayers,
     CodeOption,
@@ -15,6 +16,7 @@ from coop_helper.cli.options import (
     JsonFlag,
     SealOptions,
     SeedOption,
+    contracts_argument,
 )
 from coop_helper.errors import UserError, shown
 from coop_helper.render import tables as render
@@ -32,7 +34,7 @@ from coop_helper.setup.deals import (
 # Let "-1" through as a value ("rank -1", "seals set Ransom -1 A") instead of an option.
 NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
 
-@command("contracts")
+@command("contracts", epilog="Example: coop-helper contracts --json")
 def contracts_command(as_json: JsonFlag = False) -> None:
     """List the 18 contracts: names (EN/DE), requirement, coins, seal."""
     catalog = load_catalog()
@@ -56,7 +58,7 @@ def contracts_command(as_json: JsonFlag = False) -> None:
     render.print_contracts(catalog, seals)
 
 
-@command("deal")
+@command("deal", epilog="Example: coop-helper deal --players 3")
 def deal_command(
     players: DealPlayers = None,
     seed: SeedOption = None,
@@ -84,11 +86,10 @@ def deal_command(
     render.print_deal(players, seed, code, contracts, seals)
 
 
-@command("timepile")
+@command("timepile", epilog="Example: coop-helper timepile Charmeur Seehoheit 'Galleon Foe'")
 def timepile_command(
     names: Annotated[
-        list[str] | None,
-        typer.Argument(metavar="CONTRACT", help="The face-up contracts (quote multi-word names)."),
+        list[str] | None, contracts_argument("The face-up contracts (quote multi-word names).")
     ] = None,
     code: CodeOption = None,
     players: CheckPlayers = None,
@@ -111,7 +112,7 @@ def timepile_command(
     render.print_time_pile(pile)
 
 
-@command("rank", context_settings=NUMBERS_AS_ARGUMENTS)
+@command("rank", context_settings=NUMBERS_AS_ARGUMENTS, epilog="Example: coop-helper rank 6")
 def rank_command(
     points: Annotated[str, typer.Argument(metavar="POINTS", help="Cards in the Victory Pile.")],
     as_json: JsonFlag = False,
@@ -133,6 +134,8 @@ def rank_command(
 seals_app = typer.Typer(
     help="Record the seals of contracts the card data does not know (read off your cards).",
     no_args_is_help=True,
+    cls=HelpGroup,
+    context_settings=HELP_OPTIONS,
 )
 app.add_typer(seals_app, name="seals")
 
@@ -166,12 +169,14 @@ def _names_a_contract(parts: list[str]) -> bool:
     return True
 
 
-@command("set", on=seals_app, context_settings=NUMBERS_AS_ARGUMENTS)
+@command("set", on=seals_app, context_settings=NUMBERS_AS_ARGUMENTS,
+         epilog="Example: coop-helper seals set Ransom 1 A")
 def seals_set_command(
     parts: Annotated[
         list[str],
         typer.Argument(
-            metavar="NAME NUMBER LETTER", help="E.g. Ransom 1 A (number -1..2, letter A-Z)."
+            metavar="NAME NUMBER LETTER", help="E.g. Ransom 1 A (number -1..2, letter A-Z).",
+            autocompletion=complete_contract,
         ),
     ],
     as_json: JsonFlag = False,
@@ -193,9 +198,11 @@ def seals_set_command(
     render.make_console().print(f"Recorded {contract.name}: {seal} (in {path})", soft_wrap=True)
 
 
-@command("unset", on=seals_app)
+@command("unset", on=seals_app, epilog="Example: coop-helper seals unset Ransom")
 def seals_unset_command(
-    name: Annotated[str, typer.Argument(metavar="NAME", help="E.g. Ransom.")],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="E.g. Ransom.", autocompletion=complete_contract)
+    ],
     as_json: JsonFlag = False,
 ) -> None:
     """Forget the seal you recorded for a contract."""
@@ -210,7 +217,7 @@ def seals_unset_command(
     render.make_console().print(text, soft_wrap=True)
 
 
-@command("list", on=seals_app)
+@command("list", on=seals_app, epilog="Example: coop-helper seals list --json")
 def seals_list_command(as_json: JsonFlag = False) -> None:
     """Show the seals you recorded for contracts the card data lacks."""
     catalog = load_catalog()

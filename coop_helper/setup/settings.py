@@ -17,15 +17,13 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
-
-import tomlkit
-from filelock import FileLock, Timeout
-from tomlkit.exceptions import TOMLKitError
-from tomlkit.toml_document import TOMLDocument
+from typing import TYPE_CHECKING, Any
 
 from coop_helper.errors import UserError, shown
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
+
+if TYPE_CHECKING:  # tomlkit and filelock load only when a settings file is read or changed
+    from tomlkit.toml_document import TOMLDocument
 
 ENV_VAR = "COOP_HELPER_CONFIG"
 HEADER = (
@@ -78,6 +76,9 @@ def _read_bytes(path: Path) -> bytes | None:
 
 def load_document(path: Path | None = None) -> TOMLDocument:
     """The settings file as an editable TOML document (comments kept); empty if absent."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
     path = path or config_path()
     data = _read_bytes(path)
     if data is None:
@@ -159,6 +160,8 @@ def lock_path(path: Path) -> Path:
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
     """Hold the settings lock: one coop-helper at a time reads, changes and writes."""
+    from filelock import FileLock, Timeout
+
     lock = lock_path(path)
     try:
         lock.parent.mkdir(parents=True, exist_ok=True)
@@ -231,6 +234,8 @@ def _unknown_seal_names(catalog: Catalog) -> str:
 def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> bool:
     """Under the lock: drop every entry naming ``contract``, then record ``seal`` (if
     any). Whether the file held an entry for it."""
+    import tomlkit
+
     catalog = load_catalog()
     with _locked(path):
         doc = load_document(path)  # raises before anything is written if the file is broken

@@ -14,6 +14,7 @@ from coop_helper.errors import UserError, shown
 from coop_helper.policies import DEFAULT_POLICY, make_policy
 from coop_helper.setup.catalog import Contract, Rank, load_catalog
 from coop_helper.setup.deals import TimePile
+from coop_helper.sim import DEFAULT_SEED
 from coop_helper.sim.percent import parse_chance
 from coop_helper.sim.runner import Level, OddsRequest, Tally, Trace, recommend, simulate
 from coop_helper.sim.statistics import INTERVALS
@@ -21,8 +22,6 @@ from coop_helper.sim.statistics import INTERVALS
 DEFAULT_PRECISION = 0.01  # run until every level's interval is at most 1 point either side
 SETUP_PRECISION = 0.015  # setup answers at the table: fast, within 1.5 points either side
 MAX_AUTO_GAMES = 40_000  # never more than this when running until precise
-DEFAULT_SEED = 1
-SETUP_TARGET = "50%"
 MAX_GAMES = 1_000_000
 MAX_WORKERS = 64
 MAX_CONFIDENCE = 0.9999

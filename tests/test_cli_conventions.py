@@ -1,0 +1,69 @@
+"""The conventions of a well-made CLI: clean --help with -h, panels and an example per
+command, choices listed, shell completion of contract and policy names."""
+
+from __future__ import annotations
+
+import pytest
+from process_helpers import run_script
+
+from coop_helper.cli.completion import complete_contract, complete_policy
+from coop_helper.cli.options import IntervalChoice
+from coop_helper.policies import POLICIES
+from coop_helper.sim.statistics import INTERVALS
+
+COMMANDS = [["odds"], ["setup"], ["play"], ["contracts"], ["deal"], ["timepile"], ["rank"],
+            ["seals", "set"], ["seals", "unset"], ["seals", "list"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_help_is_clean_and_shows_an_example(run, command):
+    result = run(*command, "-h")
+    assert result.exit_code == 0
+    text = result.stdout
+    for tag in ("<bool>", "<str>", "<int>", "<float>", "<list"):
+        assert tag not in text
+    assert "Example: coop-helper " + command[0] in " ".join(text.split())
+
+
+@pytest.mark.parametrize("args", [["-h"], ["--help"], ["seals", "-h"]])
+def test_groups_take_h_too(run, args):
+    result = run(*args)
+    assert result.exit_code == 0 and "Usage:" in result.stdout and "<bool>" not in result.stdout
+
+
+def test_odds_help_groups_options_and_lists_choices(run):
+    text = run("odds", "--help").stdout
+    for panel in ("Contracts", "Simulation", "Output"):
+        assert f"─ {panel} ─" in text
+    assert "|".join(POLICIES) in text and "wilson|exact" in text
+
+
+def test_interval_choices_are_the_statistics_methods():
+    assert tuple(IntervalChoice) == INTERVALS
+
+
+def test_contract_names_complete_in_english_german_and_aliases():
+    assert complete_contract("Handelsf") == ["Handelsfürst"]
+    assert complete_contract("handelsfu") == ["Handelsfürst"]  # umlaut typed as u
+    assert complete_contract("Trade") == ["Trader Prince", "Trade Outpost"]
+    assert complete_contract("Little") == ["Little Gamester"]
+    assert len(complete_contract("")) > 18
+
+
+def test_policy_names_complete_from_the_registry():
+    assert complete_policy("") == list(POLICIES)
+    assert complete_policy("ex") == ["expert"]
+
+
+def test_the_shell_gets_completions(tmp_path):
+    done = run_script(tmp_path, _COOP_HELPER_COMPLETE="complete_bash",
+                   COMP_WORDS="coop-helper odds Fighter Kl", COMP_CWORD="3")
+    assert done.returncode == 0 and done.stdout.decode().split("\n")[0] == "Kleiner Zocker"
+    done = run_script(tmp_path, _COOP_HELPER_COMPLETE="complete_bash",
+                   COMP_WORDS="coop-helper odds --interval ", COMP_CWORD="3")
+    assert done.stdout.decode().split() == ["wilson", "exact"]
+
+
+def test_completion_can_be_shown_for_bash(tmp_path):
+    done = run_script(tmp_path, "--show-completion", "bash", SHELL="/bin/bash")
+    assert done.returncode == 0 and b"_COOP_HELPER_COMPLETE" in done.stdout
