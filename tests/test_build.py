@@ -29,3 +29,26 @@ def test_compiled_modules_type_check():
 
     out, err, status = api.run(["--no-incremental", *[str(ROOT / m) for m in compiled_modules()]])
     assert status == 0, out + err
+
+
+def test_package_metadata():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["license"] == "MIT" and (ROOT / "LICENSE").is_file()
+    assert "Typing :: Typed" in project["classifiers"]
+    assert (ROOT / "coop_helper" / "py.typed").is_file()
+    assert "version" not in project and project["dynamic"] == ["version"]  # one source
+    assert {"tomlkit", "filelock"} <= {d.split(">")[0] for d in project["dependencies"]}
+
+
+def test_the_version_has_one_source():
+    import re
+    import tomllib
+
+    import coop_helper
+
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert settings["tool"]["setuptools"]["dynamic"]["version"] == {
+        "attr": "coop_helper.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", coop_helper.__version__)

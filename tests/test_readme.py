@@ -12,6 +12,10 @@ EXAMPLE = re.compile(r"<!-- example -->\n```console\n\$ (?P<cmd>[^\n]+)\n(?P<out
 EXAMPLES = [(m.group("cmd"), m.group("out")) for m in EXAMPLE.finditer(README)]
 
 
+PYTHON_EXAMPLE = re.compile(r"<!-- python-example -->\n```pycon\n(?P<code>.*?)```", re.S)
+PYTHON_EXAMPLES = [m.group("code") for m in PYTHON_EXAMPLE.finditer(README)]
+
+
 def _marked_command(marker: str) -> str:
     match = re.search(rf"<!-- {marker} -->\n```sh\n(?P<cmd>[^\n]+)\n```", README)
     assert match, f"README lacks the {marker} block"
@@ -33,6 +37,21 @@ def test_readme_example_output(run, monkeypatch, command, expected):
     assert result.exit_code == (2 if expected.startswith("error:") else 0)
 
 
+def test_readme_has_a_python_example():
+    assert PYTHON_EXAMPLES
+
+
+@pytest.mark.parametrize("code", PYTHON_EXAMPLES)
+def test_readme_python_example(code):
+    """Each ``pycon`` block runs as a doctest: every printed value must match."""
+    import doctest
+
+    test = doctest.DocTestParser().get_doctest(code, {}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
 def test_fresh_machine_commands():
     install = _marked_command("install-command")
     assert install.startswith("python3 -m venv .venv && .venv/bin/pip install . && ")
@@ -46,3 +65,4 @@ def test_fresh_machine_commands():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "<!-- test-command -->" in ci and "ruff check" in ci
+    assert "mypy" in ci and "ruff format --check" in ci

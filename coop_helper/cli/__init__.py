@@ -97,17 +97,17 @@ _EXPECTED = {  # pydantic's error types, as a player would say what was expected
 
 def _plain_message(err: Exception) -> str:
     """A usage error's message in a player's words (typer's validation speaks pydantic)."""
-    cause = err.__cause__
-    errors = getattr(cause, "errors", None)
-    if callable(errors) and hasattr(err, "message"):
+    usage: Any = err  # click's UsageError: a ``message`` and ``format_message()``
+    errors = getattr(err.__cause__, "errors", None)
+    if callable(errors) and isinstance(getattr(usage, "message", None), str):
         with contextlib.suppress(Exception):
             first = errors()[0]
             expected = _EXPECTED.get(first.get("type", ""))
             if expected is not None:
-                err.message = f"'{shown(str(first.get('input', '')))}' is not {expected}."
-    if isinstance(getattr(err, "message", None), str):
-        err.message = err.message.removeprefix("Value error, ")
-    return " ".join(str(err.format_message()).split())  # type: ignore[attr-defined]
+                usage.message = f"'{shown(str(first.get('input', '')))}' is not {expected}."
+    if isinstance(getattr(usage, "message", None), str):
+        usage.message = usage.message.removeprefix("Value error, ")
+    return " ".join(str(usage.format_message()).split())
 
 
 INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C

@@ -66,12 +66,13 @@ def odds_json(result: OddsResult, seals: Mapping[str, Seal]) -> dict[str, Any]:
     }
     if result.target is not None:
         rec = result.recommended
+        rank = None if rec is None else result.rank_for(rec)
         doc["target"] = result.target
         doc["recommended"] = None if rec is None else {
             "removed": rec.removed,
             "turns": rec.turns,
             "win": round(rec.win, 6),
-            "rank": result.rank_for(rec).name if result.rank_for(rec) else None,
+            "rank": None if rank is None else rank.name,
         }
     return doc
 

@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import signal
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult, Pool
 
@@ -130,7 +130,7 @@ def _chunks(games: int, size: int) -> list[tuple[int, int]]:
 
 
 def _results(jobs: list[tuple[OddsRequest, int, int]], pool: Pool | None,
-             ahead: int) -> Iterator[list[Trace]]:
+             ahead: int) -> Generator[list[Trace], None, None]:
     """The jobs' traces in job order; with a pool, at most ``ahead`` jobs in flight.
 
     Stopping early (closing the generator) lets the jobs in flight finish instead of

@@ -1,0 +1,85 @@
+"""The Python API: the Time Pile and the win odds for given contracts, without the CLI.
+
+    >>> from coop_helper import odds
+    >>> result = odds(["Lady Killer", "Maritime Supremacy", "Galleon Foe"], games=400)
+    >>> [round(level.win, 2) for level in result.levels][:2]  # doctest: +SKIP
+
+Names are matched as on the command line (English or German, any case, aliases). Bad
+input raises :class:`coop_helper.errors.UserError` with the same one-line message the CLI
+prints. Nothing here reads or writes the user's settings: pass the seals of blue-seal
+contracts yourself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from coop_helper.errors import UserError
+from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.setup.catalog import Contract, Seal, load_catalog, parse_seal
+from coop_helper.setup.deals import TimePile, face_up
+from coop_helper.setup.deals import time_pile as _time_pile
+from coop_helper.sim import DEFAULT_SEED
+from coop_helper.sim.odds import DEFAULT_PRECISION, OddsResult, compute_odds, parse_target
+from coop_helper.sim.runner import Level
+
+__all__ = ["Level", "OddsResult", "TimePile", "UserError", "odds", "time_pile"]
+
+
+def _resolve(contracts: Sequence[str] | str, players: int | None,
+             seals: Mapping[str, str] | None) -> tuple[int, tuple[Contract, ...], TimePile]:
+    catalog = load_catalog()
+    if isinstance(contracts, str):
+        count, face = face_up(code=contracts, players=players, catalog=catalog)
+    else:
+        count, face = face_up(names=list(contracts), players=players, catalog=catalog)
+    known: dict[str, Seal] = {}
+    for name, text in (seals or {}).items():
+        contract = catalog.contract(name)
+        try:
+            known[contract.key] = parse_seal(text)
+        except ValueError as err:
+            raise UserError(f"seal for {contract.name}: {err}") from None
+    return count, face, _time_pile(face, known, catalog)
+
+
+def time_pile(contracts: Sequence[str] | str, *, players: int | None = None,
+              seals: Mapping[str, str] | None = None) -> TimePile:
+    """The Time Pile for these face-up contracts (names, or a share code as one string).
+
+    ``seals`` gives the seal read off a blue-seal card, e.g. ``{"Ransom": "1A"}``; while
+    one is missing, ``TimePile.size`` is None and ``TimePile.size_range`` gives the range.
+    """
+    return _resolve(contracts, players, seals)[2]
+
+
+def odds(
+    contracts: Sequence[str] | str,
+    *,
+    players: int | None = None,
+    seals: Mapping[str, str] | None = None,
+    games: int | None = None,
+    precision: float = DEFAULT_PRECISION,
+    seed: int = DEFAULT_SEED,
+    policy: str = DEFAULT_POLICY,
+    workers: int = 1,
+    confidence: float = 0.95,
+    interval: str = "wilson",
+    target: float | str | None = None,
+) -> OddsResult:
+    """The win odds at every Victory Pile removal level for these face-up contracts.
+
+    ``contracts`` are names (or a share code as one string); ``players`` is checked
+    against them when given. ``games`` plays exactly that many games; otherwise games are
+    played until every level's interval is within ``precision`` (a fraction: 0.01 is one
+    point) either side. ``target`` (``0.5`` or ``"50%"``) asks for a recommended level.
+    The same ``seed`` gives the same result whatever ``workers`` says.
+
+    Returns an :class:`OddsResult`: ``levels`` from 0 cards removed upward, each with
+    ``removed``, ``turns``, ``win``, ``ci_low``, ``ci_high`` and ``ranks``.
+    """
+    count, face, pile = _resolve(contracts, players, seals)
+    goal = None if target is None else parse_target(target)
+    return compute_odds(count, face, pile, games=games, precision=precision, seed=seed,
+                        policy=policy, workers=workers, confidence=confidence,
+                        interval=interval, target=goal)
