@@ -14,10 +14,11 @@ def main() -> None:
     """Load the CLI and run it."""
     try:
         from coop_helper.cli import main as run_cli
+
+        run_cli()  # handles Ctrl-C itself once running; this catches the moments around
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED)
-    run_cli()
 
 
 if __name__ == "__main__":

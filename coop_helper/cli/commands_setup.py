@@ -121,7 +121,9 @@ def rank_command(
     try:
         value = int(points)
     except ValueError:
-        raise UserError(f"points must be a whole number of 0 or more, not '{points}'.") from None
+        raise UserError(
+            f"points must be a whole number of 0 or more, not '{shown(points)}'."
+        ) from None
     rank = load_catalog().rank(value)
     if as_json:
         render.print_json({"points": value, "rank": rank.name})

@@ -16,6 +16,7 @@ MIN_COLUMNS = 20  # narrower than this is no layout at all: use the terminal's r
 _SYMBOLS = {
     "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"',
     "\u201d": '"', "\u00b7": ".", "\u00df": "s", "\u2026": ".",
+    "\u2588": "#", "\u2502": "|", "\u2500": "-", "\u2501": "-", "\u2503": "|",
 }
 
 

@@ -101,7 +101,9 @@ def check_settings(games: int | None, workers: int, confidence: float, interval:
             f"not {100 * confidence:g}%."
         )
     if interval not in INTERVALS:
-        raise UserError(f"--interval must be one of {', '.join(INTERVALS)}, not '{interval}'.")
+        raise UserError(
+            f"--interval must be one of {', '.join(INTERVALS)}, not '{shown(interval)}'."
+        )
 
 
 def compute_odds(
