@@ -15,8 +15,12 @@ Engine rulings beyond REFERENCE.md §6 (all of them, in full, in docs/engine-rul
   of their takes, and after a bust.
 - If the draw pile and the discard pile are both empty, the active player stops drawing
   and coin gains fall short by what is missing.
-- If the draw pile runs out a second time in one turn, the active player stops drawing
+- If the draw pile runs out a second time while the active player draws, they stop drawing
   (otherwise a player who keeps repelling could reshuffle the same ships for ever).
+- Readings of REFERENCE.md §6: cards are taken one by one, so a Governor hired in a take
+  time adds a take at once (9); the discard pile is shuffled in the moment the draw pile
+  empties (10); every contract that has become possible is offered after each take and
+  each completion (11).
 """
 
 from __future__ import annotations
@@ -94,6 +98,7 @@ class Game:
         self.hidden = Hidden(config.players)
         self.victory_moves = 0
         self.reshuffles = 0  # times the discard pile became the draw pile
+        self.runouts = 0  # times a draw took the draw pile's last card
         self._needs_at_take = [
             c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME
         ]
@@ -142,31 +147,48 @@ class Game:
         if self.log is not None:
             self.log.move(card, source, target)
 
-    def _draw_hidden(self) -> int | None:
-        """Take a random card off the draw pile (reshuffling the discard pile if empty)."""
+    def _draw_hidden(self, reveal: bool = False) -> int | None:
+        """Take a random card off the draw pile; ``reveal`` if it is drawn face up.
+
+        The moment the draw pile empties, the discard pile is shuffled into a new one
+        (REFERENCE.md §6, reading 10). A draw pile found empty (the discard pile was empty
+        when it ran out) is refilled the same way when the next card is wanted.
+        """
         draw = self.hidden.draw
         if not draw:
             if not self.table.discard:
                 return None
             self._reshuffle()
         n = len(draw)
-        if self.hidden.stacked:
-            card = draw.pop()
-        else:
-            i = int(self.rng.random() * n)
-            card = draw[i]
-            draw[i] = draw[n - 1]
-            draw.pop()
+        i = n - 1 if self.hidden.stacked else int(self.rng.random() * n)
+        card = draw[i]
+        if reveal:
+            self._reveal(card, from_draw=True)
+        if n == 1:
+            self.runouts += 1
+            if self.table.discard:
+                self._reshuffle(last=card)  # the last card leaves as the new pile forms
+                return card
+        draw[i] = draw[n - 1]
+        draw.pop()
         self.table.draw_size = n - 1
         return card
 
-    def _reshuffle(self) -> None:
+    def _reshuffle(self, last: int | None = None) -> None:
+        """Shuffle the discard pile into the draw pile.
+
+        ``last`` is the old pile's last card, being drawn: it stays in the pile until the
+        new one is formed (so every card is in one zone at every logged move), then leaves.
+        """
         table = self.table
         if self.log is not None:
             for card in table.discard:
                 self.log.move(card, "discard", "draw")
             self.log.note("reshuffle", cards=len(table.discard))
-        self.hidden.draw.extend(table.discard)
+        draw = self.hidden.draw
+        if last is not None:
+            draw.remove(last)
+        draw.extend(table.discard)
         # From now on the draw pile is exactly the old discard pile, which everyone saw.
         unseen = [0] * len(table.unseen)
         ships = [0] * len(table.unseen_ships)
@@ -179,7 +201,7 @@ class Game:
         table.unseen_ships = ships
         table.unseen_total = len(table.discard)
         table.discard = []
-        table.draw_size = len(self.hidden.draw)
+        table.draw_size = len(draw)
         table.reshuffled = True
         self.reshuffles += 1
 
@@ -271,9 +293,9 @@ class Game:
         table.time_size -= 1
         self._reveal(card, from_draw=False)
         busted = self._discover(player, card, "time")
-        reshuffles = self.reshuffles
+        runouts = self.runouts
         while not busted and not table.over:
-            if not hidden.draw and self.reshuffles > reshuffles:
+            if self.runouts - runouts >= 2:
                 # The draw pile ran out twice this turn: no more drawing (engine ruling).
                 if self.log is not None:
                     self.log.note("draw_stopped", player=player.index)
@@ -282,11 +304,10 @@ class Game:
             self._decided(player, "draw_again", again)
             if not again:
                 break
-            drawn = self._draw_hidden()
+            drawn = self._draw_hidden(reveal=True)
             if drawn is None:
                 break
             card = drawn
-            self._reveal(card, from_draw=True)
             busted = self._discover(player, card, "draw")
         if table.over:
             self._end_turn()
@@ -527,7 +548,7 @@ class Game:
         return options
 
     def _take(self, player: PlayerState, card: int, is_active: bool) -> int:
-        """Trade or hire one harbour card; returns extra takes earned (Clerks)."""
+        """Trade or hire one harbour card; returns extra takes earned (Clerks, a Governor)."""
         table, deck = self.table, self.deck
         active = table.players[table.active]
         extra = 0
@@ -541,6 +562,8 @@ class Game:
             self._pay_discard(player, cost)
             table.harbour.remove(card)
             self._hire(player, card)
+            if deck.ability[card] == GOVERNOR:  # its extra take is there at once (reading 9)
+                extra = 1
         if not is_active:
             if self.log is not None:
                 self.log.note("fee", player=player.index, to=active.index, coins=1)
@@ -663,25 +686,42 @@ class Game:
     # -------------------------------------------------------------- contracts
 
     def _offer_completions(self, player: PlayerState) -> None:
+        """Offer every take-time contract the player can complete, until none is left.
+
+        After each completion (a change: coins, victory points) the contracts are looked at
+        again from the first, so one made possible by another completion, or passed over
+        before it, is offered too (REFERENCE.md §6, reading 11). A declined contract is not
+        offered again until something changes.
+        """
         table, policy = self.table, self.policy
-        if player.cubes_free() <= 0:
-            return  # take-time contracts have no progress markers: a free cube is needed
-        for key in self._needs_at_take:
-            if table.over:
-                return
-            # The requirement first: it is cheap and rarely met.
-            if rules.requirement_met(table, player, key) and rules.eligible(table, player, key):
+        declined: set[str] = set()
+        changed = True
+        while changed:
+            changed = False
+            for key in self._needs_at_take:
+                if table.over or player.cubes_free() <= 0:
+                    return  # take-time contracts have no progress markers: a cube is needed
+                if key in declined:
+                    continue
+                # The requirement first: it is cheap and rarely met.
+                if not (rules.requirement_met(table, player, key)
+                        and rules.eligible(table, player, key)):
+                    continue
                 pays = key in rules.PAY_INSTEAD and player.vp < rules.PAY_VP
                 decide = policy.complete(table, player, key)
                 self._decided(player, f"{'pay' if pays else 'complete'}:{key}", decide)
-                if decide:
-                    paid = 0
-                    if pays:
-                        paid = rules.PAY_COINS
-                        if self.log is not None:
-                            self.log.note("pay", player=player.index, contract=key, coins=paid)
-                        self._pay_discard(player, paid)
-                    self._complete(player, key)
+                if not decide:
+                    declined.add(key)
+                    continue
+                if pays:
+                    if self.log is not None:
+                        self.log.note("pay", player=player.index, contract=key,
+                                      coins=rules.PAY_COINS)
+                    self._pay_discard(player, rules.PAY_COINS)
+                self._complete(player, key)
+                declined.clear()
+                changed = True
+                break
 
     def _complete(self, player: PlayerState, key: str) -> None:
         """Put the player's cube on the contract: coin space, bonus VP, maybe the win."""
