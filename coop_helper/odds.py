@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from coop_helper.catalog import Contract, Rank, load_catalog
 from coop_helper.errors import UserError
-from coop_helper.policies import DEFAULT_POLICY, make_policy
+from coop_helper.policies import DEFAULT_POLICY, is_time_blind, make_policy
 from coop_helper.simulate import Level, OddsRequest, Tally, Trace, recommend, simulate
 from coop_helper.stats import INTERVALS
 from coop_helper.table import TimePile
@@ -131,7 +131,12 @@ def compute_odds(
     level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES).
     """
     check_settings(games, workers, confidence, interval, None if games else precision, seed)
-    policy = make_policy(policy).name  # validates the name
+    chosen = make_policy(policy)  # validates the name
+    if not is_time_blind(chosen):
+        raise UserError(f"policy '{chosen.name}' plays by the turns left, so one simulated "
+                        "game cannot answer every removal level; use it with 'play', or "
+                        "choose random, basic or expert for the odds.")
+    policy = chosen.name
     if pile.size is not None:
         max_turns = pile.size
     else:

@@ -55,6 +55,7 @@ if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at
     from coop_helper.policies.base import Policy
 
 TAX_THRESHOLD = 12
+ASK = -2  # a resumed decision not yet answered: the policy is asked
 
 
 @dataclass(frozen=True)
@@ -86,22 +87,33 @@ class GameResult:
 
 
 class Game:
-    """One co-op game: set up from a config, played to its end by a policy."""
+    """One co-op game: set up from a config, played to its end by a policy.
 
-    def __init__(self, config: GameConfig, policy: Policy, log: EventLog | None = None) -> None:
+    A game can also go on from a given position (`coop_helper.engine.fork`): a table, the
+    hidden cards and the random sources; `resume_draw` and `resume_take` then answer the
+    decision the position stopped at and play the game to its end.
+    """
+
+    def __init__(self, config: GameConfig, policy: Policy, log: EventLog | None = None,
+                 position: tuple[Table, Hidden, random.Random, random.Random] | None = None,
+                 ) -> None:
         self.config = config
         self.policy = policy
         self.log = log
-        self.deck: Deck = build_deck(config.players)
-        self.rng = random.Random(config.seed)
-        self.table = Table(self.deck, config.contracts, config.players)
-        self.hidden = Hidden(config.players)
         self.victory_moves = 0
         self.reshuffles = 0  # times the discard pile became the draw pile
-        self.runouts = 0  # times a draw took the draw pile's last card
         self._needs_at_take = [
             c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME
         ]
+        if position is not None:
+            self.table, self.hidden, self.rng, policy_rng = position
+            self.deck: Deck = self.table.deck
+            policy.start_game(self.table, policy_rng)
+            return
+        self.deck = build_deck(config.players)
+        self.rng = random.Random(config.seed)
+        self.table = Table(self.deck, config.contracts, config.players)
+        self.hidden = Hidden(config.players)
         self._setup()
         policy.start_game(self.table, random.Random(config.seed * 2 + 1))
 
@@ -165,7 +177,7 @@ class Game:
         if reveal:
             self._reveal(card, from_draw=True)
         if n == 1:
-            self.runouts += 1
+            self.table.draw_runouts += 1
             if self.table.discard:
                 self._reshuffle(last=card)  # the last card leaves as the new pile forms
                 return card
@@ -258,6 +270,24 @@ class Game:
 
     # --------------------------------------------------------------- playing
 
+    def resume_draw(self, again: bool) -> GameResult:
+        """Go on from the active player's draw-again-or-stop question, answered ``again``."""
+        table = self.table
+        self._draw_loop(table.players[table.active], False, again)
+        table.active = (table.active + 1) % table.n_players
+        return self.run()
+
+    def resume_take(self, player: int, takes: int, choice: int | None) -> GameResult:
+        """Go on from a player's take question (``takes`` left), answered ``choice``."""
+        table = self.table
+        state = table.players[player]
+        self._take_loop(state, takes, player == table.active, choice)
+        if not table.over:
+            self._later_take_times(state)
+        self._end_turn()
+        table.active = (table.active + 1) % table.n_players
+        return self.run()
+
     def run(self) -> GameResult:
         """Play turns until the team wins or the Time Pile runs out; return the result."""
         table = self.table
@@ -279,7 +309,7 @@ class Game:
 
     def play_turn(self) -> None:
         """One active player's turn: Discover, then Trade & Hire unless they bust."""
-        table, hidden, policy = self.table, self.hidden, self.policy
+        table, hidden = self.table, self.hidden
         if not hidden.time:
             table.over = True  # contracts still open and no Time Pile card: the team loses
             if self.log is not None:
@@ -293,14 +323,25 @@ class Game:
         table.time_size -= 1
         self._reveal(card, from_draw=False)
         busted = self._discover(player, card, "time")
-        runouts = self.runouts
+        table.draw_runouts = 0
+        self._draw_loop(player, busted, None)
+
+    def _draw_loop(self, player: PlayerState, busted: bool, first: bool | None) -> None:
+        """Draw again or stop until the player stops or busts, then the rest of the turn.
+
+        ``first`` answers the first draw-again question (None: ask the policy).
+        """
+        table, policy = self.table, self.policy
         while not busted and not table.over:
-            if self.runouts - runouts >= 2:
+            if table.draw_runouts >= 2:
                 # The draw pile ran out twice this turn: no more drawing (engine ruling).
                 if self.log is not None:
                     self.log.note("draw_stopped", player=player.index)
                 break
-            again = policy.draw_again(table, player)
+            if first is None:
+                again = policy.draw_again(table, player)
+            else:
+                again, first = first, None
             self._decided(player, "draw_again", again)
             if not again:
                 break
@@ -479,7 +520,13 @@ class Game:
         colours = len({deck.colour[c] for c in table.harbour if deck.type[c] == SHIP})
         takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
         self._take_time(active, takes, is_active=True)
-        for player in self._clockwise()[1:]:
+        self._later_take_times(active)
+
+    def _later_take_times(self, after: PlayerState) -> None:
+        """The take times of the players after this one in turn order."""
+        table = self.table
+        order = self._clockwise()
+        for player in order[order.index(after) + 1:]:
             if table.over:
                 return
             self._take_time(player, 1 + player.abilities[GOVERNOR], is_active=False)
@@ -490,18 +537,26 @@ class Game:
         return players[start:] + players[:start]
 
     def _take_time(self, player: PlayerState, takes: int, is_active: bool) -> None:
-        table, policy = self.table, self.policy
         if self.log is not None:
             self.log.note("take_time", player=player.index, takes=takes, active=is_active)
         self._take_income(player, is_active)
         if is_active:
             self._offer_expeditions(player)
         self._offer_completions(player)
+        self._take_loop(player, takes, is_active, ASK)
+
+    def _take_loop(self, player: PlayerState, takes: int, is_active: bool,
+                   first: int | None) -> None:
+        """Take cards one by one; ``first`` answers the first question (ASK: the policy)."""
+        table, policy = self.table, self.policy
         while takes > 0 and table.harbour and not table.over:
             options = self._take_options(player, is_active)
             if not options:
                 break
-            card = policy.choose_take(table, player, options, takes)
+            if first == ASK:
+                card = policy.choose_take(table, player, options, takes)
+            else:
+                card, first = first, ASK
             self._decided(player, "take", card, options)
             if card is None:
                 break
