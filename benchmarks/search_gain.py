@@ -53,7 +53,7 @@ def one_pair(args: tuple[int, int, str, str, int]) -> tuple[int, int, int, int, 
 
 
 def report(players: int, kinds: str, rows: list[tuple[int, int, int, int, float]]) -> None:
-    """One line of figures for a player count and decision kind."""
+    """One line of figures for a player count and decision kind (the games so far)."""
     n = len(rows)
     diffs = [s - b for b, s, *_ in rows]
     mean = sum(diffs) / n
@@ -78,13 +78,18 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=32)
     parser.add_argument("--base", default="expert", choices=sorted(POLICIES))
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--every", type=int, default=50, help="report every this many games")
     args = parser.parse_args()
     with multiprocessing.Pool(args.workers) as pool:
         for players in args.players:
             for kinds in args.kinds:
                 jobs = [(players, i, args.base, kinds, args.samples)
                         for i in range(args.first, args.first + args.games)]
-                report(players, kinds, pool.map(one_pair, jobs, chunksize=1))
+                rows = []
+                for row in pool.imap(one_pair, jobs):
+                    rows.append(row)
+                    if len(rows) % args.every == 0 or len(rows) == len(jobs):
+                        report(players, kinds, rows)
 
 
 if __name__ == "__main__":

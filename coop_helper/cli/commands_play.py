@@ -28,7 +28,9 @@ def play_command(
     ),
     seed: int | None = typer.Option(None, "--seed", help="Random seed (default: a new one)."),
     policy: str = typer.Option(
-        DEFAULT_POLICY, "--policy", help=f"Who decides: {', '.join(POLICIES)}."
+        DEFAULT_POLICY, "--policy",
+        help=f"Who decides: {', '.join(POLICIES)}, or search (search-draw, search-take; "
+             "search:BASE over another team).",
     ),
     code: CodeOption = None,
     seal_options: SealOptions = None,
