@@ -110,6 +110,16 @@ def check_settings(games: int | None, workers: int, confidence: float, interval:
         raise UserError(f"--interval must be one of {', '.join(INTERVALS)}, not '{interval}'.")
 
 
+def odds_policy(name: str) -> str:
+    """The policy's name if the odds can be simulated with it; else a UserError."""
+    chosen = make_policy(name)  # validates the name
+    if not is_time_blind(chosen):
+        raise UserError(f"policy '{chosen.name}' plays by the turns left, so one simulated "
+                        "game cannot answer every removal level; use it with 'play', or "
+                        "choose random, basic or expert for the odds.")
+    return chosen.name
+
+
 def compute_odds(
     players: int,
     contracts: Sequence[Contract],
@@ -131,12 +141,7 @@ def compute_odds(
     level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES).
     """
     check_settings(games, workers, confidence, interval, None if games else precision, seed)
-    chosen = make_policy(policy)  # validates the name
-    if not is_time_blind(chosen):
-        raise UserError(f"policy '{chosen.name}' plays by the turns left, so one simulated "
-                        "game cannot answer every removal level; use it with 'play', or "
-                        "choose random, basic or expert for the odds.")
-    policy = chosen.name
+    policy = odds_policy(policy)
     if pile.size is not None:
         max_turns = pile.size
     else:

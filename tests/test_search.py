@@ -256,7 +256,8 @@ def test_search_names_in_the_registry():
 
 def test_odds_and_setup_refuse_the_search_player():
     for args in (["odds", "Fighter", "Explorer", "Jinx", "--policy", "search"],
-                 ["setup", "--players", "1", "--policy", "search-draw:basic"]):
+                 ["setup", "--players", "1", "--policy", "search-draw:basic"],
+                 ["setup", "--players", "1", "--policy", "search", "--no-odds"]):
         result = runner.invoke(app, args)
         assert result.exit_code == 2
         lines = result.stderr.strip().splitlines()

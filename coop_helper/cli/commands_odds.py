@@ -39,6 +39,7 @@ from coop_helper.odds import (
     check_settings,
     compute_odds,
     default_workers,
+    odds_policy,
     parse_target,
 )
 from coop_helper.policies import DEFAULT_POLICY
@@ -141,6 +142,7 @@ def setup_command(
     if sim_seed < 0:
         raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
     sim_precision = points(precision, SETUP_PRECISION, games)
+    odds_policy(policy)  # refused even with --no-odds
     result = build_setup(
         players=players, names=names or (), code=code, seed=seed, seals=seals, catalog=catalog
     )
