@@ -269,3 +269,15 @@ def test_play_takes_the_search_player():
                                       "--policy", "search:basic", "--seed", "2", "--json"]))
     choosers = {e["chooser"] for e in doc["events"] if e["event"] == "decision"}
     assert choosers == {"search:basic"}
+
+
+def test_copies_carry_every_field_and_share_no_mutable_state():
+    (table, hidden, _), _ = _captured("draw", 6, players=3)
+    for original, copy in [(table, table.copy()), (hidden, hidden.copy()),
+                           *((p, p.copy()) for p in table.players)]:
+        for slot in type(original).__slots__:
+            a, b = getattr(original, slot), getattr(copy, slot)
+            assert a == b or slot == "players", slot
+            if isinstance(a, list | dict) and slot != "contract_by_key":  # read-only
+                assert a is not b or not a, slot
+    assert [p.snapshot() for p in table.copy().players] == [p.snapshot() for p in table.players]
