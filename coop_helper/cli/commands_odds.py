@@ -146,6 +146,9 @@ def setup_command(
     if sim_seed < 0:
         raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
     sim_precision = points(precision, SETUP_PRECISION, games)
+    from coop_helper.sim.odds import odds_policy
+
+    odds_policy(policy)  # refused even with --no-odds
     result = build_setup(
         players=players, names=names or (), code=code, seed=seed, seals=seals, catalog=catalog
     )

@@ -15,8 +15,12 @@ Engine rulings beyond REFERENCE.md §6 (all of them, in full, in docs/engine-rul
   of their takes, and after a bust.
 - If the draw pile and the discard pile are both empty, the active player stops drawing
   and coin gains fall short by what is missing.
-- If the draw pile runs out a second time in one turn, the active player stops drawing
+- If the draw pile runs out a second time while the active player draws, they stop drawing
   (otherwise a player who keeps repelling could reshuffle the same ships for ever).
+- Readings of REFERENCE.md §6: cards are taken one by one, so a Governor hired in a take
+  time adds a take at once (9); the discard pile is shuffled in the moment the draw pile
+  empties (10); every contract that has become possible is offered after each take and
+  each completion (11).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at
     from coop_helper.policies.base import Policy
 
 TAX_THRESHOLD = 12
+ASK = -2  # a resumed decision not yet answered: the policy is asked
 
 
 @dataclass(frozen=True)
@@ -83,21 +88,33 @@ class GameResult:
 
 
 class Game:
-    """One co-op game: set up from a config, played to its end by a policy."""
+    """One co-op game: set up from a config, played to its end by a policy.
 
-    def __init__(self, config: GameConfig, policy: Policy, log: EventLog | None = None) -> None:
+    A game can also go on from a given position (`coop_helper.engine.fork`): a table, the
+    hidden cards and the random sources; `resume_draw` and `resume_take` then answer the
+    decision the position stopped at and play the game to its end.
+    """
+
+    def __init__(self, config: GameConfig, policy: Policy, log: EventLog | None = None,
+                 position: tuple[Table, Hidden, random.Random, random.Random] | None = None,
+                 ) -> None:
         self.config = config
         self.policy = policy
         self.log = log
-        self.deck: Deck = build_deck(config.players)
-        self.rng = random.Random(stream_seed(config.seed, DECK))
-        self.table = Table(self.deck, config.contracts, config.players)
-        self.hidden = Hidden(config.players)
         self.victory_moves = 0
         self.reshuffles = 0  # times the discard pile became the draw pile
         self._needs_at_take = [
             c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME
         ]
+        if position is not None:
+            self.table, self.hidden, self.rng, policy_rng = position
+            self.deck: Deck = self.table.deck
+            policy.start_game(self.table, policy_rng)
+            return
+        self.deck = build_deck(config.players)
+        self.rng = random.Random(stream_seed(config.seed, DECK))
+        self.table = Table(self.deck, config.contracts, config.players)
+        self.hidden = Hidden(config.players)
         self._setup()
         policy.start_game(self.table, random.Random(stream_seed(config.seed, POLICY)))
 
@@ -143,31 +160,48 @@ class Game:
         if self.log is not None:
             self.log.move(card, source, target)
 
-    def _draw_hidden(self) -> int | None:
-        """Take a random card off the draw pile (reshuffling the discard pile if empty)."""
+    def _draw_hidden(self, reveal: bool = False) -> int | None:
+        """Take a random card off the draw pile; ``reveal`` if it is drawn face up.
+
+        The moment the draw pile empties, the discard pile is shuffled into a new one
+        (REFERENCE.md §6, reading 10). A draw pile found empty (the discard pile was empty
+        when it ran out) is refilled the same way when the next card is wanted.
+        """
         draw = self.hidden.draw
         if not draw:
             if not self.table.discard:
                 return None
             self._reshuffle()
         n = len(draw)
-        if self.hidden.stacked:
-            card = draw.pop()
-        else:
-            i = int(self.rng.random() * n)
-            card = draw[i]
-            draw[i] = draw[n - 1]
-            draw.pop()
+        i = n - 1 if self.hidden.stacked else int(self.rng.random() * n)
+        card = draw[i]
+        if reveal:
+            self._reveal(card, from_draw=True)
+        if n == 1:
+            self.table.draw_runouts += 1
+            if self.table.discard:
+                self._reshuffle(last=card)  # the last card leaves as the new pile forms
+                return card
+        draw[i] = draw[n - 1]
+        draw.pop()
         self.table.draw_size = n - 1
         return card
 
-    def _reshuffle(self) -> None:
+    def _reshuffle(self, last: int | None = None) -> None:
+        """Shuffle the discard pile into the draw pile.
+
+        ``last`` is the old pile's last card, being drawn: it stays in the pile until the
+        new one is formed (so every card is in one zone at every logged move), then leaves.
+        """
         table = self.table
         if self.log is not None:
             for card in table.discard:
                 self.log.move(card, "discard", "draw")
             self.log.note("reshuffle", cards=len(table.discard))
-        self.hidden.draw.extend(table.discard)
+        draw = self.hidden.draw
+        if last is not None:
+            draw.remove(last)
+        draw.extend(table.discard)
         # From now on the draw pile is exactly the old discard pile, which everyone saw.
         unseen = [0] * len(table.unseen)
         ships = [0] * len(table.unseen_ships)
@@ -180,7 +214,7 @@ class Game:
         table.unseen_ships = ships
         table.unseen_total = len(table.discard)
         table.discard = []
-        table.draw_size = len(self.hidden.draw)
+        table.draw_size = len(draw)
         table.reshuffled = True
         self.reshuffles += 1
 
@@ -237,6 +271,24 @@ class Game:
 
     # --------------------------------------------------------------- playing
 
+    def resume_draw(self, again: bool) -> GameResult:
+        """Go on from the active player's draw-again-or-stop question, answered ``again``."""
+        table = self.table
+        self._draw_loop(table.players[table.active], False, again)
+        table.active = (table.active + 1) % table.n_players
+        return self.run()
+
+    def resume_take(self, player: int, takes: int, choice: int | None) -> GameResult:
+        """Go on from a player's take question (``takes`` left), answered ``choice``."""
+        table = self.table
+        state = table.players[player]
+        self._take_loop(state, takes, player == table.active, choice)
+        if not table.over:
+            self._later_take_times(state)
+        self._end_turn()
+        table.active = (table.active + 1) % table.n_players
+        return self.run()
+
     def run(self) -> GameResult:
         """Play turns until the team wins or the Time Pile runs out; return the result."""
         table = self.table
@@ -258,7 +310,7 @@ class Game:
 
     def play_turn(self) -> None:
         """One active player's turn: Discover, then Trade & Hire unless they bust."""
-        table, hidden, policy = self.table, self.hidden, self.policy
+        table, hidden = self.table, self.hidden
         if not hidden.time:
             table.over = True  # contracts still open and no Time Pile card: the team loses
             if self.log is not None:
@@ -272,22 +324,32 @@ class Game:
         table.time_size -= 1
         self._reveal(card, from_draw=False)
         busted = self._discover(player, card, "time")
-        reshuffles = self.reshuffles
+        table.draw_runouts = 0
+        self._draw_loop(player, busted, None)
+
+    def _draw_loop(self, player: PlayerState, busted: bool, first: bool | None) -> None:
+        """Draw again or stop until the player stops or busts, then the rest of the turn.
+
+        ``first`` answers the first draw-again question (None: ask the policy).
+        """
+        table, policy = self.table, self.policy
         while not busted and not table.over:
-            if not hidden.draw and self.reshuffles > reshuffles:
+            if table.draw_runouts >= 2:
                 # The draw pile ran out twice this turn: no more drawing (engine ruling).
                 if self.log is not None:
                     self.log.note("draw_stopped", player=player.index)
                 break
-            again = policy.draw_again(table, player)
+            if first is None:
+                again = policy.draw_again(table, player)
+            else:
+                again, first = first, None
             self._decided(player, "draw_again", again)
             if not again:
                 break
-            drawn = self._draw_hidden()
+            drawn = self._draw_hidden(reveal=True)
             if drawn is None:
                 break
             card = drawn
-            self._reveal(card, from_draw=True)
             busted = self._discover(player, card, "draw")
         if table.over:
             self._end_turn()
@@ -459,7 +521,13 @@ class Game:
         colours = len({deck.colour[c] for c in table.harbour if deck.type[c] == SHIP})
         takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
         self._take_time(active, takes, is_active=True)
-        for player in self._clockwise()[1:]:
+        self._later_take_times(active)
+
+    def _later_take_times(self, after: PlayerState) -> None:
+        """The take times of the players after this one in turn order."""
+        table = self.table
+        order = self._clockwise()
+        for player in order[order.index(after) + 1:]:
             if table.over:
                 return
             self._take_time(player, 1 + player.abilities[GOVERNOR], is_active=False)
@@ -470,18 +538,26 @@ class Game:
         return players[start:] + players[:start]
 
     def _take_time(self, player: PlayerState, takes: int, is_active: bool) -> None:
-        table, policy = self.table, self.policy
         if self.log is not None:
             self.log.note("take_time", player=player.index, takes=takes, active=is_active)
         self._take_income(player, is_active)
         if is_active:
             self._offer_expeditions(player)
         self._offer_completions(player)
+        self._take_loop(player, takes, is_active, ASK)
+
+    def _take_loop(self, player: PlayerState, takes: int, is_active: bool,
+                   first: int | None) -> None:
+        """Take cards one by one; ``first`` answers the first question (ASK: the policy)."""
+        table, policy = self.table, self.policy
         while takes > 0 and table.harbour and not table.over:
             options = self._take_options(player, is_active)
             if not options:
                 break
-            card = policy.choose_take(table, player, options, takes)
+            if first == ASK:
+                card = policy.choose_take(table, player, options, takes)
+            else:
+                card, first = first, ASK
             self._decided(player, "take", card, options)
             if card is None:
                 break
@@ -528,7 +604,7 @@ class Game:
         return options
 
     def _take(self, player: PlayerState, card: int, is_active: bool) -> int:
-        """Trade or hire one harbour card; returns extra takes earned (Clerks)."""
+        """Trade or hire one harbour card; returns extra takes earned (Clerks, a Governor)."""
         table, deck = self.table, self.deck
         active = table.players[table.active]
         extra = 0
@@ -542,6 +618,8 @@ class Game:
             self._pay_discard(player, cost)
             table.harbour.remove(card)
             self._hire(player, card)
+            if deck.ability[card] == GOVERNOR:  # its extra take is there at once (reading 9)
+                extra = 1
         if not is_active:
             if self.log is not None:
                 self.log.note("fee", player=player.index, to=active.index, coins=1)
@@ -664,25 +742,42 @@ class Game:
     # -------------------------------------------------------------- contracts
 
     def _offer_completions(self, player: PlayerState) -> None:
+        """Offer every take-time contract the player can complete, until none is left.
+
+        After each completion (a change: coins, victory points) the contracts are looked at
+        again from the first, so one made possible by another completion, or passed over
+        before it, is offered too (REFERENCE.md §6, reading 11). A declined contract is not
+        offered again until something changes.
+        """
         table, policy = self.table, self.policy
-        if player.cubes_free() <= 0:
-            return  # take-time contracts have no progress markers: a free cube is needed
-        for key in self._needs_at_take:
-            if table.over:
-                return
-            # The requirement first: it is cheap and rarely met.
-            if rules.requirement_met(table, player, key) and rules.eligible(table, player, key):
+        declined: set[str] = set()
+        changed = True
+        while changed:
+            changed = False
+            for key in self._needs_at_take:
+                if table.over or player.cubes_free() <= 0:
+                    return  # take-time contracts have no progress markers: a cube is needed
+                if key in declined:
+                    continue
+                # The requirement first: it is cheap and rarely met.
+                if not (rules.requirement_met(table, player, key)
+                        and rules.eligible(table, player, key)):
+                    continue
                 pays = key in rules.PAY_INSTEAD and player.vp < rules.PAY_VP
                 decide = policy.complete(table, player, key)
                 self._decided(player, f"{'pay' if pays else 'complete'}:{key}", decide)
-                if decide:
-                    paid = 0
-                    if pays:
-                        paid = rules.PAY_COINS
-                        if self.log is not None:
-                            self.log.note("pay", player=player.index, contract=key, coins=paid)
-                        self._pay_discard(player, paid)
-                    self._complete(player, key)
+                if not decide:
+                    declined.add(key)
+                    continue
+                if pays:
+                    if self.log is not None:
+                        self.log.note("pay", player=player.index, contract=key,
+                                      coins=rules.PAY_COINS)
+                    self._pay_discard(player, rules.PAY_COINS)
+                self._complete(player, key)
+                declined.clear()
+                changed = True
+                break
 
     def _complete(self, player: PlayerState, key: str) -> None:
         """Put the player's cube on the contract: coin space, bonus VP, maybe the win."""

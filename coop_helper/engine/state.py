@@ -54,6 +54,24 @@ class PlayerState:
         """Wooden cubes not yet on a contract (3 each; markers hold one too)."""
         return CUBES - len(self.completed) - len(self.markers)
 
+    def copy(self) -> PlayerState:
+        """An independent copy (for a game forked from this one)."""
+        other = PlayerState(self.index)
+        other.coins = self.coins
+        other.persons = list(self.persons)
+        other.expeditions = list(self.expeditions)
+        other.swords = self.swords
+        other.vp = self.vp
+        other.abilities = list(self.abilities)
+        other.traders = list(self.traders)
+        other.clerks = list(self.clerks)
+        other.cheap_persons = self.cheap_persons
+        other.completed = list(self.completed)
+        other.markers = dict(self.markers)
+        other.marker_turn = dict(self.marker_turn)
+        other.aside = dict(self.aside)
+        return other
+
     def snapshot(self) -> dict[str, Any]:
         """Public state as plain data."""
         return {
@@ -78,6 +96,7 @@ class Table:
         "contracts",
         "deck",
         "discard",
+        "draw_runouts",
         "draw_size",
         "expedition_row",
         "harbour",
@@ -117,8 +136,34 @@ class Table:
         self.unseen_total = 0
         self.unseen_ships = [0] * len(COLOURS)  # the same count, ships by colour
         self.reshuffled = False
+        self.draw_runouts = 0  # times the draw pile ran out since this turn's drawing began
         self.over = False
         self.won = False
+
+    def copy(self) -> Table:
+        """An independent copy sharing only the immutable deck and contracts."""
+        other = Table(self.deck, self.contracts, 0)
+        other.contract_by_key = self.contract_by_key
+        other.players = [p.copy() for p in self.players]
+        other.n_players = self.n_players
+        other.active = self.active
+        other.turn = self.turn
+        other.harbour = list(self.harbour)
+        other.expedition_row = list(self.expedition_row)
+        other.discard = list(self.discard)
+        other.draw_size = self.draw_size
+        other.time_size = self.time_size
+        other.victory_size = self.victory_size
+        other.completers = {k: list(v) for k, v in self.completers.items()}
+        other.open = list(self.open)
+        other.unseen = list(self.unseen)
+        other.unseen_total = self.unseen_total
+        other.unseen_ships = list(self.unseen_ships)
+        other.reshuffled = self.reshuffled
+        other.draw_runouts = self.draw_runouts
+        other.over = self.over
+        other.won = self.won
+        return other
 
     def snapshot(self) -> dict[str, Any]:
         """The public state as plain data (used by the event log and by tests)."""
@@ -154,3 +199,13 @@ class Hidden:
         self.time: list[int] = []  # the Time Pile, top card last
         self.coin_cards: list[list[int]] = [[] for _ in range(n_players)]
         self.victory: list[int] = []  # face down
+
+    def copy(self) -> Hidden:
+        """An independent copy."""
+        other = Hidden(0)
+        other.draw = list(self.draw)
+        other.stacked = self.stacked
+        other.time = list(self.time)
+        other.coin_cards = [list(c) for c in self.coin_cards]
+        other.victory = list(self.victory)
+        return other

@@ -1,4 +1,9 @@
-"""Team policies, by name: the ladder random < basic < expert."""
+"""Team policies, by name: the ladder random < basic < expert, and search on top of any.
+
+``search`` checks the expert's draw and take decisions by rollouts, ``search-draw`` and
+``search-take`` only one kind; ``search:<base>`` (and ``search-draw:<base>``,
+``search-take:<base>``) lays it on another policy, e.g. ``search:basic``.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +15,47 @@ from coop_helper.policies.basic import BasicPolicy
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.random_policy import RandomPolicy
 from coop_helper.setup.names import suggest
+from coop_helper.policies.search import SearchPolicy
 
 POLICIES: dict[str, Callable[[], Policy]] = {
     "random": RandomPolicy,
     "basic": BasicPolicy,
     "expert": ExpertPolicy,
 }
+SEARCH_KINDS: dict[str, tuple[str, ...]] = {
+    "search": ("draw", "take"),
+    "search-draw": ("draw",),
+    "search-take": ("take",),
+}
 DEFAULT_POLICY = "expert"
+SEARCH_BASE = "expert"
+
+
+def _unknown(name: str) -> UserError:
+    names = [*POLICIES, *SEARCH_KINDS, *(f"{s}:{b}" for s in SEARCH_KINDS for b in POLICIES)]
+    close = suggest(name, names)
+    hint = f" Did you mean '{close[0]}'?" if close else ""
+    return UserError(f"unknown policy '{name}'.{hint} Choose one of: "
+                     f"{', '.join([*POLICIES, *SEARCH_KINDS])} (or search:BASE).")
 
 
 def make_policy(name: str) -> Policy:
     """A fresh policy by name; an unknown name is a UserError with a did-you-mean."""
-    factory = POLICIES.get(name.strip().lower())
-    if factory is None:
-        close = suggest(name, list(POLICIES))
-        hint = f" Did you mean '{close[0]}'?" if close else ""
-        raise UserError(f"unknown policy '{name}'.{hint} Choose one of: {', '.join(POLICIES)}.")
-    return factory()
+    key = name.strip().lower()
+    factory = POLICIES.get(key)
+    if factory is not None:
+        return factory()
+    search, _, base = key.partition(":")
+    kinds = SEARCH_KINDS.get(search)
+    base = base.strip() or SEARCH_BASE
+    base_factory = POLICIES.get(base)
+    if kinds is None or base_factory is None:
+        raise _unknown(name)
+    canonical = search if base == SEARCH_BASE else f"{search}:{base}"
+    return SearchPolicy(base_factory, canonical, kinds)
+
+
+def is_time_blind(policy: Policy) -> bool:
+    """Does no decision of this policy depend on the turns left (but its Victory Pile
+    move)? Only such a policy can answer every removal level from one game."""
+    return bool(getattr(policy, "time_blind", True))

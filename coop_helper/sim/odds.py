@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from coop_helper.errors import UserError, shown
-from coop_helper.policies import DEFAULT_POLICY, make_policy
+from coop_helper.policies import DEFAULT_POLICY, is_time_blind, make_policy
 from coop_helper.setup.catalog import Contract, Rank, load_catalog
 from coop_helper.setup.deals import TimePile
 from coop_helper.sim import DEFAULT_SEED
@@ -106,6 +106,16 @@ def check_settings(games: int | None, workers: int, confidence: float, interval:
         )
 
 
+def odds_policy(name: str) -> str:
+    """The policy's name if the odds can be simulated with it; else a UserError."""
+    chosen = make_policy(name)  # validates the name
+    if not is_time_blind(chosen):
+        raise UserError(f"policy '{chosen.name}' plays by the turns left, so one simulated "
+                        "game cannot answer every removal level; use it with 'play', or "
+                        "choose random, basic or expert for the odds.")
+    return chosen.name
+
+
 def compute_odds(
     players: int,
     contracts: Sequence[Contract],
@@ -127,7 +137,7 @@ def compute_odds(
     level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES).
     """
     check_settings(games, workers, confidence, interval, None if games else precision, seed)
-    policy = make_policy(policy).name  # validates the name
+    policy = odds_policy(policy)
     if pile.size is not None:
         max_turns = pile.size
     else:

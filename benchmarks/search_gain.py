@@ -1,0 +1,96 @@
+"""What the search player gains over its base policy, per decision kind and player count.
+
+Game i of a player count is a seeded deal (contracts with known seals, dealt Time Pile,
+nothing removed) played once by the base policy and once by the search player laid on it,
+with the same game seed: a paired comparison. Prints both win rates, the paired difference
+with its standard error, and the search player's cost (searched decisions, overrides,
+decisions per second).
+
+Run by hand (the compiled install is much faster; run it from outside the source tree):
+    python benchmarks/search_gain.py --players 1 --games 200 --kinds draw
+    python benchmarks/search_gain.py --players 1 2 3 4 5 --games 100 --kinds draw take both
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import time
+
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.engine import Game, GameConfig
+from coop_helper.policies import POLICIES
+from coop_helper.policies.search import SearchPolicy
+from coop_helper.setup.deals import time_pile
+
+KIND_SETS = {"draw": ("draw",), "take": ("take",), "both": ("draw", "take")}
+
+
+def deal(players: int, index: int) -> tuple:
+    """Deal ``index`` for this player count: contracts with known seals."""
+    catalog = load_catalog()
+    known = [c for c in catalog.contracts if c.seal is not None]
+    rng = random.Random(f"search-gain-{players}-{index}")
+    return tuple(rng.sample(known, catalog.contracts_by_players[players]))
+
+
+def one_pair(args: tuple[int, int, str, str, int]) -> tuple[int, int, int, int, float]:
+    """(base won, search won, searched, overridden, seconds in the search game)."""
+    players, index, base, kinds, samples = args
+    contracts = deal(players, index)
+    size = time_pile(contracts).size
+    assert size is not None
+    config = GameConfig(contracts, players, size, 0, 7_919 * index + players)
+    base_won = Game(config, POLICIES[base]()).run().won
+    search = SearchPolicy(POLICIES[base], f"search:{base}", KIND_SETS[kinds], samples)
+    start = time.perf_counter()
+    search_won = Game(config, search).run().won
+    seconds = time.perf_counter() - start
+    return (int(base_won), int(search_won), sum(search.searched.values()),
+            sum(search.overridden.values()), seconds)
+
+
+def report(players: int, kinds: str, rows: list[tuple[int, int, int, int, float]]) -> None:
+    """One line of figures for a player count and decision kind (the games so far)."""
+    n = len(rows)
+    diffs = [s - b for b, s, *_ in rows]
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    base = sum(r[0] for r in rows) / n
+    search = sum(r[1] for r in rows) / n
+    searched = sum(r[2] for r in rows)
+    overridden = sum(r[3] for r in rows)
+    seconds = sum(r[4] for r in rows)
+    print(f"{players} players, search {kinds:4}: base {100 * base:5.1f}%  "
+          f"search {100 * search:5.1f}%  gain {100 * mean:+5.1f} ± {100 * sd / math.sqrt(n):.1f}"
+          f" points (n={n} paired games)  {searched} decisions searched, "
+          f"{overridden} overridden, {searched / seconds:.1f} decisions/s", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[1])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal")
+    parser.add_argument("--kinds", nargs="+", choices=sorted(KIND_SETS), default=["draw"])
+    parser.add_argument("--samples", type=int, default=32)
+    parser.add_argument("--base", default="expert", choices=sorted(POLICIES))
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--every", type=int, default=50, help="report every this many games")
+    args = parser.parse_args()
+    with multiprocessing.Pool(args.workers) as pool:
+        for players in args.players:
+            for kinds in args.kinds:
+                jobs = [(players, i, args.base, kinds, args.samples)
+                        for i in range(args.first, args.first + args.games)]
+                rows = []
+                for row in pool.imap(one_pair, jobs):
+                    rows.append(row)
+                    if len(rows) % args.every == 0 or len(rows) == len(jobs):
+                        report(players, kinds, rows)
+
+
+if __name__ == "__main__":
+    main()

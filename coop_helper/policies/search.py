@@ -1,0 +1,166 @@
+"""A search player laid on top of any policy: determinized Monte-Carlo rollouts.
+
+At a draw-again-or-stop decision and at a take decision (which harbour card, or pass) it
+asks the base policy first, then checks the answer: it guesses the hidden cards from the
+public table (`coop_helper.engine.fork.sample_hidden`), plays the game to its end once per
+option from that guess with fresh copies of the base policy, and repeats for a number of
+guesses. Every option is played out on the same guesses and the same random draws (common
+random numbers), so the options' results pair up; the base policy's answer is overridden
+only by an option whose paired win difference exceeds two standard errors.
+
+It sees only what a real table sees: the guesses and the rollouts use the public `Table`
+and this player's own random source (the one `start_game` hands it), never the game's.
+Its rollouts see the Time Pile's size, so its play depends on the turns left: one simulated
+game cannot answer every removal level, and the odds runner refuses it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from coop_helper.engine.fork import fork, sample_hidden
+from coop_helper.engine.game import Game, GameResult
+from coop_helper.engine.state import PlayerState, Table
+from coop_helper.policies.base import Policy
+
+DEFAULT_SAMPLES = 32  # guesses per decision (see benchmarks/search_gain.py)
+KINDS = ("draw", "take")
+SIGNIFICANCE = 2.0  # standard errors an override needs
+Option = TypeVar("Option")
+
+
+def paired_best(results: Sequence[Sequence[float]], base: int) -> int:
+    """The option to play: the one whose mean paired gain over option ``base`` is largest
+    and exceeds SIGNIFICANCE standard errors; ``base`` if none does."""
+    best, best_gain = base, 0.0
+    reference = results[base]
+    n = len(reference)
+    if n < 2:
+        return base
+    for i, outcomes in enumerate(results):
+        if i == base:
+            continue
+        diffs = [a - b for a, b in zip(outcomes, reference, strict=True)]
+        mean = sum(diffs) / n
+        if mean <= best_gain:
+            continue
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > SIGNIFICANCE * math.sqrt(var / n):
+            best, best_gain = i, mean
+    return best
+
+
+class SearchPolicy:
+    """Checks a base policy's draw and take decisions by rollouts; delegates the rest."""
+
+    time_blind = False  # its decisions depend on the turns left
+
+    def __init__(self, base: Callable[[], Policy], name: str,
+                 kinds: Sequence[str] = KINDS, samples: int = DEFAULT_SAMPLES) -> None:
+        unknown = set(kinds) - set(KINDS)
+        if unknown:
+            raise ValueError(f"unknown decision kinds {sorted(unknown)}; use {KINDS}")
+        if samples < 2:
+            raise ValueError(f"samples must be 2 or more, not {samples}")
+        self.name = name
+        self.make_base = base
+        self.kinds = frozenset(kinds)
+        self.samples = samples
+        self.base = base()
+        self.rng = random.Random(0)
+        self.searched = {kind: 0 for kind in KINDS}  # decisions searched, per kind
+        self.overridden = {kind: 0 for kind in KINDS}  # ... and answered differently
+
+    def start_game(self, table: Table, rng: random.Random) -> None:
+        """The base policy gets the random source as it would alone; the search a new one
+        seeded from it."""
+        base_rng = random.Random()
+        base_rng.setstate(rng.getstate())
+        self.base = self.make_base()
+        self.base.start_game(table, base_rng)
+        self.rng = random.Random(rng.getrandbits(64) ^ 0x5EA4C4)
+
+    # -------------------------------------------------------------- search
+
+    def _rollouts(self, table: Table, options: Sequence[Option],
+                  resume: Callable[[Game, Option], GameResult]) -> list[list[float]]:
+        """Wins (1/0) of each option on the same guesses and the same random draws."""
+        results: list[list[float]] = [[] for _ in options]
+        for _ in range(self.samples):
+            hidden = sample_hidden(table, self.rng)
+            seed = self.rng.getrandbits(62)
+            for i, option in enumerate(options):
+                game = fork(table, hidden, self.make_base(), seed)
+                results[i].append(1.0 if resume(game, option).won else 0.0)
+        return results
+
+    def draw_again(self, table: Table, player: PlayerState) -> bool:
+        """The base policy's answer, unless rollouts show the other one clearly better."""
+        choice = self.base.draw_again(table, player)
+        if "draw" not in self.kinds:
+            return choice
+        options = [choice, not choice]
+        results = self._rollouts(table, options, Game.resume_draw)
+        self.searched["draw"] += 1
+        pick = options[paired_best(results, 0)]
+        if pick != choice:
+            self.overridden["draw"] += 1
+        return pick
+
+    def choose_take(self, table: Table, player: PlayerState, options: list[int],
+                    takes_left: int) -> int | None:
+        """The base policy's take, unless rollouts show another option (or passing)
+        clearly better."""
+        choice = self.base.choose_take(table, player, options, takes_left)
+        if "take" not in self.kinds:
+            return choice
+        candidates: list[int | None] = [choice]
+        candidates += [c for c in [*options, None] if c != choice]
+        index = player.index
+
+        def resume(game: Game, option: int | None) -> GameResult:
+            return game.resume_take(index, takes_left, option)
+
+        results = self._rollouts(table, candidates, resume)
+        self.searched["take"] += 1
+        pick = candidates[paired_best(results, 0)]
+        if pick != choice:
+            self.overridden["take"] += 1
+            # The base policy's memory of the plan may miss a take it did not choose.
+            self.base = self.make_base()
+            self.base.start_game(table, random.Random(self.rng.getrandbits(64)))
+        return pick
+
+    # ----------------------------------------------------------- delegated
+
+    def repel(self, table: Table, player: PlayerState, card: int) -> bool:
+        """As the base policy."""
+        return self.base.repel(table, player, card)
+
+    def decline_coins(self, table: Table, player: PlayerState, card: int, contract: str) -> bool:
+        """As the base policy."""
+        return self.base.decline_coins(table, player, card, contract)
+
+    def complete(self, table: Table, player: PlayerState, contract: str) -> bool:
+        """As the base policy."""
+        return self.base.complete(table, player, contract)
+
+    def claim_expedition(self, table: Table, player: PlayerState,
+                         options: list[int]) -> int | None:
+        """As the base policy."""
+        return self.base.claim_expedition(table, player, options)
+
+    def coin_recipient(self, table: Table, player: PlayerState, options: list[int]) -> int:
+        """As the base policy."""
+        return self.base.coin_recipient(table, player, options)
+
+    def victory_threshold(self, table: Table) -> int:
+        """As the base policy."""
+        return self.base.victory_threshold(table)
+
+    def victory_move(self, table: Table) -> bool:
+        """As the base policy."""
+        return self.base.victory_move(table)
