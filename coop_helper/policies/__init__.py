@@ -27,3 +27,8 @@ def make_policy(name: str) -> Policy:
         hint = f" Did you mean '{close[0]}'?" if close else ""
         raise UserError(f"unknown policy '{name}'.{hint} Choose one of: {', '.join(POLICIES)}.")
     return factory()
+
+
+def policy_version(name: str) -> str:
+    """The version of the named policy: it changes whenever the policy plays differently."""
+    return str(getattr(make_policy(name), "version"))  # noqa: B009 (not in the Protocol)
