@@ -24,7 +24,9 @@ EXAMPLE = re.compile(r"(<!-- example -->\n```console\n\$ (?P<cmd>[^\n]+)\n)(?P<o
 
 def main() -> None:
     os.environ.update(COLUMNS="100", NO_COLOR="1")
-    os.environ["COOP_HELPER_CONFIG"] = str(Path(tempfile.mkdtemp()) / "config.toml")
+    scratch = Path(tempfile.mkdtemp())
+    os.environ["COOP_HELPER_CONFIG"] = str(scratch / "config.toml")
+    os.environ["COOP_HELPER_JOURNAL"] = str(scratch / "journal.sqlite3")
     from coop_helper.cli import app
 
     runner = CliRunner()
