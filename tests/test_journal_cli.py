@@ -166,6 +166,8 @@ def test_history_summarises_by_players_and_month(run):
     assert [(m["rank"], m["played_on"]) for m in doc["rank_reached"]] == [
         ("Landlubber", "2026-01-08"), ("Pirate", "2026-02-05"), ("Captain", "2026-02-19")]
     assert [g["predicted_win"] for g in doc["games"]] == [0.54, 0.54, 0.54, None, 0.54, 0.54]
+    assert doc["against_expert"] == {"games": 5, "wins": 3, "expected_wins": 2.7}
+    assert [(y["year"], y["games"]) for y in doc["by_year"]] == [("2026", 6)]
 
 
 def test_history_filters(run):
@@ -186,6 +188,9 @@ def test_history_text_lists_the_last_games_with_the_prediction(run):
            "2026-02-19." in out
     assert "The last 2 of 6 games" in out and "2026-02-12" not in out.split("The last")[1]
     assert "won: Captain (6 points) │  54.0%" in out
+    assert "Rank reached over time, by month" in out
+    assert "you won 3 of the 5 games with a prediction; the expert would be expected to win " \
+           "2.7 of them" in out
 
 
 @pytest.mark.parametrize("args, words", [

@@ -210,7 +210,6 @@ def history_command(
 def _show_history(players: int | None, since: str | None, last: int, chart: Path | None,
                   as_json: bool) -> None:
     from coop_helper.journal import history, records, views
-    from coop_helper.journal.table_odds import journal_calibration
 
     if players is not None:
         check_players(players)
@@ -231,16 +230,15 @@ def _show_history(players: int | None, since: str | None, last: int, chart: Path
         with journal:
             games = records.load(journal, players, since)
     summary = history.summarise(games, [r.name for r in load_catalog().ranks])
-    calibration = journal_calibration() if journal is not None else None
     if chart is not None:
         from coop_helper.charts import history_chart
 
         history_chart(summary, [r.name for r in load_catalog().ranks], chart)
     if as_json:
         filters = {"players": players, "since": since}
-        render.print_json(views.history_json(summary, calibration, path, filters))
+        render.print_json(views.history_json(summary, path, filters))
         return
-    views.print_history(summary, calibration, path, last)
+    views.print_history(summary, path, last)
     if chart is not None:
         render.make_console().print(f"Chart written to {chart}", soft_wrap=True)
 

@@ -50,13 +50,40 @@ class History:
     total: Tally
     by_players: tuple[Tally, ...]
     by_month: tuple[Tally, ...]
+    by_year: tuple[Tally, ...]
     milestones: tuple[GameRecord, ...]  # each win that reached a better rank than before
+    against_expert: Expected  # the wins beside the expert's predicted chances
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The games with the expert's prediction: how many the table won, how many the expert
+    would be expected to win (the sum of its chances)."""
+
+    games: int
+    wins: int
+    expected: float
+
+
+def against_expert(records: Iterable[GameRecord]) -> Expected:
+    """Compare the wins of the predicted games with the expert's expected wins."""
+    games = wins = 0
+    expected = 0.0
+    for record in records:
+        if record.predicted_win is not None:
+            games += 1
+            wins += record.won
+            expected += record.predicted_win
+    return Expected(games, wins, expected)
 
 
 def _grouped(records: Sequence[GameRecord], key: str) -> dict[str, list[GameRecord]]:
     groups: dict[str, list[GameRecord]] = {}
     for record in records:
-        name = str(record.players) if key == "players" else record.played_on[:7]
+        if key == "players":
+            name = str(record.players)
+        else:
+            name = record.played_on[:7] if key == "month" else record.played_on[:4]
         groups.setdefault(name, []).append(record)
     return groups
 
@@ -78,12 +105,15 @@ def summarise(records: Sequence[GameRecord], rank_order: Sequence[str]) -> Histo
     """Every summary of these games (already filtered and in play order)."""
     players = _grouped(records, "players")
     months = _grouped(records, "month")
+    years = _grouped(records, "year")
     return History(
         records=tuple(records),
         total=tally("all", records),
         by_players=tuple(tally(k, players[k]) for k in sorted(players, key=int)),
         by_month=tuple(tally(k, months[k]) for k in sorted(months)),
+        by_year=tuple(tally(k, years[k]) for k in sorted(years)),
         milestones=tuple(rank_milestones(records, rank_order)),
+        against_expert=against_expert(records),
     )
 
 

@@ -13,6 +13,7 @@ import secrets
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 from coop_helper.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 from coop_helper.errors import UserError
@@ -150,10 +151,12 @@ def contract_names(code: str, catalog: Catalog | None = None) -> str:
 _SELECT = f"SELECT {', '.join(COLUMNS)}, id FROM games"
 
 
-def _from_row(row: Sequence[object]) -> GameRecord:
-    values = dict(zip((*COLUMNS, "id"), row, strict=True))
-    values["won"] = bool(values["won"])
-    return GameRecord(**values)  # type: ignore[arg-type]
+_WON = COLUMNS.index("won")
+
+
+def _from_row(row: Sequence[Any]) -> GameRecord:
+    """A record from a row of ``_SELECT`` (its columns are the fields, in order)."""
+    return GameRecord(*row[:_WON], bool(row[_WON]), *row[_WON + 1:])  # type: ignore[call-arg]
 
 
 def insert(db: sqlite3.Connection, record: GameRecord) -> int:

@@ -13,12 +13,12 @@ from typing import Any
 from rich.table import Table
 
 from coop_helper.journal.calibration import Calibration
-from coop_helper.journal.history import History, Standing, Tally
-from coop_helper.journal.records import GameRecord
+from coop_helper.journal.history import Expected, History, Standing, Tally
+from coop_helper.journal.records import COLUMNS, GameRecord
 from coop_helper.render import make_console
 
 JSON_SCHEMA = 1
-SHOWN_GAMES = 10  # games listed by 'history' unless --last says otherwise
+MAX_MONTHS = 24  # more months than this are shown by year
 
 
 def percent(value: float | None) -> str:
@@ -49,7 +49,7 @@ def result_text(record: GameRecord) -> str:
 
 def game_json(record: GameRecord) -> dict[str, Any]:
     """One game in JSON: every stored field, and its row id."""
-    return asdict(record)
+    return {name: getattr(record, name) for name in (*COLUMNS, "id")}
 
 
 def calibration_text(calibration: Calibration) -> str:
@@ -128,8 +128,18 @@ def _tally_json(tally: Tally) -> dict[str, Any]:
     }
 
 
-def history_json(history: History, calibration: Calibration | None, path: Path,
-                 filters: dict[str, Any]) -> dict[str, Any]:
+def expected_text(expected: Expected) -> str:
+    """The wins beside the expert's expected wins, in words."""
+    if not expected.games:
+        return ("No game has the expert's prediction yet: games recorded with 'coop-helper "
+                "record' get one.")
+    return (f"Against the expert: you won {expected.wins:,} of the "
+            f"{_plural(expected.games, 'game')} with a prediction; the expert would be expected "
+            f"to win {expected.expected:,.1f} of them. 'coop-helper odds' shows your table's own "
+            "odds from 5 such games with a win and a loss.")
+
+
+def history_json(history: History, path: Path, filters: dict[str, Any]) -> dict[str, Any]:
     """``history --json``: the summaries and every game shown."""
     return {
         "schema": JSON_SCHEMA,
@@ -138,11 +148,16 @@ def history_json(history: History, calibration: Calibration | None, path: Path,
         "total": _tally_json(history.total),
         "by_players": [{"players": int(t.key), **_tally_json(t)} for t in history.by_players],
         "by_month": [{"month": t.key, **_tally_json(t)} for t in history.by_month],
+        "by_year": [{"year": t.key, **_tally_json(t)} for t in history.by_year],
         "rank_reached": [
             {"played_on": r.played_on, "rank": r.rank, "points": r.points, "id": r.id}
             for r in history.milestones
         ],
-        "calibration": None if calibration is None else calibration.json(),
+        "against_expert": {
+            "games": history.against_expert.games,
+            "wins": history.against_expert.wins,
+            "expected_wins": round(history.against_expert.expected, 6),
+        },
         "games": [game_json(r) for r in history.records],
     }
 
@@ -178,8 +193,7 @@ def games_table(records: tuple[GameRecord, ...], title: str) -> Table:
     return table
 
 
-def print_history(history: History, calibration: Calibration | None, path: Path,
-                  last: int) -> None:
+def print_history(history: History, path: Path, last: int) -> None:
     """``history``: per player count, per month, the ranks reached, and the latest games."""
     console = make_console()
     total = history.total
@@ -190,7 +204,11 @@ def print_history(history: History, calibration: Calibration | None, path: Path,
     console.print(f"Game journal: {_plural(total.games, 'game')}, {total.wins:,} won, "
                   f"{total.losses:,} lost; best rank {_best(total)}", soft_wrap=True)
     console.print(_tally_table("By number of players", "Players", history.by_players))
-    console.print(_tally_table("Rank reached over time, by month", "Month", history.by_month))
+    if len(history.by_month) <= MAX_MONTHS:
+        console.print(_tally_table("Rank reached over time, by month", "Month",
+                                   history.by_month))
+    else:
+        console.print(_tally_table("Rank reached over time, by year", "Year", history.by_year))
     if history.milestones:
         steps = ", ".join(f"{r.rank} on {r.played_on}" for r in history.milestones)
         console.print(f"New best ranks: {steps}.", soft_wrap=True)
@@ -199,5 +217,4 @@ def print_history(history: History, calibration: Calibration | None, path: Path,
              else f"The last {len(shown):,} of {len(history.records):,} games (--last N "
              "shows more, --last 0 all)")
     console.print(games_table(shown, title))
-    if calibration is not None:
-        console.print(calibration_text(calibration), soft_wrap=True)
+    console.print(expected_text(history.against_expert), soft_wrap=True)
