@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -13,6 +13,9 @@ from rich.table import Table
 from coop_helper.odds import TAX_MOVES_NOTE, OddsResult
 from coop_helper.render import make_console
 from coop_helper.simulate import Level
+
+if TYPE_CHECKING:
+    from coop_helper.journal.table_odds import TableOdds
 
 BAR_WIDTH = 30
 
@@ -31,8 +34,9 @@ def _high(value: float) -> str:
     return f"{math.ceil(1000 * value - 1e-9) / 10:.1f}%"  # rounded up: never below it
 
 
-def odds_json(result: OddsResult) -> dict[str, Any]:
-    """``odds --json``: the fields other tools rely on, and a few more."""
+def odds_json(result: OddsResult, table: TableOdds | None = None) -> dict[str, Any]:
+    """``odds --json``: the fields other tools rely on, and a few more (with ``table``: the
+    table's own win chance per level and the ``calibration`` it comes from)."""
     doc: dict[str, Any] = {
         "time_pile": result.time_pile,
         "time_pile_range": list(result.time_pile_range) if result.time_pile_range else None,
@@ -61,8 +65,12 @@ def odds_json(result: OddsResult) -> dict[str, Any]:
         ],
         "unknown_coin_spaces": list(result.unknown_coins),
     }
+    if table is not None:
+        for index, level in enumerate(doc["levels"]):
+            level.update(table.level_json(index))
+    doc["calibration"] = None if table is None else table.json()
     if result.target is not None:
-        rec = result.recommended
+        rec = result.recommended if table is None else table.recommended
         doc["target"] = result.target
         doc["recommended"] = None if rec is None else {
             "removed": rec.removed,
@@ -70,6 +78,8 @@ def odds_json(result: OddsResult) -> dict[str, Any]:
             "win": round(rec.win, 6),
             "rank": result.rank_for(rec).name if result.rank_for(rec) else None,
         }
+        if rec is not None and table is not None:
+            doc["recommended"].update(table.level_json(result.levels.index(rec)))
     return doc
 
 
@@ -79,8 +89,9 @@ def _ranks_cell(level: Level) -> str:
     return ", ".join(parts) if parts else "-"
 
 
-def odds_table(result: OddsResult) -> Table:
-    """One row per level: turns, win chance with its interval, and the chance of each rank."""
+def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table:
+    """One row per level: turns, win chance with its interval, and the chance of each rank
+    (with ``table_odds``: the table's own win chance too)."""
     known = result.time_pile is not None
     title = (f"Win odds, {result.players} player{'s' if result.players > 1 else ''}, "
              f"Time Pile {result.time_pile if known else 'unknown'}")
@@ -92,12 +103,16 @@ def odds_table(result: OddsResult) -> Table:
     table.add_column("Win", justify="right", no_wrap=True)
     table.add_column(f"{round(100 * result.confidence)}% interval", justify="right",
                      no_wrap=True)
+    if table_odds is not None:
+        table.add_column("Your table", justify="right", no_wrap=True)
     if known:
         table.add_column("Win with rank")
-    rec = result.recommended
-    for lv in result.levels:
+    rec = result.recommended if table_odds is None else table_odds.recommended
+    for index, lv in enumerate(result.levels):
         row = [] if not known else [str(lv.removed)]
         row += [str(lv.turns), _pct(lv.win), f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"]
+        if table_odds is not None:
+            row.append(_pct(table_odds.wins[index]))
         if known:
             row.append(_ranks_cell(lv))
         style = "bold" if rec is not None and lv is rec else None
@@ -134,36 +149,49 @@ def bar_chart(result: OddsResult) -> list[str]:
     return lines
 
 
-def recommendation_lines(result: OddsResult) -> list[str]:
-    """The recommended removal for the target, in words."""
+def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> list[str]:
+    """The recommended removal for the target, in words (on the table's own odds if given)."""
     if result.target is None:
         return []
     goal = f"{100 * result.target:g}%"
     if result.time_pile is None:
         return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
-    rec = result.recommended
+    rec = result.recommended if table is None else table.recommended
+    whose = "" if table is None else "your table's "
+
+    def win(level: Level) -> str:
+        if table is None:
+            return _pct(level.win)
+        return f"{_pct(table.wins[result.levels.index(level)])}, the expert {_pct(level.win)}"
+
     if rec is None:
         best = result.levels[0]
         return [f"No removal level reaches a {goal} chance of winning "
-                f"(even with nothing removed: {_pct(best.win)})."]
+                f"(even with nothing removed: {whose}{win(best)})."]
     rank = result.rank_for(rec)
     return [
         f"Recommended for a {goal} chance of winning: move {rec.removed} card"
         f"{'s' if rec.removed != 1 else ''} to the Victory Pile ({rec.turns} turns, "
-        f"win {_pct(rec.win)}).",
+        f"{whose}win {win(rec)}).",
         f"A win there makes you {rank.name if rank else '?'} ({rec.removed} point"
         f"{'s' if rec.removed != 1 else ''}, more with Tax Increase moves).",
     ]
 
 
-def print_odds(result: OddsResult, chart: bool = False) -> None:
+def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None = None) -> None:
     """The odds table, optionally a bar chart, and the recommendation."""
     console = make_console()
-    console.print(odds_table(result))
+    console.print(odds_table(result, table))
     if chart:
         for line in bar_chart(result):
             console.print(line, soft_wrap=True, highlight=False)
-    for line in recommendation_lines(result):
+    if table is not None:
+        from coop_helper.journal.views import calibration_text
+
+        console.print(f"{calibration_text(table.calibration)} Your table: your win chance "
+                      "from that; the recommendation uses it (--as expert: the expert's alone).",
+                      soft_wrap=True)
+    for line in recommendation_lines(result, table):
         console.print(line, soft_wrap=True)
 
 

@@ -10,6 +10,7 @@ import typer
 from coop_helper import config, render, render_odds
 from coop_helper.catalog import Contract, load_catalog
 from coop_helper.cli import command
+from coop_helper.cli.commands_journal import AsOption, ChartOption, check_odds_extras, odds_extras
 from coop_helper.cli.options import (
     CheckPlayers,
     CodeOption,
@@ -87,9 +88,12 @@ def odds_command(
     target: TargetOption = None,
     seal_options: SealOptions = None,
     quiet: QuietOption = False,
+    as_who: AsOption = "table",
+    chart: ChartOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Win odds at every Victory Pile removal level, with confidence intervals."""
+    check_odds_extras(chart, as_who)
     catalog = load_catalog()
     seals = config.resolve_seals(catalog, seal_options or [])
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
@@ -99,13 +103,14 @@ def odds_command(
                       precision=points(precision, DEFAULT_PRECISION, games), seed=seed,
                       policy=policy, workers=workers, confidence=confidence, interval=interval,
                       target=parse_target(target), show_progress=not (as_json or quiet))
+    table = odds_extras(result, as_who, chart, as_json)
     if as_json:
-        render.print_json(render_odds.odds_json(result))
+        render.print_json(render_odds.odds_json(result, table))
         return
     console = render.make_console()
     for line in render.time_pile_lines(pile):
         console.print(line, soft_wrap=True)
-    render_odds.print_odds(result)
+    render_odds.print_odds(result, table=table)
 
 
 @command("setup")
@@ -128,9 +133,12 @@ def setup_command(
         bool, typer.Option("--odds/--no-odds", help="Simulate the odds (on by default).")
     ] = True,
     quiet: QuietOption = False,
+    as_who: AsOption = "table",
+    chart: ChartOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Set up a game: the contracts, the Time Pile, the odds and a recommended removal."""
+    check_odds_extras(chart, as_who, odds)
     catalog = load_catalog()
     seals = config.resolve_seals(catalog, seal_options or [])
     if seed is not None and seed < 0:
@@ -154,12 +162,13 @@ def setup_command(
             policy=policy, workers=workers, confidence=0.95, interval="wilson", target=goal,
             show_progress=not (as_json or quiet),
         )
+    table = None if odds_result is None else odds_extras(odds_result, as_who, chart, as_json)
     if as_json:
         doc = render.setup_json(result, seals)
         if odds_result is not None:
-            doc["odds"] = render_odds.odds_json(odds_result)
+            doc["odds"] = render_odds.odds_json(odds_result, table)
         render.print_json(doc)
         return
     render.print_setup(result, seals)
     if odds_result is not None:
-        render_odds.print_odds(odds_result, chart=True)
+        render_odds.print_odds(odds_result, chart=True, table=table)
