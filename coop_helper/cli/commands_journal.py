@@ -42,7 +42,7 @@ AsOption = Annotated[
 ]
 
 
-def check_chart(chart: Path | None, as_who: str, odds: bool = True) -> None:
+def check_odds_extras(chart: Path | None, as_who: str, odds: bool = True) -> None:
     """Check ``--as`` and ``--chart`` of `odds`/`setup` before any simulation."""
     from coop_helper.journal.table_odds import parse_as
 
