@@ -188,9 +188,9 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
     if table is not None:
         from coop_helper.journal.views import calibration_text
 
-        console.print(f"{calibration_text(table.calibration)} Your table: your win chance "
-                      "from that; the recommendation uses it (--as expert: the expert's alone).",
-                      soft_wrap=True)
+        console.print(f"{calibration_text(table.calibration)} 'Your table' applies that to "
+                      "every level, and the recommendation uses it (--as expert: the expert's "
+                      "odds alone).", soft_wrap=True)
     for line in recommendation_lines(result, table):
         console.print(line, soft_wrap=True)
 

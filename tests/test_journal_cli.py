@@ -187,7 +187,7 @@ def test_history_text_lists_the_last_games_with_the_prediction(run):
     assert "New best ranks: Landlubber on 2026-01-08, Pirate on 2026-02-05, Captain on " \
            "2026-02-19." in out
     assert "The last 2 of 6 games" in out and "2026-02-12" not in out.split("The last")[1]
-    assert "won: Captain (6 points) │  54.0%" in out
+    assert "Captain (6) │  54.0%" in out
     assert "Rank reached over time, by month" in out
     assert "you won 3 of the 5 games with a prediction; the expert would be expected to win " \
            "2.7 of them" in out
@@ -301,3 +301,21 @@ def test_import_rejects_json_that_is_no_export(run, tmp_path):
     assert result.exit_code == 2 and "'games' list" in result.stderr
     missing = run("history", "import", str(tmp_path / "nowhere.csv"))
     assert missing.exit_code == 2 and "does not exist" in missing.stderr
+
+
+def test_history_over_many_months_is_shown_by_year(run):
+    with _journal() as journal:
+        add(journal, *(make_record(played_on=f"{2024 + m // 12}-{1 + m % 12:02d}-15",
+                                   won=m % 2 == 0) for m in range(30)))
+    out = run("history").stdout
+    assert "Rank reached over time, by year" in out and "by month" not in out
+    doc = ok_json(run("history", "--json"))
+    assert [(y["year"], y["games"]) for y in doc["by_year"]] == [
+        ("2024", 12), ("2025", 12), ("2026", 6)]
+    assert len(doc["by_month"]) == 30
+
+
+def test_record_of_a_tie_with_the_best_win(run, predicted):
+    run(*RECORD, "--removed", "3", "--won")
+    text = run(*RECORD, "--removed", "3", "--won").stdout
+    assert "as good as your best win so far, of 2 wins in 2 games" in text

@@ -71,6 +71,8 @@ def standing_text(record: GameRecord, standing: Standing) -> str:
     if record.won:
         if standing.better == 0 and standing.tied == 0:
             place = f"your best win so far of {_plural(standing.wins, 'win')}"
+        elif standing.better == 0:
+            place = f"as good as your best win so far, of {_plural(standing.wins, 'win')}"
         else:
             tie = "tied " if standing.tied else ""
             place = f"{tie}{ordinal(standing.place)} best of {_plural(standing.wins, 'win')}"
@@ -176,20 +178,22 @@ def _tally_table(title: str, first: str, tallies: tuple[Tally, ...]) -> Table:
 
 def games_table(records: tuple[GameRecord, ...], title: str) -> Table:
     """The listed games, each with the expert's predicted chance beside the result."""
-    table = Table(title=title, title_justify="left", caption_justify="left",
-                  caption="Expert: the simulated expert's win chance for that deal and removal.")
-    table.add_column("#", justify="right")
+    caption = ("Moved: cards moved to the Victory Pile before play + on Tax Increases. "
+               "Result: the rank of a win (points). Expert: the simulated expert's win chance "
+               "for that deal and removal.")
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Date", no_wrap=True)
     table.add_column("Players", justify="right", no_wrap=True)
     table.add_column("Deal", no_wrap=True)
-    table.add_column("Removed", justify="right", no_wrap=True)
-    table.add_column("Moves", justify="right", no_wrap=True)
+    table.add_column("Moved", justify="right", no_wrap=True)
     table.add_column("Result", no_wrap=True)
-    table.add_column("Expert", justify="right")
+    table.add_column("Expert", justify="right", no_wrap=True)
     table.add_column("Note", overflow="fold")
     for r in records:
-        table.add_row(str(r.id), r.played_on, str(r.players), r.code, str(r.removed),
-                      str(r.moves), result_text(r), percent(r.predicted_win), r.note)
+        result = f"{r.rank} ({r.points})" if r.won else "lost"
+        table.add_row(str(r.id), r.played_on, str(r.players), r.code, f"{r.removed}+{r.moves}",
+                      result, percent(r.predicted_win), r.note)
     return table
 
 
