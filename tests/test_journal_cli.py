@@ -319,3 +319,33 @@ def test_record_of_a_tie_with_the_best_win(run, predicted):
     run(*RECORD, "--removed", "3", "--won")
     text = run(*RECORD, "--removed", "3", "--won").stdout
     assert "as good as your best win so far, of 2 wins in 2 games" in text
+
+
+def test_history_says_when_no_game_matches(run):
+    _sample_journal()
+    out = run("history", "--since", "2027-01-01").stdout
+    assert "No recorded game matches --players/--since." in out
+
+
+def test_export_without_a_journal_is_an_error(run, tmp_path):
+    result = run("history", "export", str(tmp_path / "games.csv"))
+    assert result.exit_code == 2 and "nothing to export" in result.stderr
+    assert not (tmp_path / "games.csv").exists()
+
+
+def test_a_new_expert_version_simulates_the_deal_again(run, predicted, monkeypatch):
+    import coop_helper.policies
+
+    made = []
+
+    def fake(players, contracts, pile, code, version, workers, progress=None):
+        made.append(version)
+        return predict.Prediction(code, pile.size, "expert", version, predict.PREDICTION_GAMES,
+                                  predict.deal_seed(code, pile.size), (600, 500, 400))
+
+    monkeypatch.setattr(predict, "simulate_deal", fake)
+    assert ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]["policy_version"] \
+        == "1" and made == []
+    monkeypatch.setattr(coop_helper.policies, "policy_version", lambda name: "2")
+    game = ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]
+    assert made == ["2"] and game["policy_version"] == "2" and game["predicted_wins"] == 400

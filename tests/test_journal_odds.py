@@ -104,3 +104,9 @@ def test_odds_and_setup_draw_a_chart(run, tmp_path):
 def test_bad_odds_options_stop_before_simulating(run, args, words):
     result = run(*args)
     assert result.exit_code == 2 and words in result.stderr
+
+
+def test_other_policies_get_no_table_odds(run):
+    _journal(7, 2)
+    doc = ok_json(run(*ODDS, "--policy", "basic", "--json"))
+    assert doc["calibration"] is None

@@ -238,7 +238,7 @@ def _show_history(players: int | None, since: str | None, last: int, chart: Path
         filters = {"players": players, "since": since}
         render.print_json(views.history_json(summary, path, filters))
         return
-    views.print_history(summary, path, last)
+    views.print_history(summary, path, last, filtered=players is not None or since is not None)
     if chart is not None:
         render.make_console().print(f"Chart written to {chart}", soft_wrap=True)
 

@@ -82,12 +82,14 @@ def table_odds(result: OddsResult, calibration: Calibration | None) -> TableOdds
 
 
 def for_odds(result: OddsResult, as_who: str) -> TableOdds | None:
-    """The table's odds for an ``odds``/``setup`` run, unless ``--as expert`` is asked.
+    """The table's odds for an ``odds``/``setup`` run of the expert, unless ``--as expert``.
 
     A journal that cannot be read does not stop the odds: a warning on stderr names it
     and the expert's odds are shown.
     """
     if parse_as(as_who) == "expert" or result.time_pile is None:
+        return None
+    if result.policy != PREDICTION_POLICY:  # the fit compares the table with the expert only
         return None
     try:
         calibration = journal_calibration()

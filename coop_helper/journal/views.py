@@ -197,13 +197,16 @@ def games_table(records: tuple[GameRecord, ...], title: str) -> Table:
     return table
 
 
-def print_history(history: History, path: Path, last: int) -> None:
+def print_history(history: History, path: Path, last: int, filtered: bool = False) -> None:
     """``history``: per player count, per month, the ranks reached, and the latest games."""
     console = make_console()
     total = history.total
     if not total.games:
-        console.print(f"No games recorded (journal: {path}). Record one with: coop-helper "
-                      "record CONTRACT... --removed K --won", soft_wrap=True)
+        if filtered:
+            console.print("No recorded game matches --players/--since.", soft_wrap=True)
+        else:
+            console.print(f"No games recorded (journal: {path}). Record one with: coop-helper "
+                          "record CONTRACT... --removed K --won", soft_wrap=True)
         return
     console.print(f"Game journal: {_plural(total.games, 'game')}, {total.wins:,} won, "
                   f"{total.losses:,} lost; best rank {_best(total)}", soft_wrap=True)
