@@ -109,9 +109,10 @@ def record_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Record a played game: its deal, removal, Tax Increase moves and result."""
-    from coop_helper.journal import history, predict, records, views
+    from coop_helper.journal import records, views
+    from coop_helper.journal.predict import PREDICTION_GAMES
+    from coop_helper.journal.recording import Played, record_game
     from coop_helper.odds import check_settings, default_workers
-    from coop_helper.policies import policy_version
     from coop_helper.render_odds import ProgressReporter
 
     catalog = load_catalog()
@@ -134,35 +135,17 @@ def record_command(
         raise UserError(f"--date {played_on} is in the future: give the day the game was played.")
     workers = default_workers() if workers is None else workers
     check_settings(None, workers, 0.95, "wilson")
-    share_code = encode_share_code(count, contracts, catalog)
+    game = Played(players=count, contracts=contracts,
+                  code=encode_share_code(count, contracts, catalog), pile=pile, seals=seals,
+                  removed=removed, moves=moves, won=won, played_on=played_on, note=note)
     journal = _open(create=True)
     assert journal is not None
-    with journal:
-        version = policy_version(predict.PREDICTION_POLICY)
-        prediction = predict.cached(journal, share_code, pile.size, version)
-        if prediction is None:
-            with ProgressReporter(predict.PREDICTION_GAMES, not (quiet or as_json)) as progress:
-                prediction = predict.simulate_deal(count, contracts, pile, share_code, version,
-                                                   workers, progress)
-        points, rank = records.outcome_fields(won, removed, moves, catalog)
-        record = records.GameRecord(
-            uid=records.new_uid(), recorded_at=records.now_utc(), played_on=played_on,
-            players=count, code=share_code, contracts="; ".join(c.name for c in contracts),
-            seals=records.seals_text(seals, contracts), time_pile=pile.size, removed=removed,
-            moves=moves, won=won, points=points, rank=rank, note=note,
-            predicted_win=round(prediction.win_at(removed), 6),
-            predicted_wins=prediction.wins_at(removed), predicted_games=prediction.games,
-            policy=prediction.policy, policy_version=prediction.policy_version,
-        )
-        with journal.write() as db:
-            predict.store(db, prediction)
-            row = records.insert(db, record)
-            place = history.standing(db, record)
-        record = records.GameRecord(**{**record.__dict__, "id": row})
-        if as_json:
-            render.print_json(views.record_json(record, place, journal.path))
-        else:
-            views.print_record(record, place)
+    with journal, ProgressReporter(PREDICTION_GAMES, not (quiet or as_json)) as progress:
+        record, standing = record_game(journal, game, workers, progress)
+    if as_json:
+        render.print_json(views.record_json(record, standing, journal.path))
+    else:
+        views.print_record(record, standing)
 
 
 # ---------------------------------------------------------------- history

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -108,7 +108,7 @@ def parse_seals(text: str, catalog: Catalog) -> dict[str, Seal]:
     return seals
 
 
-def seals_text(seals: dict[str, Seal], contracts: Sequence[Contract]) -> str:
+def seals_text(seals: Mapping[str, Seal], contracts: Sequence[Contract]) -> str:
     """The seals used for face-up contracts the card data lacks, as stored."""
     return "; ".join(f"{c.name}={seals[c.key]}" for c in contracts
                      if c.seal is None and c.key in seals)
