@@ -122,9 +122,13 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
         ax.annotate(f"recommended:\nremove {recommended.removed}",
                     xy=(recommended.removed, 1.0), xytext=(4, -4), textcoords="offset points",
                     ha="left", va="top", fontsize=9, color="#1d3557")
+    elif result.target is not None and known:
+        ax.text(0.01, result.target + 0.015, f"no level reaches {100 * result.target:g}%",
+                transform=ax.get_yaxis_transform(), fontsize=9, color="#555555")
     plural = "s" if result.players > 1 else ""
     pile = f"Time Pile {result.time_pile}" if known else "Time Pile unknown"
-    ax.set_title(f"Win chance by cards removed: {result.players} player{plural}, {pile}")
+    by = "cards removed" if known else "turns available"
+    ax.set_title(f"Win chance by {by}: {result.players} player{plural}, {pile}")
     ax.set_xlabel("Cards moved to the Victory Pile before play" if known
                   else "Turns available (a seal is unknown)")
     ax.set_ylabel("Chance of winning")

@@ -18,7 +18,7 @@ from coop_helper.journal.calibration import fit_shift
 from coop_helper.journal.history import summarise
 from coop_helper.journal.table_odds import table_odds
 from coop_helper.odds import OddsResult
-from coop_helper.simulate import Level
+from coop_helper.simulate import Level, recommend
 
 pytest.importorskip("matplotlib")
 
@@ -49,7 +49,8 @@ def _odds(target: float | None = 0.5) -> OddsResult:
                    for k, w in enumerate(wins))
     return OddsResult(players=1, contracts=(), time_pile=15, time_pile_range=None,
                       policy="expert", games=1000, seed=1, confidence=0.95, interval="wilson",
-                      levels=levels, target=target, recommended=levels[2])
+                      levels=levels, target=target,
+                      recommended=None if target is None else recommend(levels, target))
 
 
 def test_odds_chart_svg_has_title_labels_ranks_and_recommendation(tmp_path):
@@ -128,3 +129,24 @@ def test_the_cli_starts_without_sqlite_scipy_or_matplotlib():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_odds_chart_says_when_no_level_reaches_the_target(tmp_path):
+    out = tmp_path / "odds.svg"
+    charts.odds_chart(_odds(target=0.9), None, out)
+    texts = svg_texts(out)
+    assert "no level reaches 90%" in texts
+    assert not any(t.startswith("recommended:") for t in texts)
+
+
+def test_odds_chart_by_turns_when_a_seal_is_unknown(tmp_path):
+    levels = tuple(Level(None, t, 100 * t, 2000, 0.05 * t - 0.02, 0.05 * t + 0.02)
+                   for t in range(17, 4, -1))
+    result = OddsResult(players=1, contracts=(), time_pile=None, time_pile_range=(13, 17),
+                        policy="expert", games=2000, seed=1, confidence=0.95,
+                        interval="wilson", levels=levels, target=None, recommended=None)
+    out = tmp_path / "odds.svg"
+    charts.odds_chart(result, None, out)
+    texts = svg_texts(out)
+    assert "Win chance by turns available: 1 player, Time Pile unknown" in texts
+    assert "Turns available (a seal is unknown)" in texts
