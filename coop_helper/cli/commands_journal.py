@@ -13,6 +13,7 @@ import typer
 from coop_helper import config, render
 from coop_helper.catalog import load_catalog
 from coop_helper.cli import app, command, fail
+from coop_helper.cli.journal_hooks import ChartOption
 from coop_helper.cli.options import (
     CheckPlayers,
     CodeOption,
@@ -26,49 +27,6 @@ from coop_helper.table import check_players, encode_share_code, face_up, time_pi
 
 if TYPE_CHECKING:
     from coop_helper.journal.store import Journal
-    from coop_helper.journal.table_odds import TableOdds
-    from coop_helper.odds import OddsResult
-
-ChartOption = Annotated[
-    Path | None,
-    typer.Option("--chart", metavar="FILE", help="Also draw a chart into FILE (.png or .svg)."),
-]
-
-
-AsOption = Annotated[
-    str,
-    typer.Option("--as", metavar="table|expert",
-                 help="Whose odds: your table's own (from the journal) or the expert's."),
-]
-
-
-def check_odds_extras(chart: Path | None, as_who: str, odds: bool = True) -> None:
-    """Check ``--as`` and ``--chart`` of `odds`/`setup` before any simulation."""
-    from coop_helper.journal.table_odds import parse_as
-
-    parse_as(as_who)
-    if chart is not None:
-        if not odds:
-            raise UserError("--chart draws the odds: drop --no-odds, or drop --chart.")
-        from coop_helper.charts import check_chart_file
-
-        check_chart_file(chart)
-
-
-def odds_extras(result: OddsResult, as_who: str, chart: Path | None, as_json: bool
-                ) -> TableOdds | None:
-    """The table's own odds for an `odds`/`setup` run, and its chart when asked for."""
-    from coop_helper.journal.table_odds import for_odds
-
-    table = for_odds(result, as_who)
-    if chart is not None:
-        from coop_helper.charts import odds_chart
-
-        odds_chart(result, table, chart)
-        if not as_json:
-            render.make_console(stderr=True).print(f"Chart written to {chart}", soft_wrap=True)
-    return table
-
 
 def _open(create: bool) -> Journal | None:
     """The journal (sqlite is imported only here, when a command needs it)."""

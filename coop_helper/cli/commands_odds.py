@@ -10,7 +10,7 @@ import typer
 from coop_helper import config, render, render_odds
 from coop_helper.catalog import Contract, load_catalog
 from coop_helper.cli import command
-from coop_helper.cli.commands_journal import AsOption, ChartOption, check_odds_extras, odds_extras
+from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, odds_extras
 from coop_helper.cli.options import (
     CheckPlayers,
     CodeOption,
