@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -239,8 +240,8 @@ def test_export_and_import_round_trip_every_field(run, tmp_path, monkeypatch, su
     assert (doc["read"], doc["added"], doc["skipped"]) == (7, 7, 0)
     with _journal() as journal:
         after = records.load(journal)
-    fields = [{k: v for k, v in r.__dict__.items() if k != "id"} for r in before]
-    assert [{k: v for k, v in r.__dict__.items() if k != "id"} for r in after] == fields
+    fields = [{**dataclasses.asdict(r), "id": None} for r in before]
+    assert [{**dataclasses.asdict(r), "id": None} for r in after] == fields
     again = ok_json(run("history", "import", str(out), "--json"))
     assert (again["added"], again["skipped"]) == (0, 7)
 

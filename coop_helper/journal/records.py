@@ -21,9 +21,12 @@ from coop_helper.journal.store import Journal
 from coop_helper.table import decode_share_code, time_pile
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GameRecord:
-    """One played game. ``points`` and ``rank`` are None for a lost game."""
+    """One played game. ``points`` and ``rank`` are None for a lost game.
+
+    A plain (not frozen) dataclass with slots: ``history`` builds thousands of them.
+    """
 
     uid: str  # unique across journals, so an import never adds the same game twice
     recorded_at: str  # UTC, e.g. 2026-01-05T20:14:03Z
