@@ -199,7 +199,7 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
     bottom.yaxis.set_major_formatter(PercentFormatter(1.0))
     bottom.set_ylabel("Win rate")
     bottom.set_xlabel("Date played")
-    bottom.legend(loc="upper left", fontsize=8, framealpha=0.9)
+    bottom.legend(loc="best", fontsize=8, framealpha=0.9)
     bottom.grid(True, alpha=0.3)
     locator = AutoDateLocator()
     bottom.xaxis.set_major_locator(locator)
