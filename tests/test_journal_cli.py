@@ -284,6 +284,9 @@ def test_import_a_hand_made_log(run, tmp_path):
     ("played_on,code,removed,won\n2025-12-01,PR1-0040HM,15,won\n", "needs at least one turn"),
     ("played_on,code,removed\n2025-12-01,PR1-0040HM,2\n", "the header lacks won"),
     ("played_on,code,removed,won,points\n2025-12-01,PR1-0040HM,2,won,7\n", "points and rank"),
+    ("played_on,code,removed,won,contracts\n2025-12-01,PR1-0040HM,2,won,Fighter; Jinx; Explorer\n",
+     "are not the ones of share code"),
+    ("played_on,code,removed,won\n1.12.2025,PR1-0040HM,2,won\n", "played_on must be a date"),
 ])
 def test_import_checks_every_row_before_adding_any(run, tmp_path, text, words):
     _sample_journal()
@@ -350,3 +353,13 @@ def test_a_new_expert_version_simulates_the_deal_again(run, predicted, monkeypat
     monkeypatch.setattr(coop_helper.policies, "policy_version", lambda name: "2")
     game = ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]
     assert made == ["2"] and game["policy_version"] == "2" and game["predicted_wins"] == 400
+
+
+def test_import_writes_codes_dates_and_names_the_usual_way(run, tmp_path):
+    log = tmp_path / "paper.csv"
+    log.write_text("played_on,code,removed,won,contracts\n"
+                   "20251201,pr1 0040hm,2,won,Charmeur; seehoheit; Galeonenschreck\n")
+    assert run("history", "import", str(log)).exit_code == 0
+    (game,) = ok_json(run("history", "--json"))["games"]
+    assert (game["played_on"], game["code"]) == ("2025-12-01", "PR1-0040HM")
+    assert game["contracts"] == "Lady Killer; Maritime Supremacy; Galleon Foe"

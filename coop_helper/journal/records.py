@@ -18,7 +18,7 @@ from typing import Any
 from coop_helper.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 from coop_helper.errors import UserError
 from coop_helper.journal.store import Journal
-from coop_helper.table import decode_share_code, time_pile
+from coop_helper.table import decode_share_code, encode_share_code, time_pile
 
 
 @dataclass(slots=True)
@@ -123,6 +123,15 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
     players, contracts = decode_share_code(record.code, catalog)
     if players != record.players:
         raise UserError(f"players {record.players} does not match share code {record.code}.")
+    if record.code != encode_share_code(players, contracts, catalog):
+        raise UserError(f"share code {record.code} must be written as "
+                        f"{encode_share_code(players, contracts, catalog)}.")
+    named = {catalog.contract(n.strip()).key for n in record.contracts.split(";") if n.strip()}
+    if named != {c.key for c in contracts}:
+        raise UserError(f"contracts '{record.contracts}' are not the ones of share code "
+                        f"{record.code} ({contract_names(record.code, catalog)}).")
+    if parse_day(record.played_on, "played_on") != record.played_on:
+        raise UserError(f"played_on must be written YYYY-MM-DD, not '{record.played_on}'.")
     pile = time_pile(contracts, parse_seals(record.seals, catalog), catalog)
     if pile.size != record.time_pile:
         raise UserError(f"time_pile {record.time_pile} does not match the deal "
@@ -132,7 +141,6 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
                                                       record.moves, catalog):
         raise UserError("points and rank must be the cards removed plus the moves, and their "
                         "rank, for a won game, and empty for a lost one.")
-    parse_day(record.played_on, "played_on")
     if record.predicted_win is not None and not 0 <= record.predicted_win <= 1:
         raise UserError(f"predicted_win must be 0 to 1, not {record.predicted_win}.")
     counts = (record.predicted_wins, record.predicted_games)

@@ -29,11 +29,12 @@ from coop_helper.journal.records import (
     new_uid,
     now_utc,
     outcome_fields,
+    parse_day,
     parse_seals,
     uids,
 )
 from coop_helper.journal.store import Journal
-from coop_helper.table import decode_share_code, time_pile
+from coop_helper.table import decode_share_code, encode_share_code, time_pile
 
 FORMATS = (".csv", ".json")
 EXPORT_KIND = "coop-helper journal"
@@ -175,6 +176,11 @@ def record_from_row(row: dict[str, Any]) -> GameRecord:
             raise UserError(f"{name} is missing.")
     catalog = load_catalog()
     players, contracts = decode_share_code(values["code"], catalog)
+    values["code"] = encode_share_code(players, contracts, catalog)  # as 'deal' writes it
+    values["played_on"] = parse_day(values["played_on"], "played_on")
+    if values["contracts"]:
+        named = [n.strip() for n in values["contracts"].split(";") if n.strip()]
+        values["contracts"] = "; ".join(catalog.contract(n).name for n in named)
     if values["players"] is None:
         values["players"] = players
     values["seals"] = values["seals"] or ""
