@@ -126,7 +126,7 @@ def main() -> None:
     ranks = [r.name for r in load_catalog().ranks]
 
     def load_and_summarise() -> object:
-        with store.open_journal(path) as journal:
+        with store.open_journal(path, create=True) as journal:
             return summarise(records.load(journal), ranks)
 
     print("in this process:")

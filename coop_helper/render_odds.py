@@ -76,7 +76,7 @@ def odds_json(result: OddsResult, table: TableOdds | None = None) -> dict[str, A
             "removed": rec.removed,
             "turns": rec.turns,
             "win": round(rec.win, 6),
-            "rank": result.rank_for(rec).name if result.rank_for(rec) else None,
+            "rank": getattr(result.rank_for(rec), "name", None),
         }
         if rec is not None and table is not None:
             doc["recommended"].update(table.level_json(result.levels.index(rec)))

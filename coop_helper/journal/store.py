@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Literal, overload
 
 from coop_helper.errors import UserError
 from coop_helper.journal.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
@@ -113,6 +114,10 @@ def _migrate(journal: Journal) -> None:
             db.execute(f"PRAGMA user_version = {step + 1}")
 
 
+@overload
+def open_journal(path: Path | None = None, *, create: Literal[True]) -> Journal: ...
+@overload
+def open_journal(path: Path | None = None, *, create: bool = False) -> Journal | None: ...
 def open_journal(path: Path | None = None, *, create: bool = False) -> Journal | None:
     """Open the journal (made, with its folder, when ``create`` is set); None if absent.
 
