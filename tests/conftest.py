@@ -14,8 +14,9 @@ os.environ["NO_COLOR"] = "1"
 
 @pytest.fixture(autouse=True)
 def _isolated_config(tmp_path, monkeypatch):
-    """Every test gets its own config file, never the user's."""
+    """Every test gets its own config file and journal, never the user's."""
     monkeypatch.setenv("COOP_HELPER_CONFIG", str(tmp_path / "config.toml"))
+    monkeypatch.setenv("COOP_HELPER_JOURNAL", str(tmp_path / "journal.sqlite3"))
 
 
 def _make_runner() -> CliRunner:

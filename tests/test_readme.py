@@ -26,9 +26,17 @@ def test_readme_has_examples():
     assert len(EXAMPLES) >= 8
 
 
+@pytest.fixture(scope="module")
+def readme_journal(tmp_path_factory):
+    """One game journal for all the examples: they record, import and list games in turn."""
+    return tmp_path_factory.mktemp("readme") / "journal.sqlite3"
+
+
 @pytest.mark.parametrize("command, expected", EXAMPLES, ids=[c for c, _ in EXAMPLES])
-def test_readme_example_output(run, monkeypatch, command, expected):
+def test_readme_example_output(run, monkeypatch, readme_journal, command, expected):
     monkeypatch.setenv("COLUMNS", "100")  # the width the examples were printed at
+    monkeypatch.setenv("COOP_HELPER_JOURNAL", str(readme_journal))
+    monkeypatch.chdir(ROOT)  # examples name files relative to the project folder
     args = shlex.split(command)
     assert args[0] == "coop-helper"
     result = run(*args[1:])

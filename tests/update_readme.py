@@ -3,7 +3,8 @@
     python tests/update_readme.py
 
 Each ``<!-- example -->`` block's command is run the way tests/test_readme.py runs it
-(CliRunner, 100 columns, no colour, a throwaway config file) and its output replaces the
+(CliRunner, 100 columns, no colour, a throwaway config file and one throwaway journal
+for all of them, from the project folder) and its output replaces the
 block's. The test then checks the README stays true.
 """
 
@@ -24,7 +25,10 @@ EXAMPLE = re.compile(r"(<!-- example -->\n```console\n\$ (?P<cmd>[^\n]+)\n)(?P<o
 
 def main() -> None:
     os.environ.update(COLUMNS="100", NO_COLOR="1")
-    os.environ["COOP_HELPER_CONFIG"] = str(Path(tempfile.mkdtemp()) / "config.toml")
+    scratch = Path(tempfile.mkdtemp())
+    os.environ["COOP_HELPER_CONFIG"] = str(scratch / "config.toml")
+    os.environ["COOP_HELPER_JOURNAL"] = str(scratch / "journal.sqlite3")  # shared, in order
+    os.chdir(ROOT)  # examples name files relative to the project folder
     from coop_helper.cli import app
 
     runner = CliRunner()

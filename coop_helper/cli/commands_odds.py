@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from coop_helper.cli import command
+from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, odds_extras
 from coop_helper.cli.options import (
     SIMULATION_PANEL,
     CheckPlayers,
@@ -84,12 +85,15 @@ def odds_command(
     target: TargetOption = None,
     seal_options: SealOptions = None,
     quiet: QuietOption = False,
+    as_who: AsOption = "table",
+    chart: ChartOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Win odds at every Victory Pile removal level, with confidence intervals."""
     from coop_helper.render import odds as render_odds
     from coop_helper.sim.odds import DEFAULT_PRECISION, parse_confidence, parse_target
 
+    check_odds_extras(chart, as_who)
     catalog = load_catalog()
     seals = config.resolve_seals(catalog, seal_options or [])
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
@@ -100,13 +104,14 @@ def odds_command(
                       policy=policy, workers=workers, confidence=parse_confidence(confidence),
                       interval=interval.value,
                       target=parse_target(target), show_progress=not (as_json or quiet))
+    table = odds_extras(result, as_who, chart, as_json)
     if as_json:
-        render.print_json(render_odds.odds_json(result, seals))
+        render.print_json(render_odds.odds_json(result, seals, table))
         return
     console = render.make_console()
     for line in render.time_pile_lines(pile):
         console.print(line, soft_wrap=True)
-    render_odds.print_odds(result)
+    render_odds.print_odds(result, table=table)
 
 
 @command("setup", epilog="Example: coop-helper setup --players 2")
@@ -130,12 +135,15 @@ def setup_command(
                      rich_help_panel=SIMULATION_PANEL),
     ] = True,
     quiet: QuietOption = False,
+    as_who: AsOption = "table",
+    chart: ChartOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Set up a game: the contracts, the Time Pile, the odds and a recommended removal."""
     from coop_helper.render import odds as render_odds
     from coop_helper.sim.odds import SETUP_PRECISION, parse_target
 
+    check_odds_extras(chart, as_who, odds)
     catalog = load_catalog()
     seals = config.resolve_seals(catalog, seal_options or [])
     if seed is not None and seed < 0:
@@ -162,12 +170,13 @@ def setup_command(
             policy=policy, workers=workers, confidence=0.95, interval="wilson", target=goal,
             show_progress=not (as_json or quiet),
         )
+    table = None if odds_result is None else odds_extras(odds_result, as_who, chart, as_json)
     if as_json:
         doc = render.setup_json(result, seals)
         if odds_result is not None:
-            doc["odds"] = render_odds.odds_json(odds_result, seals)
+            doc["odds"] = render_odds.odds_json(odds_result, seals, table)
         render.print_json(doc)
         return
     render.print_setup(result, seals)
     if odds_result is not None:
-        render_odds.print_odds(odds_result, chart=True)
+        render_odds.print_odds(odds_result, chart=True, table=table)

@@ -59,3 +59,8 @@ def is_time_blind(policy: Policy) -> bool:
     """Does no decision of this policy depend on the turns left (but its Victory Pile
     move)? Only such a policy can answer every removal level from one game."""
     return bool(getattr(policy, "time_blind", True))
+
+
+def policy_version(name: str) -> str:
+    """The version of the named policy: it changes whenever the policy plays differently."""
+    return str(getattr(make_policy(name), "version"))  # noqa: B009 (not in the Protocol)

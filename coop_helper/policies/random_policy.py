@@ -13,6 +13,7 @@ class RandomPolicy:
     """Picks uniformly at random among the legal choices (its own seeded random source)."""
 
     name = "random"
+    version = "1"  # bump when the policy plays differently
 
     def __init__(self) -> None:
         self.rng = random.Random(0)

@@ -6,7 +6,7 @@ import math
 import sys
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -16,6 +16,9 @@ from coop_helper.setup.catalog import Seal
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
 from coop_helper.sim.percent import percent
 from coop_helper.sim.runner import Level
+
+if TYPE_CHECKING:
+    from coop_helper.journal.table_odds import TableOdds
 
 BAR_WIDTH = 30
 
@@ -34,8 +37,10 @@ def _high(value: float) -> str:
     return f"{math.ceil(1000 * value - 1e-9) / 10:.1f}%"  # rounded up: never below it
 
 
-def odds_json(result: OddsResult, seals: Mapping[str, Seal]) -> dict[str, Any]:
-    """``odds --json``: the fields other tools rely on, and a few more."""
+def odds_json(result: OddsResult, seals: Mapping[str, Seal],
+              table: TableOdds | None = None) -> dict[str, Any]:
+    """``odds --json``: the fields other tools rely on, and a few more (with ``table``: the
+    table's own win chance per level and the ``calibration`` it comes from)."""
     doc: dict[str, Any] = {
         "time_pile": result.time_pile,
         "time_pile_range": list(result.time_pile_range) if result.time_pile_range else None,
@@ -64,8 +69,12 @@ def odds_json(result: OddsResult, seals: Mapping[str, Seal]) -> dict[str, Any]:
         ],
         "unknown_coin_spaces": list(result.unknown_coins),
     }
+    if table is not None:
+        for index, level in enumerate(doc["levels"]):
+            level.update(table.level_json(index))
+    doc["calibration"] = None if table is None else table.json()
     if result.target is not None:
-        rec = result.recommended
+        rec = result.recommended if table is None else table.recommended
         rank = None if rec is None else result.rank_for(rec)
         doc["target"] = result.target
         doc["recommended"] = None if rec is None else {
@@ -74,6 +83,8 @@ def odds_json(result: OddsResult, seals: Mapping[str, Seal]) -> dict[str, Any]:
             "win": round(rec.win, 6),
             "rank": None if rank is None else rank.name,
         }
+        if rec is not None and table is not None:
+            doc["recommended"].update(table.level_json(result.levels.index(rec)))
     return doc
 
 
@@ -89,7 +100,8 @@ def _title(result: OddsResult) -> str:
             f"Time Pile {result.time_pile if known else 'unknown'}")
 
 
-def odds_records(result: OddsResult) -> list[list[str]]:
+def odds_records(result: OddsResult,
+                 table_odds: TableOdds | None = None) -> list[list[str]]:
     """The odds as short lines for a narrow terminal: one head line per level, then ranks."""
     records = []
     for lv in result.levels:
@@ -97,13 +109,16 @@ def odds_records(result: OddsResult) -> list[list[str]]:
                  else f"{lv.turns} turns")
         bounds = f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"
         interval = f"{round(100 * result.confidence)}% interval {bounds}"
-        records.append([f"{where}: win {_pct(lv.win)}", interval]
+        own = [] if table_odds is None else [
+            f"your table {_pct(table_odds.wins[result.levels.index(lv)])}"]
+        records.append([f"{where}: win {_pct(lv.win)}", interval, *own]
                        + ([_ranks_cell(lv)] if lv.removed is not None else []))
     return records
 
 
-def odds_table(result: OddsResult) -> Table:
-    """One row per level: turns, win chance with its interval, and the chance of each rank."""
+def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table:
+    """One row per level: turns, win chance with its interval, and the chance of each rank
+    (with ``table_odds``: the table's own win chance too)."""
     known = result.time_pile is not None
     title = _title(result)
     table = Table(title=title, title_justify="left")
@@ -113,12 +128,16 @@ def odds_table(result: OddsResult) -> Table:
     table.add_column("Win", justify="right", no_wrap=True)
     table.add_column(f"{round(100 * result.confidence)}% interval", justify="right",
                      no_wrap=True)
+    if table_odds is not None:
+        table.add_column("Your table", justify="right", no_wrap=True)
     if known:
         table.add_column("Win with rank")
-    rec = result.recommended
-    for lv in result.levels:
+    rec = result.recommended if table_odds is None else table_odds.recommended
+    for index, lv in enumerate(result.levels):
         row = [] if not known else [str(lv.removed)]
         row += [str(lv.turns), _pct(lv.win), f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"]
+        if table_odds is not None:
+            row.append(_pct(table_odds.wins[index]))
         if known:
             row.append(_ranks_cell(lv))
         style = "bold" if rec is not None and lv is rec else None
@@ -155,42 +174,57 @@ def bar_chart(result: OddsResult) -> list[str]:
     return lines
 
 
-def recommendation_lines(result: OddsResult) -> list[str]:
-    """The recommended removal for the target, in words."""
+def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> list[str]:
+    """The recommended removal for the target, in words (on the table's own odds if given)."""
     if result.target is None:
         return []
     goal = f"{100 * result.target:g}%"
     if result.time_pile is None:
         return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
-    rec = result.recommended
+    rec = result.recommended if table is None else table.recommended
+    whose = "" if table is None else "your table's "
+
+    def win(level: Level) -> str:
+        if table is None:
+            return _pct(level.win)
+        return f"{_pct(table.wins[result.levels.index(level)])}, the expert {_pct(level.win)}"
+
     if rec is None:
         best = result.levels[0]
         return [f"No removal level reaches a {goal} chance of winning "
-                f"(even with nothing removed: {_pct(best.win)})."]
+                f"(even with nothing removed: {whose}{win(best)})."]
     rank = result.rank_for(rec)
     return [
         f"Recommended for a {goal} chance of winning: move {rec.removed} card"
         f"{'s' if rec.removed != 1 else ''} to the Victory Pile ({rec.turns} turns, "
-        f"win {_pct(rec.win)}).",
+        f"{whose}win {win(rec)}).",
         f"A win there makes you {rank.name if rank else '?'} ({rec.removed} point"
         f"{'s' if rec.removed != 1 else ''}, more with Tax Increase moves).",
     ]
 
 
-def print_odds(result: OddsResult, chart: bool = False) -> None:
+def print_odds(result: OddsResult, chart: bool = False,
+               table: TableOdds | None = None) -> None:
     """The odds table (a list on a narrow terminal) with its notes, optionally a bar chart,
-    and the recommendation. The notes wrap at the terminal's width, not the table's."""
+    and the recommendation (with ``table``: the table's own odds beside the expert's).
+    The notes wrap at the terminal's width, not the table's."""
     console = make_console()
     if is_narrow(console):
-        print_records(console, _title(result), odds_records(result))
+        print_records(console, _title(result), odds_records(result, table))
     else:
-        console.print(odds_table(result))
+        console.print(odds_table(result, table))
     for line in _caption(result).splitlines():
         console.print(line)
     if chart and not is_narrow(console):
         for line in bar_chart(result):
             console.print(line, soft_wrap=True, highlight=False)
-    for line in recommendation_lines(result):
+    if table is not None:
+        from coop_helper.journal.views import calibration_text
+
+        console.print(f"{calibration_text(table.calibration)} 'Your table' applies that to "
+                      "every level, and the recommendation uses it (--as expert: the expert's "
+                      "odds alone).", soft_wrap=True)
+    for line in recommendation_lines(result, table):
         console.print(line, soft_wrap=True)
 
 

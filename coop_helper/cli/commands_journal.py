@@ -1,0 +1,262 @@
+"""The game journal's commands: `record`, and `history` with `export`, `import`, `undo`."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from coop_helper.render import tables as render
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.cli import app, command, fail
+from coop_helper.cli.journal_hooks import ChartOption
+from coop_helper.cli.options import (
+    CheckPlayers,
+    CodeOption,
+    JsonFlag,
+    QuietOption,
+    SealOptions,
+    WorkersOption,
+)
+from coop_helper.errors import DataError, UserError
+from coop_helper.setup.deals import check_players, encode_share_code, face_up, time_pile
+
+if TYPE_CHECKING:
+    from coop_helper.journal.store import Journal
+
+def _open(create: bool) -> Journal | None:
+    """The journal (sqlite is imported only here, when a command needs it)."""
+    from coop_helper.journal.store import open_journal
+
+    return open_journal(create=create)
+
+
+# ---------------------------------------------------------------- record
+
+
+@command("record")
+def record_command(
+    names: Annotated[
+        list[str] | None, typer.Argument(metavar="CONTRACT", help="The face-up contracts.")
+    ] = None,
+    code: CodeOption = None,
+    removed: Annotated[
+        int | None,
+        typer.Option("--removed", "-r", metavar="K",
+                     help="Cards moved to the Victory Pile before play."),
+    ] = None,
+    won: Annotated[
+        bool | None, typer.Option("--won/--lost", help="The result of the game.")
+    ] = None,
+    moves: Annotated[
+        int, typer.Option("--moves", "-m", metavar="M",
+                          help="Cards moved to the Victory Pile on Tax Increases.")
+    ] = 0,
+    players: CheckPlayers = None,
+    date: Annotated[
+        str | None, typer.Option("--date", metavar="YYYY-MM-DD", help="Day played (today).")
+    ] = None,
+    note: Annotated[str, typer.Option("--note", help="A remark to keep with the game.")] = "",
+    seal_options: SealOptions = None,
+    workers: WorkersOption = None,
+    quiet: QuietOption = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Record a played game: its deal, removal, Tax Increase moves and result."""
+    from coop_helper.journal import records, views
+    from coop_helper.journal.predict import PREDICTION_GAMES
+    from coop_helper.journal.recording import Played, record_game
+    from coop_helper.sim.odds import check_settings, default_workers
+    from coop_helper.render.odds import ProgressReporter
+
+    catalog = load_catalog()
+    seals = config.resolve_seals(catalog, seal_options or [])
+    count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
+    config.check_seal_options(catalog, seal_options or [], contracts)
+    if removed is None:
+        raise UserError("say how many cards were moved to the Victory Pile before play: "
+                        "--removed K (0 for none).")
+    if won is None:
+        raise UserError("say how the game ended: --won or --lost.")
+    pile = time_pile(contracts, seals, catalog)
+    if pile.size is None:
+        missing = pile.missing_seals[0]
+        raise UserError(f"the Time Pile needs the seal of {missing}: read it off the card and "
+                        f"give --seal '{missing}=NL' (or record it with 'coop-helper seals set').")
+    records.check_play(pile.size, removed, moves, won)
+    played_on = records.parse_day(date) if date is not None else dt.date.today().isoformat()
+    if played_on > dt.date.today().isoformat():
+        raise UserError(f"--date {played_on} is in the future: give the day the game was played.")
+    workers = default_workers() if workers is None else workers
+    check_settings(None, workers, 0.95, "wilson")
+    game = Played(players=count, contracts=contracts,
+                  code=encode_share_code(count, contracts, catalog), pile=pile, seals=seals,
+                  removed=removed, moves=moves, won=won, played_on=played_on, note=note)
+    journal = _open(create=True)
+    assert journal is not None
+    with journal, ProgressReporter(PREDICTION_GAMES, not (quiet or as_json)) as progress:
+        record, standing = record_game(journal, game, workers, progress)
+    if as_json:
+        render.print_json(views.record_json(record, standing, journal.path))
+    else:
+        views.print_record(record, standing)
+
+
+# ---------------------------------------------------------------- history
+
+history_app = typer.Typer(
+    help="The recorded games: summaries and a list (and export, import, undo).",
+    invoke_without_command=True,
+)
+app.add_typer(history_app, name="history")
+
+
+@contextlib.contextmanager
+def _one_line_errors() -> Iterator[None]:
+    """What `command` does for commands, for the `history` group's own options."""
+    try:
+        yield
+    except UserError as err:
+        raise fail(str(err)) from None
+    except DataError as err:
+        raise fail(f"the card data is broken: {err}", code=1) from None
+
+
+@history_app.callback()
+def history_command(
+    ctx: typer.Context,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", metavar="N", help="Only N-player games.")
+    ] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", metavar="YYYY-MM-DD", help="Only games from then.")
+    ] = None,
+    last: Annotated[
+        int, typer.Option("--last", metavar="N", help="List the last N games (0: all).")
+    ] = 10,
+    chart: ChartOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The games, wins and losses per player count, best ranks, and the latest games."""
+    if ctx.invoked_subcommand is not None:
+        return
+    with _one_line_errors():
+        _show_history(players, since, last, chart, as_json)
+
+
+def _show_history(players: int | None, since: str | None, last: int, chart: Path | None,
+                  as_json: bool) -> None:
+    from coop_helper.journal import history, records, views
+
+    if players is not None:
+        check_players(players)
+    if since is not None:
+        since = records.parse_day(since, "--since")
+    if last < 0:
+        raise UserError(f"--last must be 0 (all games) or more, not {last}.")
+    if chart is not None:
+        from coop_helper.render.charts import check_chart_file
+
+        check_chart_file(chart)
+    journal = _open(create=False)
+    from coop_helper.journal.store import journal_path
+
+    path = journal_path() if journal is None else journal.path
+    games: list = []
+    if journal is not None:
+        with journal:
+            games = records.load(journal, players, since)
+    summary = history.summarise(games, [r.name for r in load_catalog().ranks])
+    if chart is not None:
+        from coop_helper.render.charts import history_chart
+
+        history_chart(summary, [r.name for r in load_catalog().ranks], chart)
+    if as_json:
+        filters = {"players": players, "since": since}
+        render.print_json(views.history_json(summary, path, filters))
+        return
+    views.print_history(summary, path, last, filtered=players is not None or since is not None)
+    if chart is not None:
+        render.make_console().print(f"Chart written to {chart}", soft_wrap=True)
+
+
+@command("export", on=history_app)
+def export_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A .csv or .json file to write.")],
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Write every recorded game to FILE (CSV or JSON, by its extension)."""
+    from coop_helper.journal import records, transfer, views
+    from coop_helper.journal.store import journal_path
+
+    suffix = transfer.file_format(file)
+    journal = _open(create=False)
+    if journal is None:
+        raise UserError(f"no games recorded yet (journal: {journal_path()}): nothing to export.")
+    with journal:
+        games = records.load(journal)
+    transfer.write_file(file, transfer.render_export(games, suffix), force)
+    if as_json:
+        render.print_json({"schema": views.JSON_SCHEMA, "file": str(file), "games": len(games)})
+        return
+    render.make_console().print(f"Exported {len(games):,} game{'s' if len(games) != 1 else ''} "
+                                f"to {file}", soft_wrap=True)
+
+
+@command("import", on=history_app)
+def import_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A .csv or .json file to read.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Add the games in FILE (from 'history export', or made by hand) to the journal."""
+    from coop_helper.journal import transfer, views
+
+    transfer.file_format(file)
+    if not file.is_file():
+        raise UserError(f"{file} does not exist: check the file name.")
+    journal = _open(create=True)
+    assert journal is not None
+    with journal:
+        done = transfer.import_file(journal, file)
+    if as_json:
+        render.print_json({"schema": views.JSON_SCHEMA, "file": str(file), "read": done.read,
+                           "added": done.added, "skipped": done.skipped,
+                           "without_prediction": done.without_prediction})
+        return
+    lines = [f"Imported {done.added:,} of {done.read:,} games from {file}."]
+    if done.skipped:
+        lines.append(f"{done.skipped:,} were already in the journal and were skipped.")
+    if done.without_prediction:
+        lines.append(f"{done.without_prediction:,} have no expert prediction, so they do not "
+                     "count towards your table's own odds.")
+    render.make_console().print(" ".join(lines), soft_wrap=True)
+
+
+@command("undo", on=history_app)
+def undo_command(as_json: JsonFlag = False) -> None:
+    """Remove the most recently recorded game."""
+    from coop_helper.journal import records, views
+    from coop_helper.journal.store import journal_path
+
+    journal = _open(create=False)
+    gone = None
+    if journal is not None:
+        with journal:
+            gone = records.remove_last(journal)
+            left = journal.db.execute("SELECT count(*) FROM games").fetchone()[0]
+    if gone is None:
+        raise UserError(f"the journal ({journal_path()}) holds no games: nothing to undo.")
+    if as_json:
+        render.print_json({"schema": views.JSON_SCHEMA, "removed": views.game_json(gone),
+                           "remaining": left})
+        return
+    render.make_console().print(
+        f"Removed game {gone.id} ({gone.played_on}, {gone.players} player"
+        f"{'s' if gone.players != 1 else ''}, {gone.code}): {views.result_text(gone)}. "
+        f"{left:,} game{'s' if left != 1 else ''} left.", soft_wrap=True)

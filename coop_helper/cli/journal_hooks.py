@@ -1,0 +1,56 @@
+"""The journal's hooks into `odds` and `setup`: the --as and --chart options, their checks,
+and the table's own odds (and chart) for a finished run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from coop_helper.render import tables as render
+from coop_helper.errors import UserError
+
+if TYPE_CHECKING:
+    from coop_helper.journal.table_odds import TableOdds
+    from coop_helper.sim.odds import OddsResult
+
+ChartOption = Annotated[
+    Path | None,
+    typer.Option("--chart", metavar="FILE", help="Also draw a chart into FILE (.png or .svg)."),
+]
+
+
+AsOption = Annotated[
+    str,
+    typer.Option("--as", metavar="table|expert",
+                 help="Whose odds: your table's own (from the journal) or the expert's."),
+]
+
+
+def check_odds_extras(chart: Path | None, as_who: str, odds: bool = True) -> None:
+    """Check ``--as`` and ``--chart`` of `odds`/`setup` before any simulation."""
+    from coop_helper.journal.table_odds import parse_as
+
+    parse_as(as_who)
+    if chart is not None:
+        if not odds:
+            raise UserError("--chart draws the odds: drop --no-odds, or drop --chart.")
+        from coop_helper.render.charts import check_chart_file
+
+        check_chart_file(chart)
+
+
+def odds_extras(result: OddsResult, as_who: str, chart: Path | None, as_json: bool
+                ) -> TableOdds | None:
+    """The table's own odds for an `odds`/`setup` run, and its chart when asked for."""
+    from coop_helper.journal.table_odds import for_odds
+
+    table = for_odds(result, as_who)
+    if chart is not None:
+        from coop_helper.render.charts import odds_chart
+
+        odds_chart(result, table, chart)
+        if not as_json:
+            render.make_console(stderr=True).print(f"Chart written to {chart}", soft_wrap=True)
+    return table

@@ -1,0 +1,111 @@
+"""The table's own odds: how much better or worse a group plays than the simulated expert.
+
+Model: a recorded game with expert win chance ``p`` is won by the table with chance
+``expit(logit(p) + shift)``; one ``shift`` on the log-odds scale for all games, fitted by
+maximum likelihood, with a profile-likelihood (likelihood-ratio) interval. ``exp(shift)``
+is the factor on the odds of winning: 2 means the table's odds are twice the expert's.
+The expert's chances are simulated, so they are smoothed as (wins + 1/2) / (games + 1),
+which keeps a level the expert never (or always) won finite on the log-odds scale.
+
+A fit needs MIN_GAMES games with a prediction, and at least one win and one loss (with
+only wins, or only losses, the likelihood has no maximum).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+MIN_GAMES = 5
+CONFIDENCE = 0.95
+_SEARCH = 40.0  # the shift is looked for within +-this (an odds factor of e**40)
+
+
+def smoothed(wins: int, games: int) -> float:
+    """A simulated win rate kept away from 0 and 1: (wins + 1/2) / (games + 1)."""
+    return (wins + 0.5) / (games + 1)
+
+
+def logit(p: float) -> float:
+    """log(p / (1 - p))."""
+    return math.log(p / (1 - p))
+
+
+def expit(x: float) -> float:
+    """The inverse of logit."""
+    return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The fitted shift of a table against the expert, with its interval."""
+
+    games: int
+    wins: int
+    shift: float
+    low: float
+    high: float
+    confidence: float = CONFIDENCE
+
+    def win(self, expert: float, shift: float | None = None) -> float:
+        """The table's win chance where the expert's is ``expert`` (in (0, 1))."""
+        return expit(logit(expert) + (self.shift if shift is None else shift))
+
+    def json(self) -> dict[str, object]:
+        """The ``calibration`` object of the JSON documents."""
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "shift": round(self.shift, 6),
+            "shift_low": round(self.low, 6),
+            "shift_high": round(self.high, 6),
+            "odds_factor": round(math.exp(self.shift), 6),
+            "confidence": self.confidence,
+            "model": "logit(table win) = logit(expert win) + shift",
+        }
+
+
+def fit_shift(expert: Sequence[float], won: Sequence[bool],
+              confidence: float = CONFIDENCE) -> Calibration | None:
+    """Fit the shift to games with these expert win chances and results.
+
+    None with fewer than MIN_GAMES games or without both a win and a loss.
+    """
+    import numpy as np
+    from scipy.optimize import brentq, minimize_scalar  # type: ignore[import-untyped]
+    from scipy.stats import chi2  # type: ignore[import-untyped]
+
+    if len(expert) != len(won):
+        raise ValueError("one result per expert win chance")
+    wins = sum(bool(w) for w in won)
+    if len(expert) < MIN_GAMES or wins in (0, len(expert)):
+        return None
+    offset = np.log(np.asarray(expert, dtype=float)) - np.log1p(-np.asarray(expert, dtype=float))
+    y = np.asarray(won, dtype=float)
+
+    def nll(shift: float) -> float:
+        z = offset + shift
+        return float(np.sum(np.logaddexp(0.0, z) - y * z))
+
+    best = minimize_scalar(nll, bounds=(-_SEARCH, _SEARCH), method="bounded",
+                           options={"xatol": 1e-9})
+    shift, floor = float(best.x), float(best.fun)
+    cut = float(chi2.ppf(confidence, 1)) / 2
+
+    def excess(value: float) -> float:
+        return nll(value) - floor - cut
+
+    def edge(direction: float) -> float:
+        step = 0.5
+        while excess(shift + direction * step) < 0 and step < 2 * _SEARCH:
+            step *= 2
+        return float(brentq(excess, shift, shift + direction * step, xtol=1e-9))
+
+    return Calibration(len(expert), wins, shift, edge(-1.0), edge(1.0), confidence)
+
+
+def from_games(games: Iterable[tuple[int, int, bool]]) -> Calibration | None:
+    """Fit from recorded games given as (expert wins, expert games, table won)."""
+    rows = list(games)
+    return fit_shift([smoothed(w, n) for w, n, _ in rows], [won for _, _, won in rows])

@@ -1,0 +1,92 @@
+"""The expert's win chance for a recorded game, from a short, reproducible simulation.
+
+There is no difficulty atlas yet, so a game's prediction comes from simulating its deal
+with the expert: PREDICTION_GAMES games, seeded from the deal itself (share code and Time
+Pile), so the same deal always gets the same numbers. One simulation answers every
+removal level; the wins per level are kept in the journal, so recording the same deal
+again (at any removal) needs no simulation.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from coop_helper.setup.catalog import Contract
+from coop_helper.journal.store import Journal
+from coop_helper.setup.deals import TimePile
+
+PREDICTION_GAMES = 1000  # games simulated per deal: the win chance within about 3 points
+PREDICTION_POLICY = "expert"
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """The simulated wins per removal level of one deal (index = cards removed)."""
+
+    code: str
+    time_pile: int
+    policy: str
+    policy_version: str
+    games: int
+    seed: int
+    wins: tuple[int, ...]
+
+    def wins_at(self, removed: int) -> int:
+        """Simulated wins with ``removed`` cards moved before play (0 past the last level)."""
+        return self.wins[removed] if 0 <= removed < len(self.wins) else 0
+
+    def win_at(self, removed: int) -> float:
+        """The estimated win chance at that removal level."""
+        return self.wins_at(removed) / self.games
+
+
+def deal_seed(code: str, pile: int) -> int:
+    """The simulation seed of a deal: the same deal always gets the same games."""
+    return zlib.crc32(f"{code.upper()}/{pile}".encode())
+
+
+def cached(journal: Journal, code: str, pile: int, version: str) -> Prediction | None:
+    """The stored prediction of this deal by this expert version, if any."""
+    seed = deal_seed(code, pile)
+    row = journal.db.execute(
+        "SELECT wins FROM predictions WHERE code = ? AND time_pile = ? AND policy = ? "
+        "AND policy_version = ? AND games = ? AND seed = ?",
+        (code, pile, PREDICTION_POLICY, version, PREDICTION_GAMES, seed),
+    ).fetchone()
+    if row is None:
+        return None
+    return Prediction(code, pile, PREDICTION_POLICY, version, PREDICTION_GAMES, seed,
+                      tuple(json.loads(row[0])))
+
+
+def simulate_deal(players: int, contracts: Sequence[Contract], pile: TimePile, code: str,
+                  version: str, workers: int,
+                  progress: Callable[[int], None] | None = None) -> Prediction:
+    """Simulate the deal with the expert and return the wins per removal level."""
+    from coop_helper.sim.odds import compute_odds
+
+    assert pile.size is not None
+    seed = deal_seed(code, pile.size)
+    result = compute_odds(players, contracts, pile, games=PREDICTION_GAMES, seed=seed,
+                          policy=PREDICTION_POLICY, workers=workers, progress=progress)
+    wins = [0] * (pile.size + 1)
+    for level in result.levels:
+        if level.removed is not None:
+            wins[level.removed] = level.wins
+    while len(wins) > 1 and wins[-1] == 0:
+        wins.pop()
+    return Prediction(code, pile.size, PREDICTION_POLICY, version, PREDICTION_GAMES, seed,
+                      tuple(wins))
+
+
+def store(db: sqlite3.Connection, prediction: Prediction) -> None:
+    """Keep a prediction (inside an open write transaction); an existing one stays."""
+    db.execute(
+        "INSERT OR IGNORE INTO predictions VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (prediction.code, prediction.time_pile, prediction.policy, prediction.policy_version,
+         prediction.games, prediction.seed, json.dumps(list(prediction.wins))),
+    )

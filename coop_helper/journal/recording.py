@@ -1,0 +1,72 @@
+"""Recording one played game: its prediction (stored or simulated), the record, its standing."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from coop_helper.setup.catalog import Contract, Seal
+from coop_helper.journal import history, predict, records
+from coop_helper.journal.store import Journal
+from coop_helper.setup.deals import TimePile
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game as the table reports it."""
+
+    players: int
+    contracts: tuple[Contract, ...]
+    code: str  # the deal's share code
+    pile: TimePile  # with a known size
+    seals: Mapping[str, Seal]  # seals used for contracts the card data lacks
+    removed: int
+    moves: int
+    won: bool
+    played_on: str
+    note: str
+
+
+def prediction_for(journal: Journal, game: Played, workers: int,
+                   progress: Callable[[int], None] | None = None) -> predict.Prediction:
+    """The expert's simulated wins for this deal: stored by an earlier record, or simulated."""
+    from coop_helper.policies import policy_version
+
+    assert game.pile.size is not None
+    version = policy_version(predict.PREDICTION_POLICY)
+    stored = predict.cached(journal, game.code, game.pile.size, version)
+    if stored is not None:
+        return stored
+    return predict.simulate_deal(game.players, game.contracts, game.pile, game.code, version,
+                                 workers, progress)
+
+
+def new_record(game: Played, prediction: predict.Prediction) -> records.GameRecord:
+    """The journal record of a played game with the expert's chance at its removal."""
+    assert game.pile.size is not None
+    points, rank = records.outcome_fields(game.won, game.removed, game.moves)
+    return records.GameRecord(
+        uid=records.new_uid(), recorded_at=records.now_utc(), played_on=game.played_on,
+        players=game.players, code=game.code,
+        contracts="; ".join(c.name for c in game.contracts),
+        seals=records.seals_text(game.seals, game.contracts), time_pile=game.pile.size,
+        removed=game.removed, moves=game.moves, won=game.won, points=points, rank=rank,
+        note=game.note, predicted_win=round(prediction.win_at(game.removed), 6),
+        predicted_wins=prediction.wins_at(game.removed), predicted_games=prediction.games,
+        policy=prediction.policy, policy_version=prediction.policy_version,
+    )
+
+
+def record_game(journal: Journal, game: Played, workers: int,
+                progress: Callable[[int], None] | None = None
+                ) -> tuple[records.GameRecord, history.Standing]:
+    """Add a played game to the journal (simulating its deal first if need be), in one
+    transaction with its prediction; returns the stored record and where it stands."""
+    prediction = prediction_for(journal, game, workers, progress)  # outside the write lock
+    record = new_record(game, prediction)
+    with journal.write() as db:
+        predict.store(db, prediction)
+        row = records.insert(db, record)
+        standing = history.standing(db, record)
+    return dataclasses.replace(record, id=row), standing

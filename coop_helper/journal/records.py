@@ -1,0 +1,213 @@
+"""One played game as the journal keeps it: the record, its checks, and its rows.
+
+A record holds everything needed to replay the question "how likely were we to win?":
+the deal (share code and contracts), the seals used for contracts the card data lacks,
+the Time Pile, the cards moved before play and on Tax Increases, the result, and the
+expert's win chance for that setting when the game was recorded.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
+from coop_helper.errors import UserError
+from coop_helper.journal.store import Journal
+from coop_helper.setup.deals import decode_share_code, encode_share_code, time_pile
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One played game. ``points`` and ``rank`` are None for a lost game.
+
+    A plain (not frozen) dataclass with slots: ``history`` builds thousands of them.
+    """
+
+    uid: str  # unique across journals, so an import never adds the same game twice
+    recorded_at: str  # UTC, e.g. 2026-01-05T20:14:03Z
+    played_on: str  # the day played, YYYY-MM-DD
+    players: int
+    code: str  # the share code of the deal
+    contracts: str  # the face-up contracts' names, "; "-separated
+    seals: str  # seals used for contracts the card data lacks, e.g. "Ransom=1A"
+    time_pile: int
+    removed: int  # cards moved to the Victory Pile before play
+    moves: int  # cards moved on Tax Increases
+    won: bool
+    points: int | None  # cards in the Victory Pile, when won
+    rank: str | None
+    note: str
+    predicted_win: float | None  # the expert's win chance for this setting, when recorded
+    predicted_wins: int | None  # ... as simulated wins out of games
+    predicted_games: int | None
+    policy: str | None  # the simulated team of the prediction, and its version
+    policy_version: str | None
+    id: int | None = None  # the row number in this journal (not exported)
+
+
+COLUMNS = tuple(f.name for f in fields(GameRecord) if f.name != "id")
+"""The stored and exported fields, in order."""
+
+
+def new_uid() -> str:
+    """A fresh record id."""
+    return secrets.token_hex(8)
+
+
+def now_utc() -> str:
+    """The current time as stored in ``recorded_at``."""
+    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_day(text: str, what: str = "--date") -> str:
+    """A date written YYYY-MM-DD, checked; returned in that form."""
+    try:
+        return dt.date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise UserError(f"{what} must be a date written YYYY-MM-DD, e.g. 2026-01-31, "
+                        f"not '{text}'.") from None
+
+
+def outcome_fields(won: bool, removed: int, moves: int,
+                   catalog: Catalog | None = None) -> tuple[int | None, str | None]:
+    """(points, rank) of a result: the Victory Pile's cards and their rank when won."""
+    if not won:
+        return None, None
+    points = removed + moves
+    return points, (catalog or load_catalog()).rank(points).name
+
+
+def check_play(pile: int, removed: int, moves: int, won: bool) -> None:
+    """Reject a removal and Tax Increase moves the Time Pile cannot have allowed."""
+    if removed < 0 or moves < 0:
+        raise UserError("--removed and --moves count cards: 0 or more.")
+    if removed > pile:
+        raise UserError(f"--removed {removed} is more than the Time Pile of {pile} cards.")
+    if won and removed + moves >= pile:
+        raise UserError(
+            f"a won game needs at least one turn: --removed {removed} plus --moves {moves} "
+            f"leave no card of the Time Pile of {pile}; check the numbers or say --lost."
+        )
+    if removed + moves > pile:
+        raise UserError(
+            f"--removed {removed} plus --moves {moves} is more than the Time Pile of {pile} cards."
+        )
+
+
+def parse_seals(text: str, catalog: Catalog) -> dict[str, Seal]:
+    """Stored seals such as ``Ransom=1A; Tiny Royal Household=0B``: contract key -> Seal."""
+    seals = {}
+    for item in filter(None, (part.strip() for part in text.split(";"))):
+        name, _, seal = item.partition("=")
+        try:
+            seals[catalog.contract(name).key] = parse_seal(seal)
+        except ValueError as err:
+            raise UserError(f"seals '{item}': {err}") from None
+    return seals
+
+
+def seals_text(seals: Mapping[str, Seal], contracts: Sequence[Contract]) -> str:
+    """The seals used for face-up contracts the card data lacks, as stored."""
+    return "; ".join(f"{c.name}={seals[c.key]}" for c in contracts
+                     if c.seal is None and c.key in seals)
+
+
+def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
+    """Check that a record (typed in or imported) is a game that could have been played."""
+    catalog = catalog or load_catalog()
+    players, contracts = decode_share_code(record.code, catalog)
+    if players != record.players:
+        raise UserError(f"players {record.players} does not match share code {record.code}.")
+    if record.code != encode_share_code(players, contracts, catalog):
+        raise UserError(f"share code {record.code} must be written as "
+                        f"{encode_share_code(players, contracts, catalog)}.")
+    named = {catalog.contract(n.strip()).key for n in record.contracts.split(";") if n.strip()}
+    if named != {c.key for c in contracts}:
+        raise UserError(f"contracts '{record.contracts}' are not the ones of share code "
+                        f"{record.code} ({contract_names(record.code, catalog)}).")
+    if parse_day(record.played_on, "played_on") != record.played_on:
+        raise UserError(f"played_on must be written YYYY-MM-DD, not '{record.played_on}'.")
+    pile = time_pile(contracts, parse_seals(record.seals, catalog), catalog)
+    if pile.size != record.time_pile:
+        raise UserError(f"time_pile {record.time_pile} does not match the deal "
+                        f"({pile.arithmetic()}).")
+    check_play(record.time_pile, record.removed, record.moves, record.won)
+    if (record.points, record.rank) != outcome_fields(record.won, record.removed,
+                                                      record.moves, catalog):
+        raise UserError("points and rank must be the cards removed plus the moves, and their "
+                        "rank, for a won game, and empty for a lost one.")
+    if record.predicted_win is not None and not 0 <= record.predicted_win <= 1:
+        raise UserError(f"predicted_win must be 0 to 1, not {record.predicted_win}.")
+    counts = (record.predicted_wins, record.predicted_games)
+    if (None in counts) != (record.predicted_win is None) or (
+        None not in counts and not 0 <= counts[0] <= counts[1]  # type: ignore[operator]
+    ):
+        raise UserError("predicted_wins and predicted_games must be given with predicted_win, "
+                        "wins at most games.")
+
+
+def contract_names(code: str, catalog: Catalog | None = None) -> str:
+    """The face-up contracts of a share code as stored: names in catalogue order."""
+    _, contracts = decode_share_code(code, catalog)
+    return "; ".join(c.name for c in contracts)
+
+
+# ---------------------------------------------------------------- rows
+
+_SELECT = f"SELECT {', '.join(COLUMNS)}, id FROM games"
+
+
+_WON = COLUMNS.index("won")
+
+
+def _from_row(row: Sequence[Any]) -> GameRecord:
+    """A record from a row of ``_SELECT`` (its columns are the fields, in order)."""
+    return GameRecord(*row[:_WON], bool(row[_WON]), *row[_WON + 1:])  # type: ignore[call-arg]
+
+
+def insert(db: sqlite3.Connection, record: GameRecord) -> int:
+    """Add a record inside an open write transaction; returns its row id."""
+    values = asdict(record)
+    values.pop("id")
+    values["won"] = int(record.won)
+    placeholders = ", ".join(f":{name}" for name in COLUMNS)
+    cursor = db.execute(
+        f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({placeholders})", values
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def load(journal: Journal, players: int | None = None, since: str | None = None
+         ) -> list[GameRecord]:
+    """The recorded games in play order (date, then recording order), optionally filtered."""
+    clauses: list[str] = []
+    params: list[object] = []
+    if players is not None:
+        clauses.append("players = ?")
+        params.append(players)
+    if since is not None:
+        clauses.append("played_on >= ?")
+        params.append(since)
+    where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
+    rows = journal.db.execute(f"{_SELECT}{where} ORDER BY played_on, id", params).fetchall()
+    return [_from_row(row) for row in rows]
+
+
+def uids(journal: Journal) -> set[str]:
+    """The ids of every record in the journal."""
+    return {row[0] for row in journal.db.execute("SELECT uid FROM games")}
+
+
+def remove_last(journal: Journal) -> GameRecord | None:
+    """Delete the most recently recorded game and return it (None if the journal is empty)."""
+    with journal.write() as db:
+        row = db.execute(f"{_SELECT} ORDER BY id DESC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        db.execute("DELETE FROM games WHERE id = ?", (row[-1],))
+    return _from_row(row)

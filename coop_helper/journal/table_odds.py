@@ -1,0 +1,101 @@
+"""The odds of ``odds`` and ``setup`` turned into the table's own, from its journal.
+
+Once the journal holds enough games (see :mod:`calibration`), every removal level gets
+the table's win chance beside the expert's, and the recommendation is made on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from coop_helper.errors import UserError
+from coop_helper.journal.calibration import Calibration, from_games, smoothed
+from coop_helper.journal.predict import PREDICTION_POLICY
+from coop_helper.sim.odds import OddsResult
+from coop_helper.sim.runner import Level
+
+AS_CHOICES = ("table", "expert")
+
+
+@dataclass(frozen=True)
+class TableOdds:
+    """The table's win chance per level (same order as the odds' levels), with intervals."""
+
+    calibration: Calibration
+    wins: tuple[float, ...]
+    lows: tuple[float, ...]
+    highs: tuple[float, ...]
+    recommended: Level | None
+
+    def level_json(self, index: int) -> dict[str, float]:
+        """The calibrated fields of one level in JSON."""
+        return {
+            "win_calibrated": round(self.wins[index], 6),
+            "win_calibrated_low": round(self.lows[index], 6),
+            "win_calibrated_high": round(self.highs[index], 6),
+        }
+
+    def json(self) -> dict[str, Any]:
+        """The ``calibration`` object of ``odds --json``."""
+        return self.calibration.json()
+
+
+def parse_as(text: str) -> str:
+    """``--as table`` (the table's own odds, the default) or ``--as expert``."""
+    value = text.strip().lower()
+    if value not in AS_CHOICES:
+        raise UserError(f"--as must be 'table' (your table's own odds, from the journal) or "
+                        f"'expert' (the simulated expert's), not '{text}'.")
+    return value
+
+
+def journal_calibration() -> Calibration | None:
+    """The table's calibration from the journal; None without a journal or enough games."""
+    from coop_helper.journal.store import open_journal
+
+    journal = open_journal()
+    if journal is None:
+        return None
+    with journal:
+        rows = journal.db.execute(
+            "SELECT predicted_wins, predicted_games, won FROM games "
+            "WHERE predicted_games > 0 AND policy = ?", (PREDICTION_POLICY,)
+        ).fetchall()
+    return from_games((w, n, bool(won)) for w, n, won in rows)
+
+
+def table_odds(result: OddsResult, calibration: Calibration | None) -> TableOdds | None:
+    """The table's odds for ``result`` (None without a calibration or a known Time Pile)."""
+    if calibration is None or result.time_pile is None:
+        return None
+    expert = [smoothed(lv.wins, lv.games) for lv in result.levels]
+    wins = tuple(calibration.win(p) for p in expert)
+    lows = tuple(calibration.win(p, calibration.low) for p in expert)
+    highs = tuple(calibration.win(p, calibration.high) for p in expert)
+    recommended = None
+    if result.target is not None:
+        good = [i for i, win in enumerate(wins) if win >= result.target]
+        if good:
+            recommended = result.levels[max(good, key=lambda i: result.levels[i].removed or 0)]
+    return TableOdds(calibration, wins, lows, highs, recommended)
+
+
+def for_odds(result: OddsResult, as_who: str) -> TableOdds | None:
+    """The table's odds for an ``odds``/``setup`` run of the expert, unless ``--as expert``.
+
+    A journal that cannot be read does not stop the odds: a warning on stderr names it
+    and the expert's odds are shown.
+    """
+    if parse_as(as_who) == "expert" or result.time_pile is None:
+        return None
+    if result.policy != PREDICTION_POLICY:  # the fit compares the table with the expert only
+        return None
+    try:
+        calibration = journal_calibration()
+    except UserError as err:
+        import sys
+
+        print(f"warning: {err} Showing the expert's odds.", file=sys.stderr)
+        return None
+    return table_odds(result, calibration)

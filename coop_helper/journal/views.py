@@ -1,0 +1,227 @@
+"""How the journal's answers look: rich tables for people, JSON documents for tools.
+
+Every JSON document carries ``"schema"``: the version of its layout.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from coop_helper.journal.calibration import Calibration
+from coop_helper.journal.history import Expected, History, Standing, Tally
+from coop_helper.journal.records import COLUMNS, GameRecord
+from coop_helper.render.tables import make_console
+
+JSON_SCHEMA = 1
+MAX_MONTHS = 24  # more months than this are shown by year
+
+
+def percent(value: float | None) -> str:
+    """'26.5%', '<0.1%' for a chance that rounds to zero, '-' for none."""
+    if value is None:
+        return "-"
+    if 0 < value < 0.0005:
+        return "<0.1%"
+    return f"{100 * value:.1f}%"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st, ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def result_text(record: GameRecord) -> str:
+    """'won, Pirate (5 points)' or 'lost'."""
+    if not record.won:
+        return "lost"
+    return f"won: {record.rank} ({_plural(record.points or 0, 'point')})"
+
+
+def game_json(record: GameRecord) -> dict[str, Any]:
+    """One game in JSON: every stored field, and its row id."""
+    return {name: getattr(record, name) for name in (*COLUMNS, "id")}
+
+
+def calibration_text(calibration: Calibration) -> str:
+    """The fit in words: the factor on the odds of winning, with its interval."""
+    factor = math.exp(calibration.shift)
+    low, high = math.exp(calibration.low), math.exp(calibration.high)
+    return (f"Your table's odds of winning are {factor:.2f}x the expert's "
+            f"({round(100 * calibration.confidence)}% interval {low:.2f}x-{high:.2f}x; "
+            f"log-odds shift {calibration.shift:+.2f}), from {_plural(calibration.games, 'game')} "
+            "with the expert's prediction.")
+
+
+# ---------------------------------------------------------------- record
+
+
+def standing_text(record: GameRecord, standing: Standing) -> str:
+    """Where the game stands among the group's games with as many players."""
+    who = f"{record.players}-player games"
+    if record.won:
+        if standing.better == 0 and standing.tied == 0:
+            place = f"your best win so far of {_plural(standing.wins, 'win')}"
+        elif standing.better == 0:
+            place = f"as good as your best win so far, of {_plural(standing.wins, 'win')}"
+        else:
+            tie = "tied " if standing.tied else ""
+            place = f"{tie}{ordinal(standing.place)} best of {_plural(standing.wins, 'win')}"
+    else:
+        place = f"a loss; {_plural(standing.wins, 'win')} so far"
+    deal = ""
+    if standing.deal_games > 1:
+        deal = (f"; this deal: {_plural(standing.deal_games, 'game')}, "
+                f"{standing.deal_wins} won")
+    return f"Among your {who}: {place} in {_plural(standing.games, 'game')}{deal}."
+
+
+def record_json(record: GameRecord, standing: Standing, path: Path) -> dict[str, Any]:
+    """``record --json``."""
+    return {
+        "schema": JSON_SCHEMA,
+        "journal": str(path),
+        "game": game_json(record),
+        "standing": {**asdict(standing), "place": standing.place if record.won else None},
+    }
+
+
+def print_record(record: GameRecord, standing: Standing) -> None:
+    """``record``: the result and rank, the expert's chance, and where the game stands."""
+    console = make_console()
+    players = _plural(record.players, "player")
+    console.print(f"Recorded game {record.id} ({record.played_on}, {players}, {record.code}): "
+                  f"{result_text(record)}.", soft_wrap=True)
+    console.print(f"Time Pile {record.time_pile}: {record.removed} moved to the Victory Pile "
+                  f"before play, {record.moves} on Tax Increases.", soft_wrap=True)
+    if record.predicted_win is not None:
+        console.print(f"The expert wins this setting {percent(record.predicted_win)} of the time "
+                      f"({record.predicted_games:,} simulated games, {record.policy} version "
+                      f"{record.policy_version}).", soft_wrap=True)
+    console.print(standing_text(record, standing), soft_wrap=True)
+
+
+# ---------------------------------------------------------------- history
+
+
+def _best(tally: Tally) -> str:
+    return "-" if tally.best is None else f"{tally.best.rank} ({tally.best.points})"
+
+
+def _tally_json(tally: Tally) -> dict[str, Any]:
+    best = tally.best
+    return {
+        "games": tally.games,
+        "wins": tally.wins,
+        "losses": tally.losses,
+        "win_rate": round(tally.win_rate, 6),
+        "best_rank": None if best is None else best.rank,
+        "best_points": None if best is None else best.points,
+        "best_on": None if best is None else best.played_on,
+    }
+
+
+def expected_text(expected: Expected) -> str:
+    """The wins beside the expert's expected wins, in words."""
+    if not expected.games:
+        return ("No game has the expert's prediction yet: games recorded with 'coop-helper "
+                "record' get one.")
+    return (f"Against the expert: you won {expected.wins:,} of the "
+            f"{_plural(expected.games, 'game')} with a prediction; the expert would be expected "
+            f"to win {expected.expected:,.1f} of them. 'coop-helper odds' shows your table's own "
+            "odds from 5 such games with a win and a loss.")
+
+
+def history_json(history: History, path: Path, filters: dict[str, Any]) -> dict[str, Any]:
+    """``history --json``: the summaries and every game shown."""
+    return {
+        "schema": JSON_SCHEMA,
+        "journal": str(path),
+        "filters": filters,
+        "total": _tally_json(history.total),
+        "by_players": [{"players": int(t.key), **_tally_json(t)} for t in history.by_players],
+        "by_month": [{"month": t.key, **_tally_json(t)} for t in history.by_month],
+        "by_year": [{"year": t.key, **_tally_json(t)} for t in history.by_year],
+        "rank_reached": [
+            {"played_on": r.played_on, "rank": r.rank, "points": r.points, "id": r.id}
+            for r in history.milestones
+        ],
+        "against_expert": {
+            "games": history.against_expert.games,
+            "wins": history.against_expert.wins,
+            "expected_wins": round(history.against_expert.expected, 6),
+        },
+        "games": [game_json(r) for r in history.records],
+    }
+
+
+def _tally_table(title: str, first: str, tallies: tuple[Tally, ...]) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column(first)
+    for name in ("Games", "Won", "Lost", "Win rate"):
+        table.add_column(name, justify="right")
+    table.add_column("Best rank (points)")
+    for t in tallies:
+        table.add_row(t.key, f"{t.games:,}", f"{t.wins:,}", f"{t.losses:,}",
+                      percent(t.win_rate), _best(t))
+    return table
+
+
+def games_table(records: tuple[GameRecord, ...], title: str) -> Table:
+    """The listed games, each with the expert's predicted chance beside the result."""
+    caption = ("Moved: cards moved to the Victory Pile before play + on Tax Increases. "
+               "Result: the rank of a win (points). Expert: the simulated expert's win chance "
+               "for that deal and removal.")
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Date", no_wrap=True)
+    table.add_column("Players", justify="right", no_wrap=True)
+    table.add_column("Deal", no_wrap=True)
+    table.add_column("Moved", justify="right", no_wrap=True)
+    table.add_column("Result", no_wrap=True)
+    table.add_column("Expert", justify="right", no_wrap=True)
+    table.add_column("Note", overflow="fold")
+    for r in records:
+        result = f"{r.rank} ({r.points})" if r.won else "lost"
+        table.add_row(str(r.id), r.played_on, str(r.players), r.code, f"{r.removed}+{r.moves}",
+                      result, percent(r.predicted_win), r.note)
+    return table
+
+
+def print_history(history: History, path: Path, last: int, filtered: bool = False) -> None:
+    """``history``: per player count, per month, the ranks reached, and the latest games."""
+    console = make_console()
+    total = history.total
+    if not total.games:
+        if filtered:
+            console.print("No recorded game matches --players/--since.", soft_wrap=True)
+        else:
+            console.print(f"No games recorded (journal: {path}). Record one with: coop-helper "
+                          "record CONTRACT... --removed K --won", soft_wrap=True)
+        return
+    console.print(f"Game journal: {_plural(total.games, 'game')}, {total.wins:,} won, "
+                  f"{total.losses:,} lost; best rank {_best(total)}", soft_wrap=True)
+    console.print(_tally_table("By number of players", "Players", history.by_players))
+    if len(history.by_month) <= MAX_MONTHS:
+        console.print(_tally_table("Rank reached over time, by month", "Month",
+                                   history.by_month))
+    else:
+        console.print(_tally_table("Rank reached over time, by year", "Year", history.by_year))
+    if history.milestones:
+        steps = ", ".join(f"{r.rank} on {r.played_on}" for r in history.milestones)
+        console.print(f"New best ranks: {steps}.", soft_wrap=True)
+    shown = history.records if last == 0 else history.records[-last:]
+    title = ("Games" if len(shown) == len(history.records)
+             else f"The last {len(shown):,} of {len(history.records):,} games (--last N "
+             "shows more, --last 0 all)")
+    console.print(games_table(shown, title))
+    console.print(expected_text(history.against_expert), soft_wrap=True)

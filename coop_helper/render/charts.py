@@ -1,0 +1,207 @@
+"""Charts as PNG or SVG files (matplotlib, no display needed): the odds per removal level,
+and a group's rank and win rate over time.
+
+matplotlib is an optional extra (``pip install 'coop-helper[charts]'``) and is imported
+only when a chart is asked for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from coop_helper.errors import UserError
+
+if TYPE_CHECKING:
+    from coop_helper.journal.history import History
+    from coop_helper.journal.table_odds import TableOdds
+    from coop_helper.sim.odds import OddsResult
+
+SUFFIXES = (".png", ".svg")
+INSTALL = "pip install 'coop-helper[charts]'"
+RANK_COLOURS = ("#9a9a9a", "#2a9d8f", "#e0a800", "#3a6ea5", "#c0392b")  # lowest rank first
+EXPERT_COLOUR = "#264653"
+TABLE_COLOUR = "#7b2cbf"
+ROLLING = 10  # games in the rolling win rate of the history chart
+
+
+def check_chart_file(path: Path) -> None:
+    """Before any work: the file must end in .png or .svg, its folder exist, matplotlib be
+    installed."""
+    if path.suffix.lower() not in SUFFIXES:
+        raise UserError(f"--chart {path}: name the file .png or .svg.")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise UserError(f"--chart {path}: the folder {folder} does not exist.")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UserError(f"--chart needs matplotlib, which is not installed: {INSTALL}")
+
+
+def _figure(rows: int = 1, height: float = 4.8) -> tuple[Any, Any]:
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(8.5, height), layout="constrained")
+    axes = figure.subplots(rows, 1, sharex=True) if rows > 1 else figure.subplots()
+    return figure, axes
+
+
+def _save(figure: Any, path: Path) -> None:
+    """Write the figure in one step (a temporary file renamed), so no half-written chart."""
+    from matplotlib import rc_context
+
+    fmt = path.suffix.lower().lstrip(".")
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=f".{fmt}",
+                                   dir=path.parent if str(path.parent) else ".")
+        with os.fdopen(fd, "wb") as handle, rc_context({"svg.fonttype": "none"}):
+            figure.savefig(handle, format=fmt, dpi=110)  # SVG text stays text
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as err:
+        raise UserError(f"cannot write chart {path}: {err.strerror or err}.") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _rank_colour(rank_names: Sequence[str], name: str | None) -> str:
+    if name is None or name not in rank_names:
+        return EXPERT_COLOUR
+    return RANK_COLOURS[min(rank_names.index(name), len(RANK_COLOURS) - 1)]
+
+
+def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
+    """Win chance per removal level with its interval band, each level coloured by the
+    rank a win there gives; the table's own odds beside them; the recommendation marked."""
+    from matplotlib.lines import Line2D
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+    from coop_helper.setup.catalog import load_catalog
+
+    rank_names = [r.name for r in load_catalog().ranks]
+    known = result.time_pile is not None
+    levels = result.levels
+    x = [lv.removed if known else lv.turns for lv in levels]
+    figure, ax = _figure()
+    ax.fill_between(x, [lv.ci_low for lv in levels], [lv.ci_high for lv in levels],
+                    color=EXPERT_COLOUR, alpha=0.15, linewidth=0)
+    ax.plot(x, [lv.win for lv in levels], color=EXPERT_COLOUR, linewidth=1.2)
+    ranks = [result.rank_for(lv) for lv in levels]
+    colours = [_rank_colour(rank_names, r.name if r else None) for r in ranks]
+    ax.scatter(x, [lv.win for lv in levels], c=colours, s=46, zorder=3,
+               edgecolors="white", linewidths=0.6)
+    handles = [Line2D([], [], color=EXPERT_COLOUR, linewidth=1.2,
+                      label=f"Expert ({round(100 * result.confidence)}% interval shaded)")]
+    if table is not None:
+        ax.fill_between(x, table.lows, table.highs, color=TABLE_COLOUR, alpha=0.12, linewidth=0)
+        ax.plot(x, table.wins, color=TABLE_COLOUR, linewidth=1.4, linestyle="--")
+        label = f"Your table ({table.calibration.games} games; interval shaded)"
+        handles.append(Line2D([], [], color=TABLE_COLOUR, linestyle="--", label=label))
+    shown = {r.name for r in ranks if r is not None}
+    handles += [Line2D([], [], marker="o", linestyle="", color=_rank_colour(rank_names, n),
+                       label=f"Win: {n}") for n in rank_names if n in shown]
+    recommended = table.recommended if table is not None else result.recommended
+    if result.target is not None:
+        ax.axhline(result.target, color="#555555", linewidth=0.8, linestyle=":")
+        handles.append(Line2D([], [], color="#555555", linestyle=":",
+                              label=f"Target {100 * result.target:g}%"))
+    if recommended is not None and recommended.removed is not None:
+        index = levels.index(recommended)
+        chance = table.wins[index] if table is not None else recommended.win
+        ax.axvline(recommended.removed, color="#1d3557", linewidth=0.9, alpha=0.5,
+                   linestyle="--", zorder=1)
+        ax.scatter([recommended.removed], [chance], s=190, facecolors="none",
+                   edgecolors="#1d3557", linewidths=1.6, zorder=4)
+        ax.annotate(f"recommended:\nremove {recommended.removed}",
+                    xy=(recommended.removed, 1.0), xytext=(4, -4), textcoords="offset points",
+                    ha="left", va="top", fontsize=9, color="#1d3557")
+    elif result.target is not None and known:
+        ax.text(0.01, result.target + 0.015, f"no level reaches {100 * result.target:g}%",
+                transform=ax.get_yaxis_transform(), fontsize=9, color="#555555")
+    plural = "s" if result.players > 1 else ""
+    pile = f"Time Pile {result.time_pile}" if known else "Time Pile unknown"
+    by = "cards removed" if known else "turns available"
+    ax.set_title(f"Win chance by {by}: {result.players} player{plural}, {pile}")
+    ax.set_xlabel("Cards moved to the Victory Pile before play" if known
+                  else "Turns available (a seal is unknown)")
+    ax.set_ylabel("Chance of winning")
+    ax.set_ylim(0, 1.02)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.grid(True, alpha=0.3)
+    ax.legend(handles=handles, loc="upper right", fontsize=8, framealpha=0.9)
+    _save(figure, path)
+
+
+def history_chart(history: History, rank_names: Sequence[str], path: Path) -> None:
+    """The group's wins over time (points, coloured by rank, with the best so far) above its
+    win rate over time (rolling and overall)."""
+    import datetime as dt
+
+    from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
+    from matplotlib.ticker import PercentFormatter
+
+    from coop_helper.setup.catalog import load_catalog
+
+    records = history.records
+    if not records:
+        raise UserError("no games to chart: record some first.")
+    days = [dt.date.fromisoformat(r.played_on) for r in records]
+    figure, (top, bottom) = _figure(rows=2, height=6.4)
+    ranks = load_catalog().ranks
+    most = max([r.points or 0 for r in records] + [ranks[-1].min_points + 1])
+    for i, rank in enumerate(ranks):
+        upper = ranks[i + 1].min_points if i + 1 < len(ranks) else most + 1
+        colour = _rank_colour(rank_names, rank.name)
+        top.axhspan(rank.min_points - 0.5, upper - 0.5, color=colour, alpha=0.10, linewidth=0)
+        top.text(1.005, (rank.min_points + upper - 1) / 2, rank.name, fontsize=8,
+                 color=colour, va="center", ha="left", transform=top.get_yaxis_transform())
+    wins = [(d, r) for d, r in zip(days, records, strict=True) if r.won]
+    if wins:
+        top.scatter([d for d, _ in wins], [r.points for _, r in wins], s=30, zorder=3,
+                    c=[_rank_colour(rank_names, r.rank) for _, r in wins],
+                    edgecolors="white", linewidths=0.5, label="A win (points)")
+    best: list[int] = []
+    for r in records:
+        previous = best[-1] if best else -1
+        best.append(max(previous, r.points if r.won and r.points is not None else -1))
+    steps = [(d, b) for d, b in zip(days, best, strict=True) if b >= 0]
+    if steps:
+        top.step([d for d, _ in steps], [b for _, b in steps], where="post", color="#1d3557",
+                 linewidth=1.2, label="Best so far")
+    losses = [d for d, r in zip(days, records, strict=True) if not r.won]
+    if losses:
+        top.scatter(losses, [-0.3] * len(losses), marker="x", s=18, color="#6c757d",
+                    label="A loss")
+    top.set_ylim(-0.6, most + 0.5)
+    top.set_ylabel("Points of each win (rank)")
+    top.set_title("Rank and win rate over time")
+    top.legend(loc="upper left", fontsize=8, framealpha=0.9)
+    top.grid(True, axis="x", alpha=0.3)
+    won = [1.0 if r.won else 0.0 for r in records]
+    overall = [sum(won[: i + 1]) / (i + 1) for i in range(len(won))]
+    rolling = [sum(won[max(0, i + 1 - ROLLING): i + 1]) / min(i + 1, ROLLING)
+               for i in range(len(won))]
+    # one point per day: the rates after that day's last game
+    ends = [i for i in range(len(days)) if i + 1 == len(days) or days[i + 1] != days[i]]
+    bottom.plot([days[i] for i in ends], [rolling[i] for i in ends], color=TABLE_COLOUR,
+                linewidth=1.2, marker="o", markersize=3, label=f"Last {ROLLING} games")
+    bottom.plot([days[i] for i in ends], [overall[i] for i in ends], color=EXPERT_COLOUR,
+                linewidth=1.2, linestyle="--", label="All games so far")
+    bottom.set_ylim(-0.02, 1.02)
+    bottom.yaxis.set_major_formatter(PercentFormatter(1.0))
+    bottom.set_ylabel("Win rate")
+    bottom.set_xlabel("Date played")
+    bottom.legend(loc="best", fontsize=8, framealpha=0.9)
+    bottom.grid(True, alpha=0.3)
+    locator = AutoDateLocator()
+    bottom.xaxis.set_major_locator(locator)
+    bottom.xaxis.set_major_formatter(ConciseDateFormatter(locator))
+    _save(figure, path)

@@ -1,0 +1,152 @@
+"""Charts: valid PNG and SVG files with the expected titles and labels."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from journal_helpers import add, make_record
+
+from coop_helper.render import charts
+from coop_helper.journal import store
+from coop_helper.journal.calibration import fit_shift
+from coop_helper.journal.history import summarise
+from coop_helper.journal.table_odds import table_odds
+from coop_helper.sim.odds import OddsResult
+from coop_helper.sim.runner import Level, recommend
+
+pytest.importorskip("matplotlib")
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+RANKS = ["Landlubber", "Sailor", "Pirate", "Captain", "Ruler of the Seas"]
+
+
+def svg_texts(path: Path) -> list[str]:
+    """Every text element of an SVG file (parsing it also proves it is well-formed XML)."""
+    root = ET.parse(path).getroot()
+    assert root.tag.endswith("svg")
+    return [t.text for t in root.iter() if t.tag.endswith("text") and t.text]
+
+
+def assert_png(path: Path) -> None:
+    """A PNG that decodes to a picture that is not one flat colour."""
+    from matplotlib.image import imread
+
+    assert path.read_bytes()[:8] == PNG_MAGIC
+    pixels = imread(path)
+    assert pixels.ndim == 3 and pixels.shape[0] > 300 and pixels.shape[1] > 500
+    assert pixels.std() > 0.01
+
+
+def _odds(target: float | None = 0.5) -> OddsResult:
+    wins = [720, 640, 540, 430, 310, 200, 120, 50, 20, 3, 0]
+    levels = tuple(Level(k, 15 - k, w, 1000, max(0, w / 1000 - 0.03), min(1, w / 1000 + 0.03))
+                   for k, w in enumerate(wins))
+    return OddsResult(players=1, contracts=(), time_pile=15, time_pile_range=None,
+                      policy="expert", games=1000, seed=1, confidence=0.95, interval="wilson",
+                      levels=levels, target=target,
+                      recommended=None if target is None else recommend(levels, target))
+
+
+def test_odds_chart_svg_has_title_labels_ranks_and_recommendation(tmp_path):
+    out = tmp_path / "odds.svg"
+    fit = fit_shift([0.5] * 10, [True] * 7 + [False] * 3)
+    charts.odds_chart(_odds(), table_odds(_odds(), fit), out)
+    texts = svg_texts(out)
+    assert "Win chance by cards removed: 1 player, Time Pile 15" in texts
+    assert "Cards moved to the Victory Pile before play" in texts
+    assert "Chance of winning" in texts
+    assert "Your table (10 games; interval shaded)" in texts
+    assert {f"Win: {name}" for name in RANKS} <= set(texts)
+    assert "Target 50%" in texts
+    assert any(t.startswith("recommended:") for t in texts)
+
+
+def test_odds_chart_png_is_a_real_picture(tmp_path):
+    out = tmp_path / "odds.png"
+    charts.odds_chart(_odds(), None, out)
+    assert_png(out)
+    assert [p.name for p in tmp_path.iterdir()] == ["odds.png"]  # no temporary file left
+
+
+def test_history_chart_png_and_svg(run, tmp_path):
+    with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"]), create=True) as journal:
+        add(journal, *(make_record(removed=k % 6, won=k % 3 != 0,
+                                   played_on=f"2026-{1 + k // 4:02d}-{1 + 7 * (k % 4):02d}")
+                       for k in range(20)))
+    svg, png = tmp_path / "history.svg", tmp_path / "history.png"
+    result = run("history", "--chart", str(svg))
+    assert result.exit_code == 0, result.stderr
+    assert f"Chart written to {svg}" in result.stdout
+    texts = svg_texts(svg)
+    for words in ("Rank and win rate over time", "Points of each win (rank)", "Win rate",
+                  "Date played", "Best so far", "Last 10 games", *RANKS):
+        assert words in texts, words
+    assert run("history", "--chart", str(png), "--json").exit_code == 0
+    assert_png(png)
+
+
+def test_history_chart_needs_games(run, tmp_path):
+    result = run("history", "--chart", str(tmp_path / "h.png"))
+    assert result.exit_code == 2 and "no games to chart" in result.stderr
+
+
+def test_summaries_feed_the_chart_in_play_order(tmp_path):
+    games = [make_record(played_on="2026-02-01"), make_record(played_on="2026-01-01")]
+    history = summarise(sorted(games, key=lambda r: r.played_on), RANKS)
+    charts.history_chart(history, RANKS, tmp_path / "h.svg")
+    assert "Rank and win rate over time" in svg_texts(tmp_path / "h.svg")
+
+
+@pytest.mark.parametrize("name, words", [
+    ("chart.pdf", "name the file .png or .svg"),
+    ("missing/chart.png", "does not exist"),
+])
+def test_a_bad_chart_file_is_refused_before_any_work(run, tmp_path, name, words):
+    result = run("history", "--chart", str(tmp_path / name))
+    assert result.exit_code == 2 and words in result.stderr
+
+
+def test_without_matplotlib_the_error_names_the_extra(run, tmp_path, monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    result = run("history", "--chart", str(tmp_path / "h.png"))
+    assert result.exit_code == 2
+    assert "pip install 'coop-helper[charts]'" in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_the_cli_starts_without_sqlite_scipy_or_matplotlib():
+    code = ("import sys, coop_helper.cli; "
+            "print(sorted(m for m in ('matplotlib', 'sqlite3', 'scipy', 'numpy') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_odds_chart_says_when_no_level_reaches_the_target(tmp_path):
+    out = tmp_path / "odds.svg"
+    charts.odds_chart(_odds(target=0.9), None, out)
+    texts = svg_texts(out)
+    assert "no level reaches 90%" in texts
+    assert not any(t.startswith("recommended:") for t in texts)
+
+
+def test_odds_chart_by_turns_when_a_seal_is_unknown(tmp_path):
+    levels = tuple(Level(None, t, 100 * t, 2000, 0.05 * t - 0.02, 0.05 * t + 0.02)
+                   for t in range(17, 4, -1))
+    result = OddsResult(players=1, contracts=(), time_pile=None, time_pile_range=(13, 17),
+                        policy="expert", games=2000, seed=1, confidence=0.95,
+                        interval="wilson", levels=levels, target=None, recommended=None)
+    out = tmp_path / "odds.svg"
+    charts.odds_chart(result, None, out)
+    texts = svg_texts(out)
+    assert "Win chance by turns available: 1 player, Time Pile unknown" in texts
+    assert "Turns available (a seal is unknown)" in texts

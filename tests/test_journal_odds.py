@@ -1,0 +1,112 @@
+"""`odds` and `setup` with the table's own odds from the journal, and their charts."""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+import pytest
+from cli_helpers import ok_json
+from journal_helpers import RULEBOOK, add, make_record
+
+from coop_helper.journal import store
+from coop_helper.journal.calibration import expit, logit, smoothed
+
+ODDS = ("odds", *RULEBOOK, "--games", "200", "--workers", "1", "--target", "50%")
+
+
+def _journal(wins: int, losses: int) -> None:
+    """Games of the rulebook deal, each predicted at 54% for the expert."""
+    with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"]), create=True) as journal:
+        add(journal, *(make_record(won=True) for _ in range(wins)),
+            *(make_record(removed=3, won=False) for _ in range(losses)))
+
+
+def test_without_enough_games_the_odds_are_the_experts(run):
+    _journal(3, 1)  # 4 games: one short of a fit
+    doc = ok_json(run(*ODDS, "--json"))
+    assert doc["calibration"] is None
+    assert all("win_calibrated" not in level for level in doc["levels"])
+    assert "Your table" not in run(*ODDS).stdout
+
+
+def test_the_table_odds_sit_beside_the_experts_and_drive_the_recommendation(run):
+    _journal(7, 2)  # won 7 of 9 games the expert wins 54% of the time: a better table
+    doc = ok_json(run(*ODDS, "--json"))
+    calibration = doc["calibration"]
+    assert calibration["games"] == 9 and calibration["wins"] == 7
+    assert calibration["shift_low"] < calibration["shift"] < calibration["shift_high"]
+    assert calibration["shift"] > 0
+    for level in doc["levels"]:
+        expected = expit(logit(smoothed(level["wins"], level["games"])) + calibration["shift"])
+        assert level["win_calibrated"] == pytest.approx(expected, abs=2e-6)
+        assert level["win_calibrated_low"] <= level["win_calibrated"] <= (
+            level["win_calibrated_high"])
+    good = [lv["removed"] for lv in doc["levels"] if lv["win_calibrated"] >= 0.5]
+    assert doc["recommended"]["removed"] == max(good)
+    expert = ok_json(run(*ODDS, "--json", "--as", "expert"))
+    assert expert["calibration"] is None
+    plain = [lv["removed"] for lv in expert["levels"] if lv["win"] >= 0.5]
+    assert expert["recommended"]["removed"] == max(plain) < doc["recommended"]["removed"]
+
+
+def test_the_text_shows_a_your_table_column_and_says_what_it_is(run):
+    _journal(7, 2)
+    out = run(*ODDS).stdout
+    assert "┃ Your table ┃" in out
+    assert "Your table's odds of winning are" in out and "from 9 games" in out
+    assert "your table's win" in out  # the recommendation is made on the table's chance
+    assert "Your table" not in run(*ODDS, "--as", "expert").stdout
+
+
+def test_setup_uses_the_table_odds_too(run):
+    _journal(2, 7)  # a weaker table than the expert
+    args = ("setup", *RULEBOOK, "--games", "200", "--workers", "1")
+    doc = ok_json(run(*args, "--json"))["odds"]
+    assert doc["calibration"]["games"] == 9 and doc["calibration"]["shift"] < 0
+    assert all(lv["win_calibrated"] < lv["win"] for lv in doc["levels"] if lv["win"] > 0.01)
+    assert "Your table" in run(*args).stdout
+    assert ok_json(run(*args, "--json", "--as", "expert"))["odds"]["calibration"] is None
+
+
+def test_a_broken_journal_warns_and_shows_the_experts_odds(run):
+    path = Path(os.environ["COOP_HELPER_JOURNAL"])
+    path.write_text("not a journal")
+    result = run(*ODDS, "--json")
+    assert result.exit_code == 0
+    assert result.stderr.startswith("warning: ") and str(path) in result.stderr
+    assert path.read_text() == "not a journal"
+
+
+def test_odds_and_setup_draw_a_chart(run, tmp_path):
+    pytest.importorskip("matplotlib")
+    _journal(7, 2)
+    png, svg = tmp_path / "odds.png", tmp_path / "setup.svg"
+    result = run(*ODDS, "--chart", str(png))
+    assert result.exit_code == 0, result.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"Chart written to {png}" in result.stderr
+    result = run("setup", *RULEBOOK, "--games", "200", "--workers", "1", "--chart", str(svg),
+                 "--json")
+    assert result.exit_code == 0 and result.stderr == ""
+    text = svg.read_text()
+    assert "Win chance by cards removed: 1 player, Time Pile 15" in text
+    assert "Your table (9 games; interval shaded)" in text
+    assert math.isfinite(ok_json(result)["odds"]["calibration"]["shift"])
+
+
+@pytest.mark.parametrize("args, words", [
+    (("odds", *RULEBOOK, "--as", "me"), "--as must be 'table'"),
+    (("odds", *RULEBOOK, "--chart", "odds.gif"), "name the file .png or .svg"),
+    (("setup", "--players", "2", "--no-odds", "--chart", "odds.png"), "drop --no-odds"),
+])
+def test_bad_odds_options_stop_before_simulating(run, args, words):
+    result = run(*args)
+    assert result.exit_code == 2 and words in result.stderr
+
+
+def test_other_policies_get_no_table_odds(run):
+    _journal(7, 2)
+    doc = ok_json(run(*ODDS, "--policy", "basic", "--json"))
+    assert doc["calibration"] is None
