@@ -10,12 +10,30 @@ import sys
 INTERRUPTED = 130
 
 
+def _caused_by_interrupt(err: BaseException) -> bool:
+    """Whether ``err`` stems from a Ctrl-C (Python wraps one that lands in some places,
+    such as a class being created while a module loads, in a RuntimeError)."""
+    seen: set[int] = set()
+    current: BaseException | None = err
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
 def main() -> None:
     """Load the CLI and run it."""
     try:
         from coop_helper.cli import main as run_cli
 
         run_cli()  # handles Ctrl-C itself once running; this catches the moments around
+    except Exception as err:
+        if not _caused_by_interrupt(err):
+            raise
+        print("interrupted", file=sys.stderr)
+        sys.exit(INTERRUPTED)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED)
