@@ -29,8 +29,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from coop_helper.setup.catalog import load_catalog
 from coop_helper.journal import predict, records, store
+from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import deal, encode_share_code, time_pile
 
 COMMAND = [shutil.which("coop-helper") or sys.executable, *(

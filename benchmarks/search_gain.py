@@ -19,10 +19,10 @@ import multiprocessing
 import random
 import time
 
-from coop_helper.setup.catalog import load_catalog
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import POLICIES
 from coop_helper.policies.search import SearchPolicy
+from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 
 KIND_SETS = {"draw": ("draw",), "take": ("take",), "both": ("draw", "take")}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from coop_helper.setup.catalog import load_catalog
 from coop_helper.journal import records
 from coop_helper.journal.records import GameRecord
+from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import encode_share_code, time_pile
 
 RULEBOOK = ("Lady Killer", "Maritime Supremacy", "Galleon Foe")  # Time Pile 15, PR1-0040HM

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from journal_helpers import add, make_record
 
-from coop_helper.render import charts
 from coop_helper.journal import store
 from coop_helper.journal.calibration import fit_shift
 from coop_helper.journal.history import summarise
 from coop_helper.journal.table_odds import table_odds
+from coop_helper.render import charts
 from coop_helper.sim.odds import OddsResult
 from coop_helper.sim.runner import Level, recommend
 

@@ -51,8 +51,9 @@ def test_contract_names_complete_in_english_german_and_aliases():
 
 
 def test_policy_names_complete_from_the_registry():
-    assert complete_policy("") == list(POLICIES)
+    assert complete_policy("") == [*POLICIES, "search", "search-draw", "search-take"]
     assert complete_policy("ex") == ["expert"]
+    assert complete_policy("search-d") == ["search-draw"]
 
 
 def test_the_shell_gets_completions(tmp_path):

@@ -10,7 +10,6 @@ import pytest
 from cli_helpers import ok_json
 from typer.testing import CliRunner
 
-from coop_helper.setup.catalog import load_catalog
 from coop_helper.cli import app
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.cards import SHIP
@@ -21,6 +20,7 @@ from coop_helper.policies import make_policy
 from coop_helper.policies.basic import BasicPolicy
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.search import SearchPolicy, paired_best
+from coop_helper.setup.catalog import load_catalog
 
 runner = CliRunner()
 CONTRACTS = ("fighter", "trader_prince", "cheap_staff", "new_colony", "explorer")

@@ -10,9 +10,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.render import tables as render
-from coop_helper.setup import settings as config
-from coop_helper.setup.catalog import load_catalog
 from coop_helper.cli import app, command, fail
 from coop_helper.cli.journal_hooks import ChartOption
 from coop_helper.cli.options import (
@@ -24,6 +21,9 @@ from coop_helper.cli.options import (
     WorkersOption,
 )
 from coop_helper.errors import DataError, UserError
+from coop_helper.render import tables as render
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import check_players, encode_share_code, face_up, time_pile
 
 if TYPE_CHECKING:
@@ -71,8 +71,8 @@ def record_command(
     from coop_helper.journal import records, views
     from coop_helper.journal.predict import PREDICTION_GAMES
     from coop_helper.journal.recording import Played, record_game
-    from coop_helper.sim.odds import check_settings, default_workers
     from coop_helper.render.odds import ProgressReporter
+    from coop_helper.sim.odds import check_settings, default_workers
 
     catalog = load_catalog()
     seals = config.resolve_seals(catalog, seal_options or [])

@@ -20,7 +20,7 @@ def complete_contract(incomplete: str) -> list[str]:
 
 
 def complete_policy(incomplete: str) -> list[str]:
-    """The simulated teams of the policy registry."""
-    from coop_helper.policies import POLICIES
+    """The simulated teams of the policy registry (search players included)."""
+    from coop_helper.policies import POLICY_NAMES
 
-    return _matching(list(POLICIES), incomplete)
+    return _matching(list(POLICY_NAMES), incomplete)

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.render import tables as render
 from coop_helper.errors import UserError
+from coop_helper.render import tables as render
 
 if TYPE_CHECKING:
     from coop_helper.journal.table_odds import TableOdds

@@ -101,7 +101,8 @@ SimSeed = Annotated[
 PolicyOption = Annotated[
     str,
     typer.Option("--policy", metavar="|".join(POLICIES),
-                 help=f"The simulated team: {', '.join(POLICIES)}.",
+                 help=f"The simulated team: {', '.join(POLICIES)} (play also takes the search "
+                      "players: search, search-draw, search-take, search:BASE).",
                  autocompletion=complete_policy, rich_help_panel=SIMULATION_PANEL),
 ]
 WorkersOption = Annotated[

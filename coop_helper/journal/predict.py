@@ -15,8 +15,8 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from coop_helper.setup.catalog import Contract
 from coop_helper.journal.store import Journal
+from coop_helper.setup.catalog import Contract
 from coop_helper.setup.deals import TimePile
 
 PREDICTION_GAMES = 1000  # games simulated per deal: the win chance within about 3 points

@@ -6,9 +6,9 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from coop_helper.setup.catalog import Contract, Seal
 from coop_helper.journal import history, predict, records
 from coop_helper.journal.store import Journal
+from coop_helper.setup.catalog import Contract, Seal
 from coop_helper.setup.deals import TimePile
 
 

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 from coop_helper.errors import UserError
 from coop_helper.journal.store import Journal
+from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 from coop_helper.setup.deals import decode_share_code, encode_share_code, time_pile
 
 

@@ -18,7 +18,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from coop_helper.setup.catalog import load_catalog
 from coop_helper.errors import UserError
 from coop_helper.journal.records import (
     COLUMNS,
@@ -34,6 +33,7 @@ from coop_helper.journal.records import (
     uids,
 )
 from coop_helper.journal.store import Journal
+from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import decode_share_code, encode_share_code, time_pile
 
 FORMATS = (".csv", ".json")

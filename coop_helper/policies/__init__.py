@@ -14,8 +14,8 @@ from coop_helper.policies.base import Policy
 from coop_helper.policies.basic import BasicPolicy
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.random_policy import RandomPolicy
-from coop_helper.setup.names import suggest
 from coop_helper.policies.search import SearchPolicy
+from coop_helper.setup.names import suggest
 
 POLICIES: dict[str, Callable[[], Policy]] = {
     "random": RandomPolicy,
@@ -29,6 +29,7 @@ SEARCH_KINDS: dict[str, tuple[str, ...]] = {
 }
 DEFAULT_POLICY = "expert"
 SEARCH_BASE = "expert"
+POLICY_NAMES = (*POLICIES, *SEARCH_KINDS)  # every name make_policy takes (and search:BASE)
 
 
 def _unknown(name: str) -> UserError:
