@@ -27,3 +27,11 @@ def make_policy(name: str) -> Policy:
         hint = f" Did you mean '{close[0]}'?" if close else ""
         raise UserError(f"unknown policy '{name}'.{hint} Choose one of: {', '.join(POLICIES)}.")
     return factory()
+
+
+def policy_version(name: str) -> str:
+    """The version of the policy called ``name`` (it changes whenever its play changes)."""
+    factory = POLICIES.get(name.strip().lower())
+    if factory is None:
+        make_policy(name)  # raises the UserError with a did-you-mean
+    return str(getattr(factory, "version", "0"))

@@ -1,0 +1,149 @@
+"""The difficulty atlas: `atlas build` (on Dask) and `atlas info`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from coop_helper import render
+from coop_helper.cli import app, command
+from coop_helper.cli.options import JsonFlag, QuietOption
+from coop_helper.errors import UserError
+
+atlas_app = typer.Typer(
+    help="The difficulty atlas: every deal's win chance, built by simulation on Dask.",
+    no_args_is_help=True,
+)
+app.add_typer(atlas_app, name="atlas")
+
+DEFAULT_WORK_DIR = Path("atlas-build")
+
+
+def _counts(text: str, option: str) -> tuple[int, ...]:
+    """'1,2,3' -> (1, 2, 3); empty -> ()."""
+    try:
+        return tuple(int(part) for part in text.replace(" ", "").split(",") if part)
+    except ValueError:
+        raise UserError(f"{option} takes player counts separated by commas, e.g. 1,2, "
+                        f"not '{text}'.") from None
+
+
+def _progress(show: bool) -> Callable[[int, int], Callable[[int], None]]:
+    """A rich progress bar over games on stderr (only on a terminal)."""
+    import sys
+
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    def start(total: int, done: int) -> Callable[[int], None]:
+        if not (show and sys.stderr.isatty()):
+            return lambda games: None
+        bar = Progress(TextColumn("atlas"), BarColumn(),
+                       TextColumn("{task.completed:,}/{task.total:,} games"),
+                       TimeRemainingColumn(), console=render.make_console(stderr=True),
+                       transient=True)
+        bar.start()
+        task = bar.add_task("games", total=total, completed=done)
+
+        def tick(games: int) -> None:
+            bar.update(task, advance=games)
+            if bar.tasks[0].finished:
+                bar.stop()
+
+        return tick
+
+    return start
+
+
+@command("build", on=atlas_app)
+def build_command(
+    players: Annotated[str, typer.Option("--players", help="Player counts to build, e.g. 1,2.")]
+    = "1,2,3,4,5",
+    exhaustive: Annotated[
+        str, typer.Option("--exhaustive", help="Player counts whose every deal is simulated; "
+                          "the others are fitted from training deals.")] = "1,2",
+    games: Annotated[int, typer.Option("--games", help="Games per deal where every deal is "
+                                       "simulated.")] = 1000,
+    train_deals: Annotated[int, typer.Option("--train-deals", help="Simulated deals per "
+                                             "fitted player count.")] = 3000,
+    train_games: Annotated[int, typer.Option("--train-games", help="Games per training "
+                                             "deal.")] = 400,
+    extra_turns: Annotated[int, typer.Option("--extra-turns", help="Turns simulated beyond "
+                                             "the largest Time Pile.")] = 6,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the build's games.")] = 1,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", help="Local worker processes (default: one per core).")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="tcp://HOST:PORT",
+        help="Use a running Dask scheduler's workers instead of local ones.")] = None,
+    work_dir: Annotated[Path, typer.Option(
+        "--work-dir", help="Where finished work is saved (a stopped build resumes from it).")]
+    = DEFAULT_WORK_DIR,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="The atlas file to write (default: the shipped atlas).")] = None,
+    quiet: QuietOption = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Build (or resume building) the difficulty atlas with the current expert."""
+    from coop_helper.atlas.build import build_atlas
+    from coop_helper.atlas.lookup import atlas_path
+    from coop_helper.atlas.plan import make_params
+    from coop_helper.odds import default_workers
+
+    params = make_params(players=_counts(players, "--players"),
+                         exhaustive=_counts(exhaustive, "--exhaustive"), games=games,
+                         train_deals=train_deals, train_games=train_games,
+                         extra_turns=extra_turns, seed=seed)
+    if workers is not None and not 1 <= workers <= 256:
+        raise UserError(f"--workers must be 1 to 256, not {workers}.")
+    if scheduler is not None and "://" not in scheduler:
+        raise UserError(f"--scheduler must look like tcp://HOST:PORT, not '{scheduler}'.")
+    target = output or atlas_path()
+    report = build_atlas(params, work_dir, target, scheduler=scheduler,
+                         workers=workers or default_workers(),
+                         progress=_progress(not (quiet or as_json)))
+    if as_json:
+        render.print_json({"output": str(report.output), "tasks": report.tasks,
+                           "resumed": report.resumed, "games": report.games,
+                           "seconds": round(report.seconds, 2), "bytes": report.size,
+                           "params": params.to_json()})
+        return
+    rate = report.games / report.seconds if report.seconds > 0 else 0.0
+    render.make_console().print(
+        f"Wrote {report.output} ({report.size:,} bytes): {report.tasks} tasks, "
+        f"{report.resumed} already done, {report.games:,} games played "
+        f"in {report.seconds:.1f} s ({rate:,.0f} games/s).", soft_wrap=True)
+
+
+@command("info", on=atlas_app)
+def info_command(as_json: JsonFlag = False) -> None:
+    """What the atlas holds, how it was built, and whether it is current."""
+    from coop_helper.atlas.lookup import atlas_path, open_atlas, stale_reason
+
+    atlas = open_atlas()
+    header = atlas.header
+    reason = stale_reason(atlas)
+    counts = {}
+    for players, info in sorted(header.players.items()):
+        counts[players] = {k: info[k] for k in ("deals", "turns", "method", "games_per_deal",
+                                                "train_deals") if k in info}
+    if as_json:
+        render.print_json({"path": str(atlas_path()), "policy": header.policy,
+                           "policy_version": header.policy_version, "current": reason is None,
+                           "stale_reason": reason, "build": dict(header.build),
+                           "players": {str(p): v for p, v in counts.items()}})
+        return
+    console = render.make_console()
+    console.print(f"Atlas {atlas_path()}: built with {header.policy} version "
+                  f"{header.policy_version}, seed {header.build.get('seed')}.", soft_wrap=True)
+    console.print(f"Stale: {reason}." if reason else "Current: the policy is unchanged.",
+                  soft_wrap=True)
+    for players, info in counts.items():
+        how = (f"every deal simulated, {info.get('games_per_deal')} games each"
+               if info.get("method") == "simulated" else
+               f"model fitted on {info.get('train_deals')} simulated deals of "
+               f"{info.get('games_per_deal')} games")
+        console.print(f"  {players} player{'s' if players > 1 else ''}: {info['deals']:,} deals, "
+                      f"up to {info['turns']} turns; {how}", soft_wrap=True)
