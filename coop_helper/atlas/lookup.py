@@ -30,6 +30,10 @@ class AtlasUnavailable(UserError):
     """No usable atlas: none installed, stale, or without this player count."""
 
 
+class AtlasMissing(AtlasUnavailable):
+    """No atlas file at all (nothing built or shipped yet)."""
+
+
 def atlas_path() -> Path:
     """The atlas in use: $COOP_HELPER_ATLAS, else the one shipped with the card data."""
     override = os.environ.get(ATLAS_ENV)
@@ -47,7 +51,7 @@ def open_atlas(path: Path | None = None) -> AtlasFile:
     try:
         stamp = path.stat().st_mtime
     except OSError:
-        raise AtlasUnavailable(f"no difficulty atlas at {path}: run 'coop-helper atlas build' "
+        raise AtlasMissing(f"no difficulty atlas at {path}: run 'coop-helper atlas build' "
                                "to make one.") from None
     return _open(path, stamp)
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import shlex
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from coop_helper import render
+from coop_helper import config, render
+from coop_helper.catalog import Contract, Seal, load_catalog
 from coop_helper.cli import app, command
 from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
+from coop_helper.table import encode_share_code
 
 atlas_app = typer.Typer(
     help="The difficulty atlas: every deal's win chance, built by simulation on Dask.",
@@ -147,3 +150,86 @@ def info_command(as_json: JsonFlag = False) -> None:
                f"{info.get('games_per_deal')} games")
         console.print(f"  {players} player{'s' if players > 1 else ''}: {info['deals']:,} deals, "
                       f"up to {info['turns']} turns; {how}", soft_wrap=True)
+
+
+# ------------------------------------------------ used by deal, contracts, setup and odds
+
+
+def print_difficulty(players: int, contracts: Sequence[Contract],
+                     seals: Mapping[str, Seal] | None = None) -> None:
+    """Print where a deal stands among all deals (nothing if no atlas is installed)."""
+    from coop_helper.atlas.text import difficulty_report
+
+    console = render.make_console()
+    for line in difficulty_report(players, contracts, seals)[0]:
+        console.print(line, soft_wrap=True)
+
+
+def difficulty_json(players: int, contracts: Sequence[Contract],
+                    seals: Mapping[str, Seal] | None = None) -> dict[str, Any]:
+    """The JSON ``difficulty`` object of a deal."""
+    from coop_helper.atlas.text import difficulty_report
+
+    return difficulty_report(players, contracts, seals)[1]
+
+
+def deal_by_difficulty(players: int, difficulty: str | None, keep: Sequence[str],
+                       avoid: Sequence[str], seed: int, as_json: bool) -> None:
+    """`deal --difficulty/--keep/--avoid`: a seeded deal chosen with the atlas."""
+    from coop_helper.atlas.choose import choose_deal, parse_difficulty
+
+    catalog = load_catalog()
+    wanted = parse_difficulty(difficulty) if difficulty is not None else None
+    choice = choose_deal(players, wanted, catalog.contracts_for(keep),
+                         catalog.contracts_for(avoid), seed)
+    code = encode_share_code(players, choice.contracts, catalog)
+    seals = config.known_seals(catalog)
+    again = " ".join([f"coop-helper deal --players {players}",
+                      *([f"--difficulty {shlex.quote(difficulty)}"] if difficulty else []),
+                      *(f"--keep {shlex.quote(k)}" for k in keep),
+                      *(f"--avoid {shlex.quote(a)}" for a in avoid), f"--seed {seed}"])
+    if as_json:
+        render.print_json({
+            "players": players, "seed": seed, "code": code,
+            "contracts": [render.contract_json(c, seals) for c in choice.contracts],
+            "level": choice.level, "candidates": choice.candidates,
+            "difficulty": difficulty_json(players, choice.contracts, seals),
+        })
+        return
+    console = render.make_console()
+    plural = "s" if players > 1 else ""
+    console.print(render.face_up_table(choice.contracts, seals,
+                                       f"Deal for {players} player{plural} ({choice.level}, "
+                                       f"one of {choice.candidates:,} matching deals)"))
+    console.print(f"Seed: {seed}  (deal again: {again})", soft_wrap=True)
+    console.print(f"Share code: {code}  (set up from it: coop-helper setup --code {code})",
+                  soft_wrap=True)
+    print_difficulty(players, choice.contracts, seals)
+
+
+def contract_difficulty(players: int) -> dict[str, dict[str, float]]:
+    """Each contract's measured effect for a player count (from the current atlas)."""
+    from coop_helper.atlas.lookup import current_block
+
+    return dict(current_block(players).info.get("effects", {}))
+
+
+def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, float]]) -> None:
+    """The `contracts --players N` difficulty table."""
+    from rich.table import Table
+
+    from coop_helper.atlas.text import effects_rows
+
+    plural = "s" if players > 1 else ""
+    table = Table(title=f"Contract difficulty, {players} player{plural}",
+                  title_justify="left")
+    table.add_column("Contract")
+    table.add_column("Win chance, nothing removed")
+    table.add_column("Turns needed")
+    for contract, win, turns in effects_rows(load_catalog(), effects):
+        table.add_row(contract.name, win, turns)
+    console = render.make_console()
+    console.print(table)
+    console.print("Against swapping the contract for another one: the mean change, and in "
+                  "brackets the range of 8 deals in 10. Turns needed: the expected turns "
+                  "before the last contract is done.", soft_wrap=True)
