@@ -9,7 +9,7 @@ import typer
 
 from coop_helper import config, render, render_odds
 from coop_helper.catalog import Contract, load_catalog
-from coop_helper.cli import command
+from coop_helper.cli import command, commands_atlas
 from coop_helper.cli.options import (
     CheckPlayers,
     CodeOption,
@@ -100,12 +100,15 @@ def odds_command(
                       policy=policy, workers=workers, confidence=confidence, interval=interval,
                       target=parse_target(target), show_progress=not (as_json or quiet))
     if as_json:
-        render.print_json(render_odds.odds_json(result))
+        doc = render_odds.odds_json(result)
+        doc["difficulty"] = commands_atlas.difficulty_json(count, contracts, seals)
+        render.print_json(doc)
         return
     console = render.make_console()
     for line in render.time_pile_lines(pile):
         console.print(line, soft_wrap=True)
     render_odds.print_odds(result)
+    commands_atlas.print_difficulty(count, contracts, seals)
 
 
 @command("setup")
@@ -156,10 +159,13 @@ def setup_command(
         )
     if as_json:
         doc = render.setup_json(result, seals)
+        doc["difficulty"] = commands_atlas.difficulty_json(result.players, result.contracts,
+                                                           seals)
         if odds_result is not None:
             doc["odds"] = render_odds.odds_json(odds_result)
         render.print_json(doc)
         return
     render.print_setup(result, seals)
+    commands_atlas.print_difficulty(result.players, result.contracts, seals)
     if odds_result is not None:
         render_odds.print_odds(odds_result, chart=True)
