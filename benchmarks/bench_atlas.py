@@ -22,12 +22,14 @@ from pathlib import Path
 import distributed
 from distributed import Client, LocalCluster
 
+from coop_helper.atlas import plan
 from coop_helper.atlas.build import run_pending
 from coop_helper.atlas.checkpoints import WorkFolder
 from coop_helper.atlas.deals import deal_count
 from coop_helper.atlas.plan import make_params, plan_tasks
 
-DEALS = 60  # training deals per measured run
+DEALS = 80  # training deals per measured run
+TASK_GAMES = 200  # smaller tasks than a real build's, so a short run still has 8 of each
 CORES = 100
 FULL_GAMES = 1000
 
@@ -69,6 +71,7 @@ def lookups() -> None:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    plan.TASK_GAMES = TASK_GAMES * games // 20
     one = rate(3, 1, games)
     two = rate(3, 2, games)
     print(f"3 players, {DEALS} deals x {games} games: 1 worker {one:,.0f} games/s, "

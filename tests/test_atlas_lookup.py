@@ -9,7 +9,7 @@ from coop_helper.atlas.deals import all_deals, deal_index, positions
 from coop_helper.atlas.lookup import AtlasUnavailable, deal_difficulty, open_atlas
 from coop_helper.atlas.store import SCALE, quantise
 from coop_helper.catalog import load_catalog, parse_seal
-from coop_helper.policies.expert import ExpertPolicy
+from coop_helper.errors import UserError
 from coop_helper.table import time_pile
 
 
@@ -85,7 +85,7 @@ def test_a_recorded_seal_gives_the_deal_a_win_chance():
 
 
 def test_a_changed_policy_makes_the_atlas_stale(monkeypatch):
-    monkeypatch.setattr(ExpertPolicy, "version", "99")
+    monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name: "99")
     with pytest.raises(AtlasUnavailable, match="built with expert version 1; current is 99"):
         deal_difficulty(1, load_catalog().contracts_for(["Fighter", "Jinx", "Explorer"]))
 
@@ -109,3 +109,14 @@ def test_deal_numbers_in_the_atlas_match_the_catalogue():
     catalog = load_catalog()
     contracts = catalog.contracts_for(["Fighter", "Jinx", "Explorer", "Comedian", "Gamester"])
     assert block.pile(deal_index(positions(contracts))) == time_pile(contracts).size
+
+
+def test_policy_versions_are_strings_read_off_the_policy():
+    from coop_helper.policies import POLICIES, make_policy, policy_version
+
+    for name in POLICIES:
+        version = policy_version(name)
+        assert version and version == str(make_policy(name).version)
+        assert policy_version(f" {name.upper()} ") == version
+    with pytest.raises(UserError, match="unknown policy"):
+        policy_version("expret")
