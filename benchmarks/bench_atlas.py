@@ -14,6 +14,7 @@ Run by hand (install the compiled package with the atlas extra first):
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import time
@@ -34,8 +35,18 @@ CORES = 100
 FULL_GAMES = 1000
 
 
-def rate(players: int, workers: int, games: int) -> float:
-    """Games per second of one build's tasks on ``workers`` local worker processes."""
+def _worker_cpu_seconds(client: Client) -> float:
+    """CPU time the workers' processes have used so far (user + system)."""
+
+    def used() -> float:
+        times = os.times()
+        return times.user + times.system
+
+    return sum(client.run(used).values())
+
+
+def rate(players: int, workers: int, games: int) -> tuple[float, float]:
+    """Games per wall-clock second, and per worker CPU second, of one build's tasks."""
     params = make_params(players=(players,), exhaustive=(), train_deals=DEALS,
                          train_games=games)
     tasks = plan_tasks(params)
@@ -45,9 +56,11 @@ def rate(players: int, workers: int, games: int) -> float:
         folder = WorkFolder(Path(tmp), params)
         folder.open()
         client.submit(sum, [1]).result()  # workers are up
+        cpu = _worker_cpu_seconds(client)
         start = time.perf_counter()
         played = run_pending(client, distributed, tasks, folder, lambda games: None)
-        return played / (time.perf_counter() - start)
+        wall = time.perf_counter() - start
+        return played / wall, played / (_worker_cpu_seconds(client) - cpu)
 
 
 def lookups() -> None:
@@ -72,17 +85,20 @@ def lookups() -> None:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     plan.TASK_GAMES = TASK_GAMES * games // 20
-    one = rate(3, 1, games)
-    two = rate(3, 2, games)
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+          "(a shared machine lowers the wall-clock rates, not the per-CPU-second ones)")
+    one, one_cpu = rate(3, 1, games)
+    two, two_cpu = rate(3, 2, games)
     print(f"3 players, {DEALS} deals x {games} games: 1 worker {one:,.0f} games/s, "
-          f"2 workers {two:,.0f} games/s (x{two / one:.2f})")
+          f"2 workers {two:,.0f} games/s (x{two / one:.2f}); per worker CPU second "
+          f"{one_cpu:,.0f} and {two_cpu:,.0f}")
     hours = 0.0
     for players in (3, 4, 5):
-        per_worker = one if players == 3 else rate(players, 1, games)
-        seconds = deal_count(players) * FULL_GAMES / (per_worker * CORES)
+        per_cpu = one_cpu if players == 3 else rate(players, 1, games)[1]
+        seconds = deal_count(players) * FULL_GAMES / (per_cpu * CORES)
         hours += seconds / 3600
-        print(f"{players} players: {per_worker:,.0f} games/s per worker; every deal x "
-              f"{FULL_GAMES:,} games on {CORES} cores: {seconds / 3600:.1f} h")
+        print(f"{players} players: {per_cpu:,.0f} games per CPU second; every deal x "
+              f"{FULL_GAMES:,} games on {CORES} cores: {seconds / 3600:.2f} h")
     print(f"exhaustive 3-5-player build on {CORES} cores: about {hours:.1f} h "
           "(linear scaling assumed)")
     lookups()

@@ -61,6 +61,12 @@ def difficulty_report(players: int, contracts: Sequence[Contract],
     return difficulty_lines(found), {**found.to_json(), "available": True}
 
 
+def _signed(value: float, digits: int) -> str:
+    """``+3``, ``-1.5``, ``0``: a signed number that never shows as ``-0``."""
+    shown = round(value, digits)
+    return "0" if shown == 0 else f"{shown:+.{digits}f}"
+
+
 def effects_rows(catalog: Catalog, effects: Mapping[str, Mapping[str, float]]
                  ) -> list[tuple[Contract, str, str]]:
     """Per contract: its effect on the win chance and on the turns needed, as text."""
@@ -68,11 +74,11 @@ def effects_rows(catalog: Catalog, effects: Mapping[str, Mapping[str, float]]
     for contract in catalog.contracts:
         effect = effects.get(contract.key, {})
         if "win" in effect:
-            win = (f"{100 * effect['win']:+.0f} pts ({100 * effect['win_low']:+.0f} to "
-                   f"{100 * effect['win_high']:+.0f})")
+            win = (f"{_signed(100 * effect['win'], 0)} pts ({_signed(100 * effect['win_low'], 0)}"
+                   f" to {_signed(100 * effect['win_high'], 0)})")
         else:
             win = "unknown (seal unknown)"
-        turns = (f"{effect['turns']:+.1f} ({effect['turns_low']:+.1f} to "
-                 f"{effect['turns_high']:+.1f})" if "turns" in effect else "-")
+        turns = (f"{_signed(effect['turns'], 1)} ({_signed(effect['turns_low'], 1)} to "
+                 f"{_signed(effect['turns_high'], 1)})" if "turns" in effect else "-")
         rows.append((contract, win, turns))
     return rows
