@@ -21,9 +21,10 @@ import time
 from pathlib import Path
 
 import distributed
-from distributed import Client, LocalCluster
+from distributed import Client
 
 from coop_helper.atlas import plan
+from coop_helper.atlas.build import connect as local_client
 from coop_helper.atlas.build import run_pending
 from coop_helper.atlas.checkpoints import WorkFolder
 from coop_helper.atlas.deals import deal_count
@@ -50,9 +51,8 @@ def rate(players: int, workers: int, games: int) -> tuple[float, float]:
     params = make_params(players=(players,), exhaustive=(), train_deals=DEALS,
                          train_games=games)
     tasks = plan_tasks(params)
-    with tempfile.TemporaryDirectory() as tmp, LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None, silence_logs=50) as cluster, Client(cluster) as client:
+    client, cluster = local_client(distributed, None, workers)  # the build's own cluster
+    with tempfile.TemporaryDirectory() as tmp, cluster, client:
         folder = WorkFolder(Path(tmp), params)
         folder.open()
         client.submit(sum, [1]).result()  # workers are up

@@ -47,12 +47,13 @@ def dask_cluster():
     """A `dask scheduler` and two `dask worker` processes on 127.0.0.1; stopped after."""
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
+    local = ("--dashboard-address", "127.0.0.1:0")  # their status pages: local only
     processes = [_dask("scheduler", "--host", "127.0.0.1", "--port", str(port),
-                       "--no-dashboard")]
+                       "--no-dashboard", *local)]
     try:
         for _ in range(2):
             processes.append(_dask("worker", address, "--host", "127.0.0.1", "--nthreads", "1",
-                                   "--nworkers", "1", "--no-dashboard", "--no-nanny"))
+                                   "--nworkers", "1", "--no-dashboard", "--no-nanny", *local))
         deadline = time.monotonic() + 60
         while True:
             try:

@@ -98,3 +98,16 @@ def test_build_rejects_bad_settings(run):
                           (["--scheduler", "localhost"], "tcp://HOST:PORT")):
         result = run("atlas", "build", *args)
         assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+def test_build_on_the_command_line_writes_a_current_atlas(run, tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    output = tmp_path / "atlas.bin"
+    doc = ok_json(run("atlas", "build", "--players", "1", "--exhaustive", "",
+                      "--train-deals", "50", "--train-games", "2", "--workers", "1",
+                      "--work-dir", str(tmp_path / "work"), "--output", str(output), "--json"))
+    assert doc["games"] == 100 and doc["bytes"] == output.stat().st_size
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(output))
+    info = ok_json(run("atlas", "info", "--json"))
+    assert info["current"] and info["players"]["1"]["method"] == "model"
+    assert info["build"]["train_deals"] == 50

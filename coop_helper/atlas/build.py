@@ -23,6 +23,7 @@ from coop_helper.atlas.work import TaskResult, run_task
 from coop_helper.catalog import load_catalog
 from coop_helper.errors import UserError
 
+LOCAL_HTTP = "127.0.0.1:0"  # any free port on this machine only
 IN_FLIGHT_PER_WORKER = 3  # tasks queued per worker thread: enough to keep it busy
 
 
@@ -48,7 +49,7 @@ def _require_distributed() -> Any:
     return distributed
 
 
-def _client(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any, Any]:
+def connect(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any, Any]:
     """A client on the given scheduler, or on a new LocalCluster bound to 127.0.0.1."""
     if scheduler:
         try:
@@ -59,6 +60,7 @@ def _client(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any,
     cluster = distributed.LocalCluster(
         n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
         dashboard_address=None, worker_dashboard_address=None, silence_logs=50,
+        scheduler_kwargs={"dashboard_address": LOCAL_HTTP},  # its status page: local only
     )
     return distributed.Client(cluster), cluster
 
@@ -108,7 +110,7 @@ def build_atlas(params: BuildParams, work_dir: Path, output: Path, *,
     used_workers = workers
     if pending:
         distributed = _require_distributed()
-        client, cluster = _client(distributed, scheduler, workers)
+        client, cluster = connect(distributed, scheduler, workers)
         try:
             used_workers = len(client.scheduler_info().get("workers", {})) or workers
             played = run_pending(client, distributed, pending, folder, tick)

@@ -1,14 +1,16 @@
 """The fitted model for player counts too big to simulate every deal.
 
-A logistic regression of the win chance on the contracts, their pairs and the turns:
+A logistic regression of the win chance on the turns, the contracts and their pairs:
 
-    logit P(win | deal, b turns) = a + sum_c u_c + sum_{c<d} w_cd + (s + sum_c v_c) * t
+    logit P(win | deal, b turns) = c_b + sum_i u_i + sum_{i<j} w_ij + (sum_i v_i) * t_b
 
-over the contracts ``c, d`` of the deal, with ``t = (b - centre) / spread``. Each contract
-moves the curve (``u``) and makes it steeper or flatter (``v``); pairs catch contracts
-that help or hinder each other (``w``). It is fitted by maximum likelihood on the wins of
-simulated training deals (binomial counts per number of turns) with a small ridge
-penalty, using scipy's L-BFGS. numpy and scipy are imported only here, by the build.
+over the deal's contracts ``i, j``, with ``t_b = (b - centre) / spread``. ``c_b``, one per
+number of turns, is the shape every deal's curve shares (it need not be symmetric: the
+games that drag on make a long tail); each contract shifts the curve (``u``) and makes it
+steeper or flatter (``v``); pairs catch contracts that help or hinder each other (``w``).
+It is fitted by maximum likelihood on the wins of simulated training deals (binomial
+counts per number of turns) with a small ridge penalty on ``u``, ``v`` and ``w``, using
+scipy's L-BFGS. numpy and scipy are imported only here, by the build.
 """
 
 from __future__ import annotations
@@ -27,12 +29,12 @@ class WinModel:
     """Fitted coefficients for one player count (``contracts`` = catalogue size)."""
 
     contracts: int
+    first_turn: int  # the turns of turn_effects[0]; later ones follow one by one
+    turn_effects: tuple[float, ...]  # c_b
     centre: float
     spread: float
-    intercept: float
-    slope: float
-    main: tuple[float, ...]  # u_c
-    main_slope: tuple[float, ...]  # v_c
+    main: tuple[float, ...]  # u_i
+    main_slope: tuple[float, ...]  # v_i
     pairs: tuple[tuple[float, ...], ...]  # w as a symmetric matrix with a zero diagonal
 
     def to_json(self) -> dict[str, Any]:
@@ -40,38 +42,22 @@ class WinModel:
         def r(x: float) -> float:
             return round(x, 6)
 
-        return {"centre": r(self.centre), "spread": r(self.spread),
-                "intercept": r(self.intercept), "slope": r(self.slope),
+        return {"first_turn": self.first_turn, "turn_effects": [r(x) for x in self.turn_effects],
+                "centre": r(self.centre), "spread": r(self.spread),
                 "main": [r(x) for x in self.main], "main_slope": [r(x) for x in self.main_slope],
                 "pairs": [[r(x) for x in row] for row in self.pairs]}
 
 
-def _unpack(theta: Any, n: int) -> tuple[Any, Any, Any, Any, Any]:
+def _deal_terms(deals: Any, main: Any, main_slope: Any, pairs: Any) -> tuple[Any, Any]:
+    """Per deal: the shift (u + w) and the slope (v) of its logit."""
     import numpy as np
 
-    a, s = theta[0], theta[1]
-    u = theta[2 : 2 + n]
-    v = theta[2 + n : 2 + 2 * n]
-    upper = theta[2 + 2 * n :]
-    w = np.zeros((n, n))
-    rows, cols = np.triu_indices(n, 1)
-    w[rows, cols] = upper
-    w = w + w.T
-    return a, s, u, v, w
-
-
-def _linear(deals: Any, theta: Any, n: int) -> tuple[Any, Any]:
-    """Per deal: the level (a + u + w) and the slope (s + v) of its logit."""
-    import numpy as np
-
-    a, s, u, v, w = _unpack(theta, n)
-    level = a + u[deals].sum(axis=1)
+    level = main[deals].sum(axis=1)
     k = deals.shape[1]
     for i in range(k):
         for j in range(i + 1, k):
-            level = level + w[deals[:, i], deals[:, j]]
-    slope = s + v[deals].sum(axis=1)
-    return np.asarray(level), np.asarray(slope)
+            level = level + pairs[deals[:, i], deals[:, j]]
+    return np.asarray(level), np.asarray(main_slope[deals].sum(axis=1))
 
 
 def fit_model(deals: Sequence[Sequence[int]], wins: Sequence[Sequence[int]], games: int,
@@ -83,15 +69,16 @@ def fit_model(deals: Sequence[Sequence[int]], wins: Sequence[Sequence[int]], gam
     d = np.asarray(deals, dtype=np.int64)
     y_all = np.asarray(wins, dtype=np.float64)
     pooled = y_all.sum(axis=0) / (games * len(d))
-    used = np.flatnonzero((pooled > FIT_RANGE[0]) & (pooled < FIT_RANGE[1]))
-    if used.size < 2:
+    inside = np.flatnonzero((pooled > FIT_RANGE[0]) & (pooled < FIT_RANGE[1]))
+    if inside.size < 2:
         raise ValueError("the training games leave fewer than two informative turn counts")
+    used = np.arange(inside[0], inside[-1] + 1)
     turns = used.astype(np.float64)
     centre = float(turns.mean())
     spread = float(max(turns.std(), 1.0))
     t = (turns - centre) / spread
     y = y_all[:, used]
-    n = contracts
+    n, m = contracts, used.size
     rows, cols = np.triu_indices(n, 1)
     pair_index = np.full((n, n), -1, dtype=np.int64)
     pair_index[rows, cols] = np.arange(rows.size)
@@ -99,40 +86,63 @@ def fit_model(deals: Sequence[Sequence[int]], wins: Sequence[Sequence[int]], gam
     pairs_of = np.stack([pair_index[d[:, i], d[:, j]]
                          for i in range(k) for j in range(i + 1, k)], axis=1) if k > 1 \
         else np.zeros((len(d), 0), dtype=np.int64)
-    size = 2 + 2 * n + rows.size
-    penalty = np.concatenate([[0.0, 0.0], np.full(2 * n, MAIN_PENALTY),
+    size = m + 2 * n + rows.size
+    penalty = np.concatenate([np.zeros(m), np.full(2 * n, MAIN_PENALTY),
                               np.full(rows.size, PAIR_PENALTY)])
     scale = 1.0 / (games * len(d))  # keeps the objective near 1 for the optimiser
 
+    def split(theta: Any) -> tuple[Any, Any, Any, Any]:
+        w = np.zeros((n, n))
+        w[rows, cols] = theta[m + 2 * n :]
+        return theta[:m], theta[m : m + n], theta[m + n : m + 2 * n], w + w.T
+
     def objective(theta: Any) -> tuple[float, Any]:
-        level, slope = _linear(d, theta, n)
-        eta = level[:, None] + slope[:, None] * t[None, :]
+        c, u, v, w = split(theta)
+        level, slope = _deal_terms(d, u, v, w)
+        eta = c[None, :] + level[:, None] + slope[:, None] * t[None, :]
         nll = float((games * np.logaddexp(0.0, eta) - y * eta).sum())
         resid = games / (1.0 + np.exp(-eta)) - y
         r_level = resid.sum(axis=1)
         r_slope = (resid * t[None, :]).sum(axis=1)
         grad = np.zeros(size)
-        grad[0] = r_level.sum()
-        grad[1] = r_slope.sum()
-        grad[2 : 2 + n] = np.bincount(d.ravel(), np.repeat(r_level, k), minlength=n)
-        grad[2 + n : 2 + 2 * n] = np.bincount(d.ravel(), np.repeat(r_slope, k), minlength=n)
+        grad[:m] = resid.sum(axis=0)
+        grad[m : m + n] = np.bincount(d.ravel(), np.repeat(r_level, k), minlength=n)
+        grad[m + n : m + 2 * n] = np.bincount(d.ravel(), np.repeat(r_slope, k), minlength=n)
         if pairs_of.shape[1]:
-            grad[2 + 2 * n :] = np.bincount(pairs_of.ravel(),
+            grad[m + 2 * n :] = np.bincount(pairs_of.ravel(),
                                             np.repeat(r_level, pairs_of.shape[1]),
                                             minlength=rows.size)
         value = nll + 0.5 * float((penalty * theta * theta).sum())
-        grad = grad + penalty * theta
-        return value * scale, grad * scale
+        return value * scale, (grad + penalty * theta) * scale
 
     start = np.zeros(size)
-    pooled_used = np.clip(pooled[used], 1e-3, 1 - 1e-3)
-    start[0] = float(np.log(pooled_used / (1 - pooled_used)).mean())
-    start[1] = 1.0
+    clipped = np.clip(pooled[used], 1e-3, 1 - 1e-3)
+    start[:m] = np.log(clipped / (1 - clipped))
     found = minimize(objective, start, jac=True, method="L-BFGS-B",
-                     options={"maxiter": 5000, "gtol": 1e-9, "ftol": 1e-13})
-    a, s, u, v, w = _unpack(found.x, n)
-    return WinModel(n, centre, spread, float(a), float(s), tuple(map(float, u)),
-                    tuple(map(float, v)), tuple(tuple(map(float, row)) for row in w))
+                     options={"maxiter": 10000, "gtol": 1e-9, "ftol": 1e-14})
+    c, u, v, w = split(found.x)
+    return WinModel(n, int(used[0]), tuple(map(float, c)), centre, spread,
+                    tuple(map(float, u)), tuple(map(float, v)),
+                    tuple(tuple(map(float, row)) for row in w))
+
+
+def _turn_curve(model: WinModel, turns: int) -> Any:
+    """c_b for b = 0..turns: fitted inside the range, carried on linearly outside it."""
+    import numpy as np
+
+    c = np.asarray(model.turn_effects)
+    first, last = model.first_turn, model.first_turn + c.size - 1
+    step_low = c[1] - c[0] if c.size > 1 else 1.0
+    step_high = c[-1] - c[-2] if c.size > 1 else 1.0
+    out = np.empty(turns + 1)
+    for b in range(turns + 1):
+        if b < first:
+            out[b] = c[0] - max(step_low, 0.5) * (first - b)
+        elif b > last:
+            out[b] = c[-1] + max(step_high, 0.1) * (b - last)
+        else:
+            out[b] = c[b - first]
+    return out
 
 
 def predict_rows(model: WinModel, deals: Any, turns: int) -> bytes:
@@ -141,11 +151,9 @@ def predict_rows(model: WinModel, deals: Any, turns: int) -> bytes:
 
     from coop_helper.atlas.store import SCALE
 
-    n = model.contracts
-    theta = np.concatenate([[model.intercept, model.slope], model.main, model.main_slope,
-                            np.asarray(model.pairs)[np.triu_indices(n, 1)]])
-    level, slope = _linear(np.asarray(deals, dtype=np.int64), theta, n)
+    level, slope = _deal_terms(np.asarray(deals, dtype=np.int64), np.asarray(model.main),
+                               np.asarray(model.main_slope), np.asarray(model.pairs))
     t = (np.arange(turns + 1, dtype=np.float64) - model.centre) / model.spread
-    eta = level[:, None] + slope[:, None] * t[None, :]
+    eta = _turn_curve(model, turns)[None, :] + level[:, None] + slope[:, None] * t[None, :]
     chance = np.maximum.accumulate(1.0 / (1.0 + np.exp(-eta)), axis=1)  # never falls
     return np.rint(chance * SCALE).clip(0, SCALE).astype(np.uint8).tobytes()

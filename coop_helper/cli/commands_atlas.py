@@ -34,30 +34,34 @@ def _counts(text: str, option: str) -> tuple[int, ...]:
                         f"not '{text}'.") from None
 
 
-def _progress(show: bool) -> Callable[[int, int], Callable[[int], None]]:
-    """A rich progress bar over games on stderr (only on a terminal)."""
-    import sys
+class BuildProgress:
+    """A rich progress bar over the build's games on stderr (only on a terminal)."""
 
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    def __init__(self, show: bool) -> None:
+        import sys
 
-    def start(total: int, done: int) -> Callable[[int], None]:
-        if not (show and sys.stderr.isatty()):
+        self.show = show and sys.stderr.isatty()
+        self.bar: Any = None
+
+    def __call__(self, total: int, done: int) -> Callable[[int], None]:
+        """Start the bar at ``done`` of ``total`` games; returns the per-task callback."""
+        if not self.show:
             return lambda games: None
-        bar = Progress(TextColumn("atlas"), BarColumn(),
-                       TextColumn("{task.completed:,}/{task.total:,} games"),
-                       TimeRemainingColumn(), console=render.make_console(stderr=True),
-                       transient=True)
-        bar.start()
-        task = bar.add_task("games", total=total, completed=done)
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-        def tick(games: int) -> None:
-            bar.update(task, advance=games)
-            if bar.tasks[0].finished:
-                bar.stop()
+        self.bar = Progress(TextColumn("atlas"), BarColumn(),
+                            TextColumn("{task.completed:,}/{task.total:,} games"),
+                            TimeRemainingColumn(), console=render.make_console(stderr=True),
+                            transient=True)
+        self.bar.start()
+        task = self.bar.add_task("games", total=total, completed=done)
+        return lambda games: self.bar.update(task, advance=games)
 
-        return tick
-
-    return start
+    def close(self) -> None:
+        """Remove the bar (also after an error or Ctrl-C)."""
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
 
 
 @command("build", on=atlas_app)
@@ -104,9 +108,12 @@ def build_command(
     if scheduler is not None and "://" not in scheduler:
         raise UserError(f"--scheduler must look like tcp://HOST:PORT, not '{scheduler}'.")
     target = output or atlas_path()
-    report = build_atlas(params, work_dir, target, scheduler=scheduler,
-                         workers=workers or default_workers(),
-                         progress=_progress(not (quiet or as_json)))
+    progress = BuildProgress(not (quiet or as_json))
+    try:
+        report = build_atlas(params, work_dir, target, scheduler=scheduler,
+                             workers=workers or default_workers(), progress=progress)
+    finally:
+        progress.close()
     if as_json:
         render.print_json({"output": str(report.output), "tasks": report.tasks,
                            "resumed": report.resumed, "games": report.games,
