@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from atlas_helpers import build_in_process
 
-from coop_helper.atlas import plan
+from coop_helper.atlas import model, plan
 from coop_helper.errors import UserError
 
 distributed = pytest.importorskip("distributed")
@@ -25,8 +25,10 @@ SMALL = {"players": (1,), "exhaustive": (), "train_deals": 50, "train_games": 2}
 
 @pytest.fixture
 def small_tasks(monkeypatch):
-    """Ten deals per task, so the small build has five tasks to interrupt between."""
+    """Ten deals per task, so the small build has five tasks to interrupt between; one
+    ridge weight for the model (choosing among several is the model tests' business)."""
     monkeypatch.setattr(plan, "TASK_GAMES", 20)
+    monkeypatch.setattr(model, "PENALTIES", ((3.0, float("inf")),))
 
 
 def _free_port() -> int:

@@ -102,6 +102,7 @@ def test_build_rejects_bad_settings(run):
 
 def test_build_on_the_command_line_writes_a_current_atlas(run, tmp_path, monkeypatch):
     pytest.importorskip("distributed")
+    monkeypatch.setattr("coop_helper.atlas.model.PENALTIES", ((3.0, float("inf")),))
     output = tmp_path / "atlas.bin"
     doc = ok_json(run("atlas", "build", "--players", "1", "--exhaustive", "",
                       "--train-deals", "50", "--train-games", "2", "--workers", "1",

@@ -9,8 +9,10 @@ number of turns, is the shape every deal's curve shares (it need not be symmetri
 games that drag on make a long tail); each contract shifts the curve (``u``) and makes it
 steeper or flatter (``v``); pairs catch contracts that help or hinder each other (``w``).
 It is fitted by maximum likelihood on the wins of simulated training deals (binomial
-counts per number of turns) with a small ridge penalty on ``u``, ``v`` and ``w``, using
-scipy's L-BFGS. numpy and scipy are imported only here, by the build.
+counts per number of turns) with a ridge penalty on ``u``, ``v`` and ``w`` whose weights
+are chosen on held-out training deals (strong when the sample is small, so pairs seen in
+few deals do not chase noise), using scipy's L-BFGS. numpy and scipy are imported only
+here, by the build.
 """
 
 from __future__ import annotations
@@ -19,8 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-MAIN_PENALTY = 0.1  # ridge weight on u and v
-PAIR_PENALTY = 2.0  # ridge weight on the pair terms w
+NO_PAIRS = float("inf")
+PENALTIES = tuple((main, pair) for main in (0.3, 3.0) for pair in (1.0, 10.0, 100.0, NO_PAIRS))
+"""Ridge weights (on u and v, on w) tried; the best on held-out training deals is used.
+An infinite weight leaves the pairs out."""
+TURN_PENALTY = 0.01  # a whisper on c_b: keeps turns with hardly any wins from running off
+HOLD_OUT = 5  # every 5th training deal judges the penalties
 FIT_RANGE = (0.001, 0.999)  # fit the turns whose pooled win rate lies inside this
 
 
@@ -36,6 +42,7 @@ class WinModel:
     main: tuple[float, ...]  # u_i
     main_slope: tuple[float, ...]  # v_i
     pairs: tuple[tuple[float, ...], ...]  # w as a symmetric matrix with a zero diagonal
+    penalties: tuple[float, float] = (0.0, 0.0)  # the ridge weights used (u and v; w)
 
     def to_json(self) -> dict[str, Any]:
         """The coefficients, rounded so the same fit always writes the same text."""
@@ -45,7 +52,8 @@ class WinModel:
         return {"first_turn": self.first_turn, "turn_effects": [r(x) for x in self.turn_effects],
                 "centre": r(self.centre), "spread": r(self.spread),
                 "main": [r(x) for x in self.main], "main_slope": [r(x) for x in self.main_slope],
-                "pairs": [[r(x) for x in row] for row in self.pairs]}
+                "pairs": [[r(x) for x in row] for row in self.pairs],
+                "penalties": [p if p != NO_PAIRS else "no pairs" for p in self.penalties]}
 
 
 def _deal_terms(deals: Any, main: Any, main_slope: Any, pairs: Any) -> tuple[Any, Any]:
@@ -62,17 +70,47 @@ def _deal_terms(deals: Any, main: Any, main_slope: Any, pairs: Any) -> tuple[Any
 
 def fit_model(deals: Sequence[Sequence[int]], wins: Sequence[Sequence[int]], games: int,
               contracts: int) -> WinModel:
-    """Fit the model to training deals (catalogue positions) and their wins per turns."""
+    """Fit the model to training deals (catalogue positions) and their wins per turns.
+
+    The ridge weights are the PENALTIES pair that predicts every HOLD_OUT-th deal best
+    when fitted on the others; the model is then fitted on all deals with them.
+    """
     import numpy as np
-    from scipy.optimize import minimize  # type: ignore[import-untyped]
 
     d = np.asarray(deals, dtype=np.int64)
-    y_all = np.asarray(wins, dtype=np.float64)
-    pooled = y_all.sum(axis=0) / (games * len(d))
+    y = np.asarray(wins, dtype=np.float64)
+    pooled = y.sum(axis=0) / (games * len(d))
     inside = np.flatnonzero((pooled > FIT_RANGE[0]) & (pooled < FIT_RANGE[1]))
     if inside.size < 2:
         raise ValueError("the training games leave fewer than two informative turn counts")
     used = np.arange(inside[0], inside[-1] + 1)
+    judge = np.arange(len(d)) % HOLD_OUT == HOLD_OUT - 1
+    best: tuple[float, tuple[float, float]] | None = None
+    for penalties in PENALTIES:
+        trial = _fit(d[~judge], y[~judge], games, contracts, used, penalties)
+        score = deviance(trial, d[judge], y[judge], games)
+        if best is None or score < best[0]:
+            best = (score, penalties)
+    assert best is not None
+    return _fit(d, y, games, contracts, used, best[1])
+
+
+def deviance(model: WinModel, deals: Any, wins: Any, games: int) -> float:
+    """Binomial negative log-likelihood of observed wins (per turns 0..) under the model."""
+    import numpy as np
+
+    turns = wins.shape[1] - 1
+    chance = np.frombuffer(predict_rows(model, deals, turns), dtype=np.uint8).reshape(
+        len(deals), turns + 1).astype(np.float64)
+    p = np.clip(chance / 255.0, 1e-4, 1 - 1e-4)
+    return float(-(wins * np.log(p) + (games - wins) * np.log(1 - p)).sum())
+
+
+def _fit(d: Any, y_all: Any, games: int, contracts: int, used: Any,
+         penalties: tuple[float, float]) -> WinModel:
+    import numpy as np
+    from scipy.optimize import minimize  # type: ignore[import-untyped]
+
     turns = used.astype(np.float64)
     centre = float(turns.mean())
     spread = float(max(turns.std(), 1.0))
@@ -83,17 +121,20 @@ def fit_model(deals: Sequence[Sequence[int]], wins: Sequence[Sequence[int]], gam
     pair_index = np.full((n, n), -1, dtype=np.int64)
     pair_index[rows, cols] = np.arange(rows.size)
     k = d.shape[1]
+    with_pairs = k > 1 and penalties[1] != NO_PAIRS
     pairs_of = np.stack([pair_index[d[:, i], d[:, j]]
-                         for i in range(k) for j in range(i + 1, k)], axis=1) if k > 1 \
+                         for i in range(k) for j in range(i + 1, k)], axis=1) if with_pairs \
         else np.zeros((len(d), 0), dtype=np.int64)
-    size = m + 2 * n + rows.size
-    penalty = np.concatenate([np.zeros(m), np.full(2 * n, MAIN_PENALTY),
-                              np.full(rows.size, PAIR_PENALTY)])
+    n_pairs = rows.size if with_pairs else 0
+    size = m + 2 * n + n_pairs
+    penalty = np.concatenate([np.full(m, TURN_PENALTY), np.full(2 * n, penalties[0]),
+                              np.full(n_pairs, penalties[1])])
     scale = 1.0 / (games * len(d))  # keeps the objective near 1 for the optimiser
 
     def split(theta: Any) -> tuple[Any, Any, Any, Any]:
         w = np.zeros((n, n))
-        w[rows, cols] = theta[m + 2 * n :]
+        if n_pairs:
+            w[rows, cols] = theta[m + 2 * n :]
         return theta[:m], theta[m : m + n], theta[m + n : m + 2 * n], w + w.T
 
     def objective(theta: Any) -> tuple[float, Any]:
@@ -111,19 +152,20 @@ def fit_model(deals: Sequence[Sequence[int]], wins: Sequence[Sequence[int]], gam
         if pairs_of.shape[1]:
             grad[m + 2 * n :] = np.bincount(pairs_of.ravel(),
                                             np.repeat(r_level, pairs_of.shape[1]),
-                                            minlength=rows.size)
+                                            minlength=n_pairs)
         value = nll + 0.5 * float((penalty * theta * theta).sum())
         return value * scale, (grad + penalty * theta) * scale
 
     start = np.zeros(size)
-    clipped = np.clip(pooled[used], 1e-3, 1 - 1e-3)
+    pooled = y.sum(axis=0) / (games * len(d))
+    clipped = np.clip(pooled, 1e-3, 1 - 1e-3)
     start[:m] = np.log(clipped / (1 - clipped))
     found = minimize(objective, start, jac=True, method="L-BFGS-B",
-                     options={"maxiter": 10000, "gtol": 1e-9, "ftol": 1e-14})
+                     options={"maxiter": 5000, "gtol": 1e-8, "ftol": 1e-12})
     c, u, v, w = split(found.x)
     return WinModel(n, int(used[0]), tuple(map(float, c)), centre, spread,
                     tuple(map(float, u)), tuple(map(float, v)),
-                    tuple(tuple(map(float, row)) for row in w))
+                    tuple(tuple(map(float, row)) for row in w), penalties)
 
 
 def _turn_curve(model: WinModel, turns: int) -> Any:
