@@ -1,7 +1,8 @@
 """Build steps pyproject.toml cannot declare.
 
-1. The card data in the top-level ``data/`` folder ships inside the package, as
-   ``coop_helper/data``, so an installed copy finds it.
+1. The card data in the top-level ``data/`` folder (and the difficulty atlas,
+   ``data/atlas.bin``, when built) ships inside the package, as ``coop_helper/data``, so
+   an installed copy finds it.
 2. The modules a simulated game spends its time in are compiled with mypyc, which makes
    the odds several times faster. The compiled modules are optional: without a C compiler
    (or with COOP_HELPER_PURE=1 set) the same modules are installed as plain Python, and
@@ -29,13 +30,13 @@ COMPILED = [
 
 
 class BuildWithData(build_py):
-    """Copy data/*.toml into the built package."""
+    """Copy data/*.toml and the atlas into the built package."""
 
     def run(self) -> None:
         super().run()
         target = Path(self.build_lib) / "coop_helper" / "data"
         target.mkdir(parents=True, exist_ok=True)
-        for source in sorted((ROOT / "data").glob("*.toml")):
+        for source in sorted([*(ROOT / "data").glob("*.toml"), *(ROOT / "data").glob("atlas.bin")]):
             shutil.copy2(source, target / source.name)
 
 

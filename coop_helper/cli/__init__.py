@@ -161,6 +161,7 @@ def main() -> None:
 
 
 # Importing the command modules registers their commands.
+import coop_helper.cli.commands_atlas  # noqa: E402
 import coop_helper.cli.commands_odds  # noqa: E402
 import coop_helper.cli.commands_play  # noqa: E402
 import coop_helper.cli.commands_setup  # noqa: E402, F401

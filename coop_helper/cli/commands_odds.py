@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.cli import command
+from coop_helper.cli import command, commands_atlas
 from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, odds_extras
 from coop_helper.cli.options import (
     SIMULATION_PANEL,
@@ -106,12 +106,15 @@ def odds_command(
                       target=parse_target(target), show_progress=not (as_json or quiet))
     table = odds_extras(result, as_who, chart, as_json)
     if as_json:
-        render.print_json(render_odds.odds_json(result, seals, table))
+        doc = render_odds.odds_json(result, seals, table)
+        doc["difficulty"] = commands_atlas.difficulty_json(count, contracts, seals)
+        render.print_json(doc)
         return
     console = render.make_console()
     for line in render.time_pile_lines(pile):
         console.print(line, soft_wrap=True)
     render_odds.print_odds(result, table=table)
+    commands_atlas.print_difficulty(count, contracts, seals)
 
 
 @command("setup", epilog="Example: coop-helper setup --players 2")
@@ -173,10 +176,13 @@ def setup_command(
     table = None if odds_result is None else odds_extras(odds_result, as_who, chart, as_json)
     if as_json:
         doc = render.setup_json(result, seals)
+        doc["difficulty"] = commands_atlas.difficulty_json(result.players, result.contracts,
+                                                           seals)
         if odds_result is not None:
             doc["odds"] = render_odds.odds_json(odds_result, seals, table)
         render.print_json(doc)
         return
     render.print_setup(result, seals)
+    commands_atlas.print_difficulty(result.players, result.contracts, seals)
     if odds_result is not None:
         render_odds.print_odds(odds_result, chart=True, table=table)

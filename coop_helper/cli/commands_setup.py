@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 
-from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command
+from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, commands_atlas
 from coop_helper.cli.completion import complete_contract
 from coop_helper.cli.options import (
+    CONTRACTS_PANEL,
     CheckPlayers,
     CodeOption,
     DealPlayers,
@@ -34,11 +35,21 @@ from coop_helper.setup.deals import (
 # Let "-1" through as a value ("rank -1", "seals set Ransom -1 A") instead of an option.
 NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
 
-@command("contracts", epilog="Example: coop-helper contracts --json")
-def contracts_command(as_json: JsonFlag = False) -> None:
+@command("contracts", epilog="Example: coop-helper contracts --players 2")
+def contracts_command(
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", metavar="N",
+        help="Add what each contract does to an N-player deal's difficulty (from the atlas).",
+        rich_help_panel=CONTRACTS_PANEL,
+    )] = None,
+    as_json: JsonFlag = False,
+) -> None:
     """List the 18 contracts: names (EN/DE), requirement, coins, seal."""
     catalog = load_catalog()
     seals = config.known_seals(catalog)
+    effects = None
+    if players is not None:
+        effects = commands_atlas.contract_difficulty(check_players(players))
     if as_json:
         rows = []
         for c in catalog.contracts:
@@ -52,16 +63,32 @@ def contracts_command(as_json: JsonFlag = False) -> None:
                 blue_seal=c.blue_seal,
                 source=c.source,
             )
+            if effects is not None:
+                row["difficulty"] = effects.get(c.key)
             rows.append(row)
         render.print_json({"contracts": rows})
         return
     render.print_contracts(catalog, seals)
+    if players is not None and effects is not None:
+        commands_atlas.print_contract_difficulty(players, effects)
 
 
 @command("deal", epilog="Example: coop-helper deal --players 3")
 def deal_command(
     players: DealPlayers = None,
     seed: SeedOption = None,
+    difficulty: Annotated[str | None, typer.Option(
+        "--difficulty", metavar="LEVEL",
+        help="easy, medium, hard or brutal (the quarters of the player count's deals, easiest "
+             "first) or a win chance like 40%, from the difficulty atlas.",
+        rich_help_panel=CONTRACTS_PANEL)] = None,
+    keep: Annotated[list[str] | None, typer.Option(
+        "--keep", metavar="CONTRACT", help="Deal this contract and the rest (repeatable).",
+        autocompletion=complete_contract, rich_help_panel=CONTRACTS_PANEL)]
+    = None,
+    avoid: Annotated[list[str] | None, typer.Option(
+        "--avoid", metavar="CONTRACT", help="Leave this contract out (repeatable).",
+        autocompletion=complete_contract, rich_help_panel=CONTRACTS_PANEL)] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Deal the face-up contracts for N players, with a share code for the table."""
@@ -72,6 +99,10 @@ def deal_command(
     if seed is not None and seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
     seed = new_seed() if seed is None else seed
+    if difficulty is not None or keep or avoid:
+        commands_atlas.deal_by_difficulty(players, difficulty, keep or [], avoid or [], seed,
+                                          as_json)
+        return
     contracts = deal(players, seed, catalog)
     code = encode_share_code(players, contracts, catalog)
     seals = config.known_seals(catalog)
@@ -81,9 +112,11 @@ def deal_command(
             "seed": seed,
             "code": code,
             "contracts": [render.contract_json(c, seals) for c in contracts],
+            "difficulty": commands_atlas.difficulty_json(players, contracts, seals),
         })
         return
     render.print_deal(players, seed, code, contracts, seals)
+    commands_atlas.print_difficulty(players, contracts, seals)
 
 
 @command("timepile", epilog="Example: coop-helper timepile Charmeur Seehoheit 'Galleon Foe'")

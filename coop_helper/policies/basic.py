@@ -16,7 +16,7 @@ class BasicPolicy:
     """Stops at a fixed harbour size, always repels, completes whatever is still open."""
 
     name = "basic"
-    version = "1"  # bump when the policy plays differently
+    version = "1"  # raised whenever a change alters the games this policy plays
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Nothing to prepare."""

@@ -128,7 +128,7 @@ class ExpertPolicy:
     """A strong, coordinated team that sees only what a real table sees."""
 
     name = "expert"
-    version = "1"  # bump when the policy plays differently
+    version = "1"  # raised whenever a change alters the games this policy plays
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Reset per-game memory; the card-kind groups are built once per deck."""

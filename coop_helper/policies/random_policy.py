@@ -13,7 +13,7 @@ class RandomPolicy:
     """Picks uniformly at random among the legal choices (its own seeded random source)."""
 
     name = "random"
-    version = "1"  # bump when the policy plays differently
+    version = "1"  # raised whenever a change alters the games this policy plays
 
     def __init__(self) -> None:
         self.rng = random.Random(0)

@@ -1,0 +1,131 @@
+"""The atlas build on Dask: a LocalCluster by default, or a running scheduler's cluster.
+
+Tasks (:mod:`coop_helper.atlas.plan`) go to the workers a few at a time; each finished
+task is saved in the work folder at once (:mod:`coop_helper.atlas.checkpoints`), so an
+interrupted build resumes with the tasks still missing. When all are done the results are
+read back in plan order and assembled, so the atlas is the same byte for byte whatever
+the number of workers or interruptions. ``distributed`` is imported only here.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from coop_helper.atlas.assemble import atlas_bytes
+from coop_helper.atlas.checkpoints import WorkFolder
+from coop_helper.atlas.plan import BuildParams, Task, plan_tasks
+from coop_helper.atlas.store import write_atomic
+from coop_helper.atlas.work import TaskResult, run_task
+from coop_helper.errors import UserError
+from coop_helper.setup.catalog import load_catalog
+
+LOCAL_HTTP = "127.0.0.1:0"  # any free port on this machine only
+IN_FLIGHT_PER_WORKER = 3  # tasks queued per worker thread: enough to keep it busy
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build did."""
+
+    output: Path
+    tasks: int
+    resumed: int  # tasks found finished in the work folder
+    games: int  # games played in this run
+    seconds: float
+    workers: int
+    size: int  # bytes written
+
+
+def _require_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise UserError("building the atlas needs Dask: install it with "
+                        "pip install 'coop-helper[atlas]'.") from None
+    return distributed
+
+
+def connect(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any, Any]:
+    """A client on the given scheduler, or on a new LocalCluster bound to 127.0.0.1."""
+    if scheduler:
+        try:
+            return distributed.Client(scheduler, timeout="20s"), None
+        except (OSError, TimeoutError) as err:
+            raise UserError(f"cannot reach the Dask scheduler at {scheduler} ({err}): check "
+                            "the address (tcp://HOST:PORT) and that it runs.") from None
+    cluster = distributed.LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+        dashboard_address=None, worker_dashboard_address=None, silence_logs=50,
+        scheduler_kwargs={"dashboard_address": LOCAL_HTTP},  # its status page: local only
+    )
+    return distributed.Client(cluster), cluster
+
+
+def run_pending(client: Any, distributed: Any, pending: list[Task], folder: WorkFolder,
+                progress: Callable[[int], None]) -> int:
+    """Play the pending tasks on the cluster, saving each as it finishes; games played."""
+    threads = max(1, sum(client.nthreads().values()))
+    window = IN_FLIGHT_PER_WORKER * threads
+    queue = iter(pending)
+    first = [client.submit(run_task, t, pure=False) for t in itertools.islice(queue, window)]
+    played = 0
+    finished = distributed.as_completed(first)
+    for future in finished:
+        result: TaskResult = future.result()
+        folder.save(result)
+        games = result.games * len(result.deals)
+        played += games
+        progress(games)
+        following = next(queue, None)
+        if following is not None:
+            finished.add(client.submit(run_task, following, pure=False))
+    return played
+
+
+def build_atlas(params: BuildParams, work_dir: Path, output: Path, *,
+                scheduler: str | None = None, workers: int = 1,
+                progress: Callable[[int, int], Callable[[int], None]] | None = None,
+                ) -> BuildReport:
+    """Run (or resume) a build and write the atlas to ``output`` atomically.
+
+    ``progress(total_games, done_games)`` is called once with the totals and returns the
+    callback that is given the games of each finished task.
+    """
+    import time
+
+    start = time.monotonic()
+    catalog = load_catalog()
+    folder = WorkFolder(work_dir, params)
+    folder.open()
+    tasks = plan_tasks(params, catalog)
+    pending = [t for t in tasks if not folder.finished(t)]
+    total = sum(t.total_games for t in tasks)
+    done = total - sum(t.total_games for t in pending)
+    tick = progress(total, done) if progress else (lambda games: None)
+    played = 0
+    used_workers = workers
+    if pending:
+        distributed = _require_distributed()
+        client, cluster = connect(distributed, scheduler, workers)
+        try:
+            used_workers = len(client.scheduler_info().get("workers", {})) or workers
+            played = run_pending(client, distributed, pending, folder, tick)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    results: dict[int, list[TaskResult]] = {p: [] for p in params.players}
+    for task in tasks:
+        results[task.players].append(folder.load(task))
+    data = atlas_bytes(params, results, catalog)
+    try:
+        write_atomic(output, data)
+    except OSError as err:
+        raise UserError(f"cannot write the atlas to {output}: {err.strerror or err}; the "
+                        f"finished work stays in {work_dir}.") from None
+    return BuildReport(output, len(tasks), len(tasks) - len(pending), played,
+                       time.monotonic() - start, used_workers, len(data))

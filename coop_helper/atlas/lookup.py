@@ -1,0 +1,205 @@
+"""Where a deal stands: the shipped atlas's win chance, percentile and hardest contract.
+
+Reading needs only the standard library. The atlas is refused as stale when the policy
+it was built with has changed since, or when the catalogue's contracts differ: a stale
+atlas is reported, never shown as current.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from coop_helper.atlas.deals import deal_index, positions
+from coop_helper.atlas.effects import turns_needed
+from coop_helper.atlas.store import SCALE, AtlasFile, PlayerBlock
+from coop_helper.errors import UserError
+from coop_helper.policies import policy_version
+from coop_helper.setup.catalog import Catalog, Contract, Seal, data_dir, load_catalog
+from coop_helper.setup.deals import time_pile
+
+ATLAS_ENV = "COOP_HELPER_ATLAS"
+ATLAS_FILE = "atlas.bin"
+EVEN = SCALE / 2
+
+
+class AtlasUnavailable(UserError):
+    """No usable atlas: none installed, stale, or without this player count."""
+
+
+class AtlasMissing(AtlasUnavailable):
+    """No atlas file at all (nothing built or shipped yet)."""
+
+
+def atlas_path() -> Path:
+    """The atlas in use: $COOP_HELPER_ATLAS, else the one shipped with the card data."""
+    override = os.environ.get(ATLAS_ENV)
+    return Path(override).expanduser() if override else data_dir() / ATLAS_FILE
+
+
+@functools.cache
+def _open(path: Path, stamp: float) -> AtlasFile:
+    return AtlasFile(path)
+
+
+def open_atlas(path: Path | None = None) -> AtlasFile:
+    """The atlas file, read once per process; AtlasUnavailable when there is none."""
+    path = path or atlas_path()
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        raise AtlasMissing(f"no difficulty atlas at {path}: run 'coop-helper atlas build' "
+                               "to make one.") from None
+    return _open(path, stamp)
+
+
+def stale_reason(atlas: AtlasFile, catalog: Catalog | None = None) -> str | None:
+    """Why the atlas no longer describes today's games, or None when it is current."""
+    header = atlas.header
+    current = policy_version(header.policy)
+    if header.policy_version != current:
+        return (f"the atlas was built with {header.policy} version {header.policy_version}; "
+                f"current is {current}: run 'coop-helper atlas build'")
+    keys = tuple(c.key for c in (catalog or load_catalog()).contracts)
+    if header.contracts != keys:
+        return "the atlas was built for other contract data: run 'coop-helper atlas build'"
+    return None
+
+
+def current_block(players: int, path: Path | None = None) -> PlayerBlock:
+    """The current atlas's rows for a player count, or AtlasUnavailable saying why not."""
+    atlas = open_atlas(path)
+    reason = stale_reason(atlas)
+    if reason:
+        raise AtlasUnavailable(reason + ".")
+    if not atlas.has(players):
+        raise AtlasUnavailable(f"the atlas holds no {players}-player deals: run "
+                               f"'coop-helper atlas build --players {players}'.")
+    return atlas.block(players)
+
+
+def turns_for_even_chance(row: bytes) -> float | None:
+    """Turns for a 50% win chance, interpolated between stored turns; None if never reached."""
+    for turns, q in enumerate(row):
+        if q >= EVEN:
+            if turns == 0:
+                return 0.0
+            below = row[turns - 1]
+            return turns - 1 + (EVEN - below) / (q - below)
+    return None
+
+
+def _easiness(block: PlayerBlock, index: int, pile: int) -> tuple[int, int]:
+    """Sort key: the win chance at the pile, ties broken by fewer turns needed (area)."""
+    row = block.row(index)
+    return row[min(pile, block.turns)], sum(row)
+
+
+@dataclass(frozen=True)
+class ContractCost:
+    """What one face-up contract does to this deal, against swapping it for another."""
+
+    contract: Contract
+    turns: float  # extra turns needed, on average over the swaps
+    win: float | None  # change in win chance (None when piles are unknown)
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """Where a deal stands among all deals of its player count."""
+
+    players: int
+    time_pile: int | None
+    win: float | None  # the atlas's win chance with nothing removed (pile known)
+    harder_than: float  # share of the player count's deals that are easier
+    basis: str  # "win": by win chance; "turns": by expected turns needed (pile unknown)
+    turns_for_even_chance: float | None  # None: more than the atlas's turns
+    max_turns: int
+    hardest: ContractCost | None
+    method: str  # "simulated" or "model"
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON ``difficulty`` object."""
+        doc: dict[str, object] = {
+            "win": None if self.win is None else round(self.win, 4),
+            "harder_than": round(self.harder_than, 4),
+            "basis": "win" if self.basis == "win" else "turns_needed",
+            "turns_for_even_chance": None if self.turns_for_even_chance is None
+            else round(self.turns_for_even_chance, 1),
+            "method": self.method,
+        }
+        if self.hardest is not None:
+            doc["hardest_contract"] = {"name": self.hardest.contract.name,
+                                       "turns": round(self.hardest.turns, 2)}
+        return doc
+
+
+def _harder_than_by_win(block: PlayerBlock, index: int, pile: int) -> float:
+    mine = _easiness(block, index, pile)
+    easier = known = 0
+    for other in range(block.deals):
+        other_pile = block.pile(other)
+        if other_pile is None:
+            continue
+        known += 1
+        if _easiness(block, other, other_pile) > mine:
+            easier += 1
+    return easier / known if known else 0.0
+
+
+def _harder_than_by_turns(block: PlayerBlock, index: int) -> float:
+    mine = sum(block.row(index))
+    easier = sum(1 for other in range(block.deals) if sum(block.row(other)) > mine)
+    return easier / block.deals
+
+
+def contract_costs(block: PlayerBlock, deal: Sequence[int],
+                   catalog: Catalog) -> list[ContractCost]:
+    """Each face-up contract's cost in turns (and win chance), by swapping it out."""
+    n = len(catalog.contracts)
+    own = block.row(deal_index(deal))
+    need = turns_needed(own)
+    own_pile = block.pile(deal_index(deal))
+    costs = []
+    for position in deal:
+        turn_diffs: list[float] = []
+        win_diffs: list[float] = []
+        for other in range(n):
+            if other in deal:
+                continue
+            swapped = deal_index([*(p for p in deal if p != position), other])
+            turn_diffs.append(need - turns_needed(block.row(swapped)))
+            pile = block.pile(swapped)
+            if own_pile is not None and pile is not None:
+                win_diffs.append(block.win(deal_index(deal), own_pile)
+                                 - block.win(swapped, pile))
+        costs.append(ContractCost(
+            catalog.contracts[position], sum(turn_diffs) / len(turn_diffs),
+            sum(win_diffs) / len(win_diffs) if win_diffs else None,
+        ))
+    return costs
+
+
+def deal_difficulty(players: int, contracts: Sequence[Contract],
+                    seals: Mapping[str, Seal] | None = None,
+                    path: Path | None = None) -> Difficulty:
+    """The atlas's verdict on a deal (AtlasUnavailable when there is no current atlas)."""
+    catalog = load_catalog()
+    block = current_block(players, path)
+    deal = positions(contracts, catalog)
+    index = deal_index(deal)
+    pile = time_pile(contracts, seals, catalog).size
+    row = block.row(index)
+    even = turns_for_even_chance(row)
+    if pile is not None:
+        win: float | None = block.win(index, pile)
+        harder, basis = _harder_than_by_win(block, index, pile), "win"
+    else:
+        win, harder, basis = None, _harder_than_by_turns(block, index), "turns"
+    costs = contract_costs(block, deal, catalog)
+    hardest = max(costs, key=lambda c: c.turns) if costs else None
+    return Difficulty(players, pile, win, harder, basis, even, block.turns, hardest,
+                      str(block.info.get("method", "simulated")))

@@ -1,0 +1,147 @@
+"""What an atlas build simulates: its parameters, the deals per player count, the tasks.
+
+Everything here follows from the parameters alone, so every machine, every number of
+workers and every resumed run plans the same tasks with the same seeds. Game ``i`` of
+deal ``d`` of ``p`` players in a build with seed ``s`` has the seed
+``game_seed(deal_seed(s, p, d), i)``: no other game, task or worker changes it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from coop_helper.atlas.deals import deal_count
+from coop_helper.atlas.turns import deal_turn_cap
+from coop_helper.errors import UserError
+from coop_helper.policies import make_policy, policy_version
+from coop_helper.setup.catalog import Catalog, load_catalog
+
+TASK_GAMES = 4000
+"""About this many games make one task (a few seconds of one worker's time)."""
+
+DEFAULT_PLAYERS = (1, 2, 3, 4, 5)
+DEFAULT_EXHAUSTIVE = (1, 2)
+DEFAULT_GAMES = 1000  # per deal, where every deal is simulated
+DEFAULT_TRAIN_DEALS = 3000  # per player count, where a model is fitted
+DEFAULT_TRAIN_GAMES = 400  # per training deal
+DEFAULT_EXTRA_TURNS = 6  # turns simulated beyond the largest Time Pile a table can have
+DEFAULT_SEED = 1
+
+
+@dataclass(frozen=True)
+class BuildParams:
+    """The settings of one atlas build; they, and the policy version, fix every number."""
+
+    players: tuple[int, ...] = DEFAULT_PLAYERS
+    exhaustive: tuple[int, ...] = DEFAULT_EXHAUSTIVE  # counts with every deal simulated
+    games: int = DEFAULT_GAMES
+    train_deals: int = DEFAULT_TRAIN_DEALS
+    train_games: int = DEFAULT_TRAIN_GAMES
+    extra_turns: int = DEFAULT_EXTRA_TURNS
+    seed: int = DEFAULT_SEED
+    policy: str = "expert"
+    policy_version: str = field(default="")
+
+    def to_json(self) -> dict[str, Any]:
+        """The parameters as a JSON-able dict (lists for tuples)."""
+        doc = asdict(self)
+        doc["players"] = list(self.players)
+        doc["exhaustive"] = list(self.exhaustive)
+        return doc
+
+
+def make_params(*, players: tuple[int, ...] = DEFAULT_PLAYERS,
+                exhaustive: tuple[int, ...] = DEFAULT_EXHAUSTIVE, games: int = DEFAULT_GAMES,
+                train_deals: int = DEFAULT_TRAIN_DEALS, train_games: int = DEFAULT_TRAIN_GAMES,
+                extra_turns: int = DEFAULT_EXTRA_TURNS, seed: int = DEFAULT_SEED,
+                policy: str = "expert") -> BuildParams:
+    """Checked build parameters, with the policy's current version filled in."""
+    name = make_policy(policy).name
+    if not players or any(p not in DEFAULT_PLAYERS for p in players):
+        raise UserError(f"--players must list player counts from 1 to 5, not {players}.")
+    if not 1 <= games <= 1_000_000:
+        raise UserError(f"--games must be 1 to 1,000,000 per deal, not {games}.")
+    if not 1 <= train_games <= 1_000_000:
+        raise UserError(f"--train-games must be 1 to 1,000,000, not {train_games}.")
+    if not 0 <= extra_turns <= 30:
+        raise UserError(f"--extra-turns must be 0 to 30, not {extra_turns}.")
+    if seed < 0:
+        raise UserError(f"--seed must be 0 or more, not {seed}.")
+    model_counts = [p for p in players if p not in exhaustive]
+    for count in model_counts:
+        if not 50 <= train_deals <= deal_count(count):
+            raise UserError(
+                f"--train-deals must be 50 to {deal_count(count):,} for {count} players "
+                f"(their number of deals), not {train_deals}."
+            )
+    return BuildParams(
+        players=tuple(sorted(set(players))),
+        exhaustive=tuple(sorted(set(exhaustive) & set(players))),
+        games=games, train_deals=train_deals, train_games=train_games,
+        extra_turns=extra_turns, seed=seed, policy=name, policy_version=policy_version(name),
+    )
+
+
+def turns_stored(params: BuildParams, players: int, catalog: Catalog | None = None) -> int:
+    """The turns every deal of this player count is simulated with (and stored up to)."""
+    return deal_turn_cap(players, catalog or load_catalog()) + params.extra_turns
+
+
+def deal_seed(seed: int, players: int, index: int) -> int:
+    """The seed of a deal's games in a build with ``seed``."""
+    return ((seed * 8 + players) << 17) | index
+
+
+def simulated_deals(params: BuildParams, players: int) -> tuple[int, ...]:
+    """The deal numbers simulated for a player count: all, or a seeded training sample."""
+    total = deal_count(players)
+    if players in params.exhaustive:
+        return tuple(range(total))
+    rng = random.Random(f"atlas-training-{params.seed}-{players}")
+    return tuple(sorted(rng.sample(range(total), params.train_deals)))
+
+
+def games_per_deal(params: BuildParams, players: int) -> int:
+    """Games simulated per deal for this player count."""
+    return params.games if players in params.exhaustive else params.train_games
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work: some deals of one player count, each with the same games."""
+
+    players: int
+    first: int  # position of its first deal in the player count's list
+    deals: tuple[int, ...]
+    games: int
+    turns: int
+    seed: int
+    policy: str
+
+    @property
+    def key(self) -> str:
+        """A name for the task's saved result."""
+        return f"p{self.players}-{self.first:06d}"
+
+    @property
+    def total_games(self) -> int:
+        """Games the task plays."""
+        return self.games * len(self.deals)
+
+
+def plan_tasks(params: BuildParams, catalog: Catalog | None = None) -> list[Task]:
+    """Every task of the build, in a fixed order."""
+    catalog = catalog or load_catalog()
+    tasks: list[Task] = []
+    for players in params.players:
+        deals = simulated_deals(params, players)
+        games = games_per_deal(params, players)
+        per_task = max(1, TASK_GAMES // games)
+        turns = turns_stored(params, players, catalog)
+        for first in range(0, len(deals), per_task):
+            tasks.append(Task(players, first, deals[first : first + per_task], games, turns,
+                              params.seed, params.policy))
+    return tasks
+

@@ -1,0 +1,47 @@
+"""The work a build hands to a worker: play one task's games, count the wins per turns.
+
+This reuses the odds runner: each game is played once with the task's full number of
+turns (:func:`coop_helper.sim.runner.play_trace`) and :class:`coop_helper.sim.runner.Tally`
+counts it at every smaller number of turns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from coop_helper.atlas.deals import contracts_of, deal_at
+from coop_helper.atlas.plan import Task, deal_seed
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.sim.runner import Tally, game_seed, play_trace
+
+
+@dataclass(frozen=True)
+class TaskResult:
+    """Per deal of a task: the wins with 0, 1, ..., ``turns`` turns, out of ``games``."""
+
+    key: str
+    players: int
+    first: int
+    deals: tuple[int, ...]
+    games: int
+    wins: tuple[tuple[int, ...], ...]
+
+
+def deal_wins(players: int, deal: int, games: int, turns: int, seed: int,
+              policy: str) -> tuple[int, ...]:
+    """Wins with each number of turns from 0 to ``turns`` over ``games`` games of a deal."""
+    catalog = load_catalog()
+    contracts = contracts_of(deal_at(deal, catalog.contracts_by_players[players],
+                                     len(catalog.contracts)), catalog)
+    base = deal_seed(seed, players, deal)
+    tally = Tally(turns)
+    tally.add([play_trace(contracts, players, turns, game_seed(base, i), policy)
+               for i in range(games)])
+    return tuple(tally.wins)
+
+
+def run_task(task: Task) -> TaskResult:
+    """Play every game of a task (the function a worker runs)."""
+    wins = tuple(deal_wins(task.players, deal, task.games, task.turns, task.seed, task.policy)
+                 for deal in task.deals)
+    return TaskResult(task.key, task.players, task.first, task.deals, task.games, wins)

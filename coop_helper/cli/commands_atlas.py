@@ -1,0 +1,243 @@
+"""The difficulty atlas: `atlas build` (on Dask) and `atlas info`."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from coop_helper.cli import app, command
+from coop_helper.cli.options import JsonFlag, QuietOption
+from coop_helper.errors import UserError
+from coop_helper.render import tables as render
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import Contract, Seal, load_catalog
+from coop_helper.setup.deals import encode_share_code
+
+atlas_app = typer.Typer(
+    help="The difficulty atlas: every deal's win chance, built by simulation on Dask.",
+    no_args_is_help=True,
+)
+app.add_typer(atlas_app, name="atlas")
+
+DEFAULT_WORK_DIR = Path("atlas-build")
+
+
+def _counts(text: str, option: str) -> tuple[int, ...]:
+    """'1,2,3' -> (1, 2, 3); empty -> ()."""
+    try:
+        return tuple(int(part) for part in text.replace(" ", "").split(",") if part)
+    except ValueError:
+        raise UserError(f"{option} takes player counts separated by commas, e.g. 1,2, "
+                        f"not '{text}'.") from None
+
+
+class BuildProgress:
+    """A rich progress bar over the build's games on stderr (only on a terminal)."""
+
+    def __init__(self, show: bool) -> None:
+        import sys
+
+        self.show = show and sys.stderr.isatty()
+        self.bar: Any = None
+
+    def __call__(self, total: int, done: int) -> Callable[[int], None]:
+        """Start the bar at ``done`` of ``total`` games; returns the per-task callback."""
+        if not self.show:
+            return lambda games: None
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.bar = Progress(TextColumn("atlas"), BarColumn(),
+                            TextColumn("{task.completed:,}/{task.total:,} games"),
+                            TimeRemainingColumn(), console=render.make_console(stderr=True),
+                            transient=True)
+        self.bar.start()
+        task = self.bar.add_task("games", total=total, completed=done)
+        return lambda games: self.bar.update(task, advance=games)
+
+    def close(self) -> None:
+        """Remove the bar (also after an error or Ctrl-C)."""
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+
+
+@command("build", on=atlas_app)
+def build_command(
+    players: Annotated[str, typer.Option("--players", help="Player counts to build, e.g. 1,2.")]
+    = "1,2,3,4,5",
+    exhaustive: Annotated[
+        str, typer.Option("--exhaustive", help="Player counts whose every deal is simulated; "
+                          "the others are fitted from training deals.")] = "1,2",
+    games: Annotated[int, typer.Option("--games", help="Games per deal where every deal is "
+                                       "simulated.")] = 1000,
+    train_deals: Annotated[int, typer.Option("--train-deals", help="Simulated deals per "
+                                             "fitted player count.")] = 3000,
+    train_games: Annotated[int, typer.Option("--train-games", help="Games per training "
+                                             "deal.")] = 400,
+    extra_turns: Annotated[int, typer.Option("--extra-turns", help="Turns simulated beyond "
+                                             "the largest Time Pile.")] = 6,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the build's games.")] = 1,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", help="Local worker processes (default: one per core).")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="tcp://HOST:PORT",
+        help="Use a running Dask scheduler's workers instead of local ones.")] = None,
+    work_dir: Annotated[Path, typer.Option(
+        "--work-dir", help="Where finished work is saved (a stopped build resumes from it).")]
+    = DEFAULT_WORK_DIR,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="The atlas file to write (default: the shipped atlas).")] = None,
+    quiet: QuietOption = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Build (or resume building) the difficulty atlas with the current expert."""
+    from coop_helper.atlas.build import build_atlas
+    from coop_helper.atlas.lookup import atlas_path
+    from coop_helper.atlas.plan import make_params
+    from coop_helper.sim.odds import default_workers
+
+    params = make_params(players=_counts(players, "--players"),
+                         exhaustive=_counts(exhaustive, "--exhaustive"), games=games,
+                         train_deals=train_deals, train_games=train_games,
+                         extra_turns=extra_turns, seed=seed)
+    if workers is not None and not 1 <= workers <= 256:
+        raise UserError(f"--workers must be 1 to 256, not {workers}.")
+    if scheduler is not None and "://" not in scheduler:
+        raise UserError(f"--scheduler must look like tcp://HOST:PORT, not '{scheduler}'.")
+    target = output or atlas_path()
+    progress = BuildProgress(not (quiet or as_json))
+    try:
+        report = build_atlas(params, work_dir, target, scheduler=scheduler,
+                             workers=workers or default_workers(), progress=progress)
+    finally:
+        progress.close()
+    if as_json:
+        render.print_json({"output": str(report.output), "tasks": report.tasks,
+                           "resumed": report.resumed, "games": report.games,
+                           "seconds": round(report.seconds, 2), "bytes": report.size,
+                           "params": params.to_json()})
+        return
+    rate = report.games / report.seconds if report.seconds > 0 else 0.0
+    render.make_console().print(
+        f"Wrote {report.output} ({report.size:,} bytes): {report.tasks} tasks, "
+        f"{report.resumed} already done, {report.games:,} games played "
+        f"in {report.seconds:.1f} s ({rate:,.0f} games/s).", soft_wrap=True)
+
+
+@command("info", on=atlas_app)
+def info_command(as_json: JsonFlag = False) -> None:
+    """What the atlas holds, how it was built, and whether it is current."""
+    from coop_helper.atlas.lookup import atlas_path, open_atlas, stale_reason
+
+    atlas = open_atlas()
+    header = atlas.header
+    reason = stale_reason(atlas)
+    counts = {}
+    for players, info in sorted(header.players.items()):
+        counts[players] = {k: info[k] for k in ("deals", "turns", "method", "games_per_deal",
+                                                "train_deals") if k in info}
+    if as_json:
+        render.print_json({"path": str(atlas_path()), "policy": header.policy,
+                           "policy_version": header.policy_version, "current": reason is None,
+                           "stale_reason": reason, "build": dict(header.build),
+                           "players": {str(p): v for p, v in counts.items()}})
+        return
+    console = render.make_console()
+    console.print(f"Atlas {atlas_path()}: built with {header.policy} version "
+                  f"{header.policy_version}, seed {header.build.get('seed')}.", soft_wrap=True)
+    console.print(f"Stale: {reason}." if reason else "Current: the policy is unchanged.",
+                  soft_wrap=True)
+    for players, info in counts.items():
+        how = (f"every deal simulated, {info.get('games_per_deal')} games each"
+               if info.get("method") == "simulated" else
+               f"model fitted on {info.get('train_deals')} simulated deals of "
+               f"{info.get('games_per_deal')} games")
+        console.print(f"  {players} player{'s' if players > 1 else ''}: {info['deals']:,} deals, "
+                      f"up to {info['turns']} turns; {how}", soft_wrap=True)
+
+
+# ------------------------------------------------ used by deal, contracts, setup and odds
+
+
+def print_difficulty(players: int, contracts: Sequence[Contract],
+                     seals: Mapping[str, Seal] | None = None) -> None:
+    """Print where a deal stands among all deals (nothing if no atlas is installed)."""
+    from coop_helper.atlas.text import difficulty_report
+
+    console = render.make_console()
+    for line in difficulty_report(players, contracts, seals)[0]:
+        console.print(line, soft_wrap=True)
+
+
+def difficulty_json(players: int, contracts: Sequence[Contract],
+                    seals: Mapping[str, Seal] | None = None) -> dict[str, Any]:
+    """The JSON ``difficulty`` object of a deal."""
+    from coop_helper.atlas.text import difficulty_report
+
+    return difficulty_report(players, contracts, seals)[1]
+
+
+def deal_by_difficulty(players: int, difficulty: str | None, keep: Sequence[str],
+                       avoid: Sequence[str], seed: int, as_json: bool) -> None:
+    """`deal --difficulty/--keep/--avoid`: a seeded deal chosen with the atlas."""
+    from coop_helper.atlas.choose import choose_deal, parse_difficulty
+
+    catalog = load_catalog()
+    wanted = parse_difficulty(difficulty) if difficulty is not None else None
+    choice = choose_deal(players, wanted, catalog.contracts_for(keep),
+                         catalog.contracts_for(avoid), seed)
+    code = encode_share_code(players, choice.contracts, catalog)
+    seals = config.known_seals(catalog)
+    again = " ".join([f"coop-helper deal --players {players}",
+                      *([f"--difficulty {shlex.quote(difficulty)}"] if difficulty else []),
+                      *(f"--keep {shlex.quote(k)}" for k in keep),
+                      *(f"--avoid {shlex.quote(a)}" for a in avoid), f"--seed {seed}"])
+    if as_json:
+        render.print_json({
+            "players": players, "seed": seed, "code": code,
+            "contracts": [render.contract_json(c, seals) for c in choice.contracts],
+            "level": choice.level, "candidates": choice.candidates,
+            "difficulty": difficulty_json(players, choice.contracts, seals),
+        })
+        return
+    console = render.make_console()
+    plural = "s" if players > 1 else ""
+    console.print(render.face_up_table(choice.contracts, seals,
+                                       f"Deal for {players} player{plural} ({choice.level}, "
+                                       f"one of {choice.candidates:,} matching deals)"))
+    console.print(f"Seed: {seed}  (deal again: {again})", soft_wrap=True)
+    console.print(f"Share code: {code}  (set up from it: coop-helper setup --code {code})",
+                  soft_wrap=True)
+    print_difficulty(players, choice.contracts, seals)
+
+
+def contract_difficulty(players: int) -> dict[str, dict[str, float]]:
+    """Each contract's measured effect for a player count (from the current atlas)."""
+    from coop_helper.atlas.lookup import current_block
+
+    return dict(current_block(players).info.get("effects", {}))
+
+
+def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, float]]) -> None:
+    """The `contracts --players N` difficulty table."""
+    from rich.table import Table
+
+    from coop_helper.atlas.text import effects_rows
+
+    plural = "s" if players > 1 else ""
+    table = Table(title=f"Contract difficulty, {players} player{plural}",
+                  title_justify="left")
+    table.add_column("Contract")
+    table.add_column("Win chance, nothing removed")
+    table.add_column("Turns needed")
+    for contract, win, turns in effects_rows(load_catalog(), effects):
+        table.add_row(contract.name, win, turns)
+    console = render.make_console()
+    console.print(table)
+    console.print("Against swapping the contract for another one: the mean change, and in "
+                  "brackets the range of 8 deals in 10. Turns needed: the expected turns "
+                  "before the last contract is done.", soft_wrap=True)

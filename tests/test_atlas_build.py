@@ -1,0 +1,133 @@
+"""The atlas build on Dask: a real scheduler and workers, resumable, byte-identical."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from atlas_helpers import build_in_process
+
+from coop_helper.atlas import model, plan
+from coop_helper.errors import UserError
+
+distributed = pytest.importorskip("distributed")
+
+from coop_helper.atlas.build import build_atlas  # noqa: E402
+
+# Solo fitted on 50 training deals of 2 games: a hundred games.
+SMALL = {"players": (1,), "exhaustive": (), "train_deals": 50, "train_games": 2}
+
+
+@pytest.fixture
+def small_tasks(monkeypatch):
+    """Ten deals per task, so the small build has five tasks to interrupt between; one
+    ridge weight for the model (choosing among several is the model tests' business)."""
+    monkeypatch.setattr(plan, "TASK_GAMES", 20)
+    monkeypatch.setattr(model, "PENALTIES", ((3.0, float("inf")),))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _dask(*args: str) -> subprocess.Popen:
+    dask = Path(sys.executable).parent / "dask"
+    command = [str(dask)] if dask.exists() else [sys.executable, "-m", "dask"]
+    return subprocess.Popen([*command, *args], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+@pytest.fixture
+def dask_cluster():
+    """A `dask scheduler` and two `dask worker` processes on 127.0.0.1; stopped after."""
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    local = ("--dashboard-address", "127.0.0.1:0")  # their status pages: local only
+    processes = [_dask("scheduler", "--host", "127.0.0.1", "--port", str(port),
+                       "--no-dashboard", *local)]
+    try:
+        for _ in range(2):
+            processes.append(_dask("worker", address, "--host", "127.0.0.1", "--nthreads", "1",
+                                   "--nworkers", "1", "--no-dashboard", "--no-nanny", *local))
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with distributed.Client(address, timeout="5s") as client:
+                    client.wait_for_workers(2, timeout=60)
+                    break
+            except (OSError, TimeoutError):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+        yield address
+    finally:
+        with contextlib.suppress(Exception), distributed.Client(address, timeout="5s") as client:
+            client.shutdown()  # asks the scheduler and workers to stop
+        for process in processes:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=5)
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+
+
+def test_a_build_through_a_scheduler_and_two_workers_matches_one_in_process(
+        tmp_path, dask_cluster, small_tasks):
+    params = plan.make_params(**SMALL)
+    report = build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin",
+                         scheduler=dask_cluster)
+    assert report.workers == 2
+    assert report.tasks == 5 and report.resumed == 0 and report.games == 100
+    expected = build_in_process(params, tmp_path / "reference.bin")
+    assert (tmp_path / "atlas.bin").read_bytes() == expected
+    # the saved work is reused: nothing is played again
+    again = build_atlas(params, tmp_path / "work", tmp_path / "again.bin",
+                        scheduler=dask_cluster)
+    assert again.resumed == 5 and again.games == 0
+    assert (tmp_path / "again.bin").read_bytes() == expected
+
+
+class Stop(Exception):
+    """Stands in for Ctrl-C in the middle of a build."""
+
+
+def test_an_interrupted_build_resumes_to_the_same_bytes(tmp_path, small_tasks):
+    params = plan.make_params(**SMALL)
+    finished: list[int] = []
+
+    def stop_after_two(total: int, done: int):
+        def tick(games: int) -> None:
+            finished.append(games)
+            if len(finished) == 2:
+                raise Stop
+
+        return tick
+
+    with pytest.raises(Stop):
+        build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin", workers=1,
+                    progress=stop_after_two)
+    assert not (tmp_path / "atlas.bin").exists()
+    saved = sorted(p.name for p in (tmp_path / "work" / "done").iterdir())
+    assert len(saved) == 2 and not any(name.startswith(".") for name in saved)
+    resumed = build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin", workers=2)
+    assert resumed.resumed == 2 and resumed.games == 60
+    whole = build_in_process(params, tmp_path / "whole.bin")
+    assert (tmp_path / "atlas.bin").read_bytes() == whole
+
+
+def test_a_work_folder_of_another_build_is_refused(tmp_path, small_tasks):
+    params = plan.make_params(**SMALL)
+    build_in_process(params, tmp_path / "unused.bin")
+    from coop_helper.atlas.checkpoints import WorkFolder
+
+    WorkFolder(tmp_path / "work", params).open()
+    other = plan.make_params(**{**SMALL, "seed": 2})
+    with pytest.raises(UserError, match="other settings"):
+        build_atlas(other, tmp_path / "work", tmp_path / "atlas.bin", workers=1)

@@ -1,0 +1,81 @@
+"""Deals by difficulty on an atlas of known, made-up win chances."""
+
+from __future__ import annotations
+
+import pytest
+from atlas_helpers import synthetic_atlas
+
+from coop_helper.atlas.choose import LEVELS, choose_deal, parse_difficulty, ranked_deals
+from coop_helper.atlas.deals import deal_index, positions
+from coop_helper.atlas.lookup import open_atlas
+from coop_helper.errors import UserError
+from coop_helper.setup.catalog import load_catalog
+
+
+@pytest.fixture(scope="module")
+def atlas_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("atlas") / "atlas.bin"
+    synthetic_atlas(path, players=(1,))
+    return path
+
+
+@pytest.fixture(autouse=True)
+def use_atlas(atlas_file, monkeypatch):
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(atlas_file))
+
+
+def test_parse_difficulty():
+    assert parse_difficulty("Hard") == "hard"
+    assert parse_difficulty("40%") == pytest.approx(0.4)
+    for bad in ("tough", "40", "140%"):
+        with pytest.raises(UserError, match="easy, medium, hard, brutal"):
+            parse_difficulty(bad)
+
+
+def test_quartiles_split_known_deals_evenly_from_easiest():
+    ranked = ranked_deals(open_atlas().block(1))
+    counts = [sum(r.level == level for r in ranked) for level in LEVELS]
+    assert max(counts) - min(counts) <= 1
+    wins = [r.win for r in ranked]
+    assert wins == sorted(wins, reverse=True)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_level_deals_a_deal_of_that_level_the_same_for_the_same_seed(level):
+    levels = {r.index: r.level for r in ranked_deals(open_atlas().block(1))}
+    for seed in range(5):
+        choice = choose_deal(1, level, [], [], seed)
+        assert levels[deal_index(positions(choice.contracts))] == level
+        assert choose_deal(1, level, [], [], seed).contracts == choice.contracts
+
+
+def test_the_choice_is_spread_over_the_matching_deals():
+    seen = {choose_deal(1, "hard", [], [], seed).contracts for seed in range(40)}
+    assert len(seen) >= 25  # ~200 candidates: 40 draws repeat a deal only a few times
+
+
+def test_keep_and_avoid_are_honoured():
+    catalog = load_catalog()
+    keep, avoid = catalog.contract("Fighter"), catalog.contract("Jinx")
+    for seed in range(10):
+        choice = choose_deal(1, None, [keep], [avoid], seed)
+        assert keep in choice.contracts and avoid not in choice.contracts
+
+
+def test_a_win_chance_deals_a_deal_near_it():
+    for seed in range(5):
+        choice = choose_deal(1, 0.5, [], [], seed)
+        assert abs(choice.win - 0.5) <= 0.025
+
+
+def test_impossible_requests_say_what_is_possible():
+    catalog = load_catalog()
+    with pytest.raises(UserError, match="range from"):
+        choose_deal(1, 0.5, catalog.contracts_for(["Fighter", "Jinx", "Explorer"]), [], 1)
+    with pytest.raises(UserError, match="seal is not in the card data"):
+        choose_deal(1, "easy", [catalog.contract("Ransom")], [], 1)
+    with pytest.raises(UserError, match="both kept and avoided"):
+        choose_deal(1, "easy", [catalog.contract("Jinx")], [catalog.contract("Jinx")], 1)
+    with pytest.raises(UserError, match="keep at most 3"):
+        choose_deal(1, "easy", catalog.contracts_for(
+            ["Fighter", "Jinx", "Explorer", "Comedian"]), [], 1)

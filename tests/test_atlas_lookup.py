@@ -1,0 +1,122 @@
+"""Lookups on an atlas of known, made-up win chances: values, percentiles, staleness."""
+
+from __future__ import annotations
+
+import pytest
+from atlas_helpers import HARD, synthetic_atlas, synthetic_wins
+
+from coop_helper.atlas.deals import all_deals, deal_index, positions
+from coop_helper.atlas.lookup import AtlasUnavailable, deal_difficulty, open_atlas
+from coop_helper.atlas.store import SCALE, quantise
+from coop_helper.errors import UserError
+from coop_helper.setup.catalog import load_catalog, parse_seal
+from coop_helper.setup.deals import time_pile
+
+
+@pytest.fixture(scope="module")
+def atlas_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("atlas") / "atlas.bin"
+    synthetic_atlas(path)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def use_atlas(atlas_file, monkeypatch):
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(atlas_file))
+
+
+def _known_deals(size):
+    catalog = load_catalog()
+    for deal in all_deals(size, 18):
+        contracts = tuple(catalog.contracts[i] for i in deal)
+        pile = time_pile(contracts).size
+        if pile is not None:
+            yield deal, contracts, pile
+
+
+def test_the_win_chance_is_the_stored_one_and_the_percentile_counts_easier_deals():
+    catalog = load_catalog()
+    names = ("Lady Killer", "Maritime Supremacy", "Galleon Foe")
+    contracts = catalog.contracts_for(names)
+    found = deal_difficulty(1, contracts)
+    turns = open_atlas().block(1).turns
+    deal = positions(contracts)
+
+    def key(d, pile):
+        row = [quantise(w, 100) for w in synthetic_wins(d, turns)]
+        return row[pile], sum(row)
+
+    assert found.time_pile == 15
+    assert found.win == quantise(synthetic_wins(deal, turns)[15], 100) / SCALE
+    mine = key(deal, 15)
+    population = [key(d, pile) for d, _, pile in _known_deals(3)]
+    assert found.harder_than == sum(k > mine for k in population) / len(population)
+    assert found.basis == "win"
+
+
+def test_the_contract_that_costs_most_turns_is_named():
+    catalog = load_catalog()
+    hard = catalog.contracts[HARD]
+    others = [c for c in catalog.contracts if c.seal is not None and c is not hard][:2]
+    found = deal_difficulty(1, (hard, *others))
+    assert found.hardest is not None and found.hardest.contract == hard
+    assert found.hardest.turns == pytest.approx(6, abs=1.5)
+
+
+def test_an_unknown_seal_rates_the_deal_by_turns_not_by_win_chance():
+    catalog = load_catalog()
+    contracts = catalog.contracts_for(["Ransom", "Fighter", "Jinx"])
+    found = deal_difficulty(1, contracts)
+    assert found.win is None and found.time_pile is None
+    assert found.basis == "turns"
+    assert found.turns_for_even_chance is not None
+    assert 0 <= found.harder_than <= 1
+    doc = found.to_json()
+    assert doc["win"] is None and doc["basis"] == "turns_needed"
+
+
+def test_a_recorded_seal_gives_the_deal_a_win_chance():
+    catalog = load_catalog()
+    contracts = catalog.contracts_for(["Ransom", "Fighter", "Jinx"])
+    seals = {"ransom": parse_seal("1A")}
+    found = deal_difficulty(1, contracts, seals)
+    assert found.time_pile == time_pile(contracts, seals).size
+    assert found.win is not None
+
+
+def test_a_changed_policy_makes_the_atlas_stale(monkeypatch):
+    monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name: "99")
+    with pytest.raises(AtlasUnavailable, match="built with expert version 1; current is 99"):
+        deal_difficulty(1, load_catalog().contracts_for(["Fighter", "Jinx", "Explorer"]))
+
+
+def test_a_player_count_not_built_is_said(tmp_path, monkeypatch):
+    path = tmp_path / "solo.bin"
+    synthetic_atlas(path, players=(1,))
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(path))
+    with pytest.raises(AtlasUnavailable, match="no 2-player deals"):
+        deal_difficulty(2, load_catalog().contracts[:5])
+
+
+def test_no_atlas_is_said(tmp_path, monkeypatch):
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(tmp_path / "missing.bin"))
+    with pytest.raises(AtlasUnavailable, match="atlas build"):
+        deal_difficulty(1, load_catalog().contracts[:3])
+
+
+def test_deal_numbers_in_the_atlas_match_the_catalogue():
+    block = open_atlas().block(2)
+    catalog = load_catalog()
+    contracts = catalog.contracts_for(["Fighter", "Jinx", "Explorer", "Comedian", "Gamester"])
+    assert block.pile(deal_index(positions(contracts))) == time_pile(contracts).size
+
+
+def test_policy_versions_are_strings_read_off_the_policy():
+    from coop_helper.policies import POLICIES, make_policy, policy_version
+
+    for name in POLICIES:
+        version = policy_version(name)
+        assert version and version == str(make_policy(name).version)
+        assert policy_version(f" {name.upper()} ") == version
+    with pytest.raises(UserError, match="unknown policy"):
+        policy_version("expret")

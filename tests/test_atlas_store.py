@@ -1,0 +1,58 @@
+"""The atlas file format: round trip, fixed bytes, clear errors for bad files."""
+
+import pytest
+
+from coop_helper.atlas.store import (
+    SCALE,
+    AtlasFile,
+    AtlasHeader,
+    PlayerBlock,
+    encode_atlas,
+    quantise,
+)
+from coop_helper.errors import UserError
+
+
+def test_quantise_rounds_half_up_with_integers():
+    assert quantise(0, 10) == 0
+    assert quantise(10, 10) == SCALE
+    assert quantise(1, 2) == 128  # 127.5 rounds up
+    assert quantise(1, 3) == 85
+    assert quantise(5, 0) == 0
+
+
+def _header():
+    return AtlasHeader("expert", "7", ("a", "b"), {"seed": 3}, {})
+
+
+def test_round_trip_and_same_bytes(tmp_path):
+    rows = bytes([15, 0, 10, 200, 255, 0, 0, 5, 9, 100])  # 2 deals, turns 3: pile + 4 each
+    block = PlayerBlock(1, 2, 3, rows, {"method": "simulated"})
+    data = encode_atlas(_header(), {1: block})
+    assert data == encode_atlas(_header(), {1: block})
+    path = tmp_path / "atlas.bin"
+    path.write_bytes(data)
+    atlas = AtlasFile(path)
+    assert atlas.header.policy_version == "7"
+    assert atlas.header.build == {"seed": 3}
+    read = atlas.block(1)
+    assert read.rows == rows
+    assert read.pile(0) == 15 and read.pile(1) is None
+    assert read.row(0) == bytes([0, 10, 200, 255])
+    assert read.win(0, 2) == pytest.approx(200 / SCALE)
+    assert read.win(0, 99) == 1.0  # capped at the top stored turns
+    assert read.info["method"] == "simulated"
+    assert not atlas.has(2)
+
+
+def test_rows_that_do_not_fit_are_refused():
+    with pytest.raises(ValueError):
+        encode_atlas(_header(), {1: PlayerBlock(1, 2, 3, b"\0" * 7)})
+
+
+@pytest.mark.parametrize("content", [b"", b"hello world", b"PRATLAS1\0\0\0\x05{bad}"])
+def test_a_file_that_is_not_an_atlas_is_a_user_error(tmp_path, content):
+    path = tmp_path / "atlas.bin"
+    path.write_bytes(content)
+    with pytest.raises(UserError, match="atlas"):
+        AtlasFile(path)

@@ -1,0 +1,114 @@
+"""The atlas on the command line: info, deals by difficulty, contract effects, hooks."""
+
+from __future__ import annotations
+
+import pytest
+from atlas_helpers import synthetic_atlas
+from cli_helpers import ok_json
+
+
+@pytest.fixture(scope="module")
+def atlas_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("atlas") / "atlas.bin"
+    synthetic_atlas(path, players=(1,))
+    return path
+
+
+@pytest.fixture(autouse=True)
+def use_atlas(atlas_file, monkeypatch):
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(atlas_file))
+
+
+def test_info_says_what_was_built(run):
+    doc = ok_json(run("atlas", "info", "--json"))
+    assert doc["current"] is True and doc["policy"] == "expert"
+    assert doc["players"]["1"]["deals"] == 816
+    assert doc["players"]["1"]["method"] == "simulated"
+    result = run("atlas", "info")
+    assert result.exit_code == 0 and "Current" in result.stdout
+
+
+def test_a_stale_atlas_is_said_and_not_shown(run, monkeypatch):
+    monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name: "2")
+    doc = ok_json(run("atlas", "info", "--json"))
+    assert doc["current"] is False
+    result = run("setup", "--players", "1", "--seed", "4", "--no-odds")
+    assert result.exit_code == 0
+    assert ("Difficulty: not shown: the atlas was built with expert version 1; current is 2: "
+            "run 'coop-helper atlas build'.") in result.stdout
+    assert "harder than" not in result.stdout
+    doc = ok_json(run("setup", "--players", "1", "--seed", "4", "--no-odds", "--json"))
+    assert doc["difficulty"]["available"] is False and doc["difficulty"]["win"] is None
+    failed = run("deal", "--players", "1", "--difficulty", "hard")
+    assert failed.exit_code == 2 and "current is 2" in failed.stderr
+
+
+def test_setup_and_deal_say_where_the_deal_stands(run):
+    result = run("setup", "Lady Killer", "Maritime Supremacy", "Galleon Foe", "--no-odds")
+    assert result.exit_code == 0
+    assert "of 1-player deals (atlas win chance with nothing removed:" in result.stdout
+    doc = ok_json(run("deal", "--players", "1", "--seed", "8", "--json"))
+    assert 0 <= doc["difficulty"]["harder_than"] <= 1
+    assert doc["difficulty"]["available"] is True
+
+
+def test_deal_by_difficulty_is_seeded_and_shareable(run):
+    first = ok_json(run("deal", "-p", "1", "--difficulty", "brutal", "--keep", "Fighter",
+                        "--seed", "12", "--json"))
+    again = ok_json(run("deal", "-p", "1", "--difficulty", "brutal", "--keep", "Fighter",
+                        "--seed", "12", "--json"))
+    assert first == again
+    assert first["level"] == "brutal"
+    assert "Fighter" in [c["name"] for c in first["contracts"]]
+    shared = ok_json(run("timepile", "--code", first["code"], "--json"))
+    assert [c["name"] for c in shared["contracts"]] == [c["name"] for c in first["contracts"]]
+    text = run("deal", "-p", "1", "--difficulty", "brutal", "--keep", "Fighter", "--seed", "12")
+    assert "deal again: coop-helper deal --players 1 --difficulty brutal --keep Fighter " \
+           "--seed 12" in text.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--difficulty", "tough"], "--difficulty must be easy, medium, hard, brutal"),
+    (["--keep", "Ransom"], "seal is not in the card data"),
+    (["--keep", "Fightr"], "Did you mean"),
+    (["--difficulty", "50%", "--keep", "Fighter", "--keep", "Jinx", "--keep", "Explorer"],
+     "the matching deals range from 100% to 100%"),
+])
+def test_impossible_deals_are_one_line_errors(run, args, message):
+    result = run("deal", "--players", "1", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_contracts_with_players_adds_each_contracts_difficulty(run):
+    doc = ok_json(run("contracts", "--players", "1", "--json"))
+    first = doc["contracts"][0]["difficulty"]
+    assert {"win", "win_low", "win_high", "turns", "turns_low", "turns_high"} <= set(first)
+    assert first["win_low"] <= first["win"] <= first["win_high"]
+    text = run("contracts", "--players", "1")
+    assert "Contract difficulty, 1 player" in text.stdout
+    missing = run("contracts", "--players", "3")
+    assert missing.exit_code == 2 and "no 3-player deals" in missing.stderr
+
+
+def test_build_rejects_bad_settings(run):
+    for args, message in ((["--players", "7"], "--players"),
+                          (["--players", "x"], "separated by commas"),
+                          (["--scheduler", "localhost"], "tcp://HOST:PORT")):
+        result = run("atlas", "build", *args)
+        assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+def test_build_on_the_command_line_writes_a_current_atlas(run, tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr("coop_helper.atlas.model.PENALTIES", ((3.0, float("inf")),))
+    output = tmp_path / "atlas.bin"
+    doc = ok_json(run("atlas", "build", "--players", "1", "--exhaustive", "",
+                      "--train-deals", "50", "--train-games", "2", "--workers", "1",
+                      "--work-dir", str(tmp_path / "work"), "--output", str(output), "--json"))
+    assert doc["games"] == 100 and doc["bytes"] == output.stat().st_size
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(output))
+    info = ok_json(run("atlas", "info", "--json"))
+    assert info["current"] and info["players"]["1"]["method"] == "model"
+    assert info["build"]["train_deals"] == 50
