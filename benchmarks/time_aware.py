@@ -1,0 +1,126 @@
+"""What a time-aware endgame is worth, where the odds are in doubt.
+
+The odds runner needs play that does not depend on the turns left (one game answers every
+removal level). A real table does use the turns left near the end. This benchmark measures
+what that is worth: at every removal level where the expert wins 20-80% (found from a pilot
+of full-length games replayed at every level, as the odds runner does), the expert plays
+the same deals and game seeds twice, once as it is and once with a determinized search
+(`coop_helper.policies.search`) checking its draw and take decisions in the last turns of
+the game only. The search's rollouts play to the real end of the game, so those decisions
+use the turns left; everything before the window is the expert's own play. The gain is an
+estimate of what time-aware endgame play adds (it also contains whatever the search gains
+in those turns for other reasons, so it is, if anything, too generous).
+
+Run by hand (compiled build recommended):
+    python benchmarks/time_aware.py [--players 1 2 3] [--deals 20] [--games 10]
+        [--window 2] [--samples 24] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import strength
+
+from coop_helper.engine.state import PlayerState, Table
+from coop_helper.policies import POLICIES
+from coop_helper.policies.base import Policy
+from coop_helper.policies.search import SearchPolicy
+from coop_helper.setup.deals import time_pile
+from coop_helper.sim.runner import Trace, outcome
+
+ENDGAME = "endgame-search"
+BAND = (0.2, 0.8)  # the win chances at which the odds are in doubt
+
+
+class EndgameSearch(SearchPolicy):
+    """The search player, but only while at most ``window`` Time Pile cards are left."""
+
+    def __init__(self, window: int, samples: int) -> None:
+        super().__init__(POLICIES["expert"], ENDGAME, samples=samples)
+        self.window = window
+
+    def draw_again(self, table: Table, player: PlayerState) -> bool:
+        """Searched in the window; the expert's answer before it."""
+        if table.time_size > self.window:
+            return self.base.draw_again(table, player)
+        return super().draw_again(table, player)
+
+    def choose_take(self, table: Table, player: PlayerState, options: list[int],
+                    takes_left: int) -> int | None:
+        """Searched in the window; the expert's answer before it."""
+        if table.time_size > self.window:
+            return self.base.choose_take(table, player, options, takes_left)
+        return super().choose_take(table, player, options, takes_left)
+
+
+def install(window: int, samples: int) -> None:
+    """Let the strength benchmark's workers build the endgame player by name."""
+    by_name = strength.policy_by_name
+
+    def policy_by_name(name: str) -> Policy:
+        if name == ENDGAME:
+            return EndgameSearch(window, samples)
+        return by_name(name)
+
+    strength.policy_by_name = policy_by_name
+
+
+def doubtful_levels(players: int, deals: list, games: int, workers: int,
+                    base: int) -> list[tuple[int, float]]:
+    """(removed, expert's win rate) for every level whose rate lies within BAND."""
+    jobs = strength.make_jobs("expert", players, deals, games, 0, base, trace=True)
+    traces = strength.run_jobs(jobs, workers)
+    sizes = [time_pile(c).size or 0 for c in deals]
+    per_deal = len(traces) // len(deals)
+    levels = []
+    for removed in range(0, min(sizes) + 1):
+        wins = 0
+        for i, trace in enumerate(traces):
+            assert isinstance(trace, Trace)
+            wins += outcome(trace, sizes[i // per_deal] - removed)[0]
+        rate = wins / len(traces)
+        if BAND[0] <= rate <= BAND[1]:
+            levels.append((removed, rate))
+        if rate < BAND[0]:
+            break
+    return levels
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--deals", type=int, default=20, help="deals per player count")
+    parser.add_argument("--games", type=int, default=10, help="games per deal")
+    parser.add_argument("--window", type=int, default=2,
+                        help="search while at most this many Time Pile cards are left")
+    parser.add_argument("--samples", type=int, default=24, help="guesses per decision")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=7, help="base of the game seeds")
+    args = parser.parse_args()
+    install(args.window, args.samples)
+    print(f"expert with endgame search (last {args.window} Time Pile cards, {args.samples} "
+          f"guesses) vs expert: {args.deals} deals x {args.games} games per player count, "
+          "same deals and seeds; levels where the expert wins 20-80%")
+    print(f"{'players':>7} {'removed':>7} {'games':>6}  {ENDGAME:>20}  {'expert':>20}"
+          f"  {'difference':>14}")
+    start = time.perf_counter()
+    for players in args.players:
+        deals = strength.deals_for(players, args.deals, salt="time-aware")
+        for removed, _ in doubtful_levels(players, deals, args.games, args.workers,
+                                          args.seed):
+            a = strength.play(ENDGAME, players, deals, args.games, removed, args.workers,
+                              args.seed)
+            b = strength.play("expert", players, deals, args.games, removed, args.workers,
+                              args.seed)
+            print(strength.report(players, removed, a, b), flush=True)
+    print(f"({time.perf_counter() - start:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
