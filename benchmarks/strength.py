@@ -22,6 +22,7 @@ Run by hand (compiled build recommended):
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import multiprocessing
 import random
@@ -39,6 +40,7 @@ from coop_helper.catalog import Contract, load_catalog
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
+from coop_helper.policies.expert import BASELINE, PARAMS, ExpertParams, ExpertPolicy
 from coop_helper.simulate import Trace, outcome
 from coop_helper.stats import wilson
 from coop_helper.table import time_pile
@@ -48,10 +50,26 @@ JOB = 25  # games per job handed to a worker
 
 
 def policy_by_name(name: str) -> Policy:
-    """A fresh policy: any name `make_policy` knows, or the frozen baseline."""
+    """A fresh policy: any name `make_policy` knows, or the frozen baseline.
+
+    ``expert:NAME=VALUE,...`` is the expert with some constants changed for every player
+    count (see `ExpertParams`), to measure what one change is worth.
+    """
     if name == FROZEN:
         return FrozenExpertPolicy()
+    if name.startswith("expert:"):
+        return ExpertPolicy(expert_params(name.partition(":")[2]))
     return make_policy(name)
+
+
+def expert_params(changes: str) -> dict[int, ExpertParams]:
+    """The expert's constants per player count, with ``NAME=VALUE,...`` changed in each."""
+    fields: dict[str, object] = {}
+    for item in filter(None, changes.split(",")):
+        key, _, value = item.partition("=")
+        kind = type(getattr(BASELINE, key))
+        fields[key] = value.lower() in ("1", "true", "yes") if kind is bool else kind(value)
+    return {n: dataclasses.replace(params, **fields) for n, params in PARAMS.items()}
 
 
 def deals_for(players: int, count: int, salt: str = "strength") -> list[tuple[Contract, ...]]:

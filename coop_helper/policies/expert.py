@@ -46,17 +46,11 @@ INCOME_PER_TURN = {GOVERNOR: 0.8, MADEMOISELLE: 0.3, ADMIRAL: 0.6, GUNNER: 1.0,
 INCOME_WEIGHT = 0.6
 HORIZON = {1: 15, 2: 17, 3: 19, 4: 21, 5: 23}  # typical game length in turns
 JINX_VALUE = 14.0  # a bust that completes Jinx
-DRAW_BOLDNESS = 0.4  # weight of what one more card brings against what a bust loses
 GAMESTER_VALUE = 14.0
 FOE_VALUE = FILL * 0.6  # a Frigate or Galleon to decline, for a player after that Foe
-PACK_STEP = 8.0  # one more colour set aside for Pack of Pirates
-RICH_COIN = 0.4  # a coin to a player with 10 or more and nothing to buy
-IDLE_COIN = 0.7  # a coin to a player with fewer and nothing to buy
-SAVE_FOR = 9  # coins a player who wants persons saves up to
 SHARE_SHIPS = True  # leave a ship to a teammate still to take who needs the coins more
-EXPEDITION_FILL = 0.8  # a person the nearest expedition lacks, for Explorer
 MAX_HARBOUR = 12  # never draw beyond this many harbour cards
-SAFE_BUST = 0.05  # below this chance of busting, always draw on
+TAX_HOLD = 11  # from this many coins, one more risks the Tax Increase (it takes 12 or more)
 MAX_SWORDS = 8  # sword counts above this repel every ship but skulls anyway
 EXPEDITION_ABILITIES = (SETTLER, CAPTAIN, PRIEST)
 # Turns an open contract takes on average, by player count (an estimate from simulated
@@ -64,6 +58,35 @@ EXPEDITION_ABILITIES = (SETTLER, CAPTAIN, PRIEST)
 # settings the moves cost the expert 2-3 points of win chance for about half a point a win.
 TURNS_PER_CONTRACT = {1: 4.0, 2: 3.0, 3: 2.4, 4: 2.0, 5: 1.7}
 VICTORY_MARGIN = 2
+
+
+@dataclass(frozen=True)
+class ExpertParams:
+    """The expert's tunable constants (one set per player count, see `PARAMS`)."""
+
+    draw_boldness: float = 0.4  # weight of what one more card brings against a bust's loss
+    safe_bust: float = 0.05  # below this chance of busting, always draw on
+    loss_weight: float = 1.0  # weight of the harbour already won, in the draw decision
+    new_colour_gain: float = 2.0  # a new ship colour: more coins to come
+    extra_take_gain: float = 4.0  # a 4th or 5th colour: one more take for the active player
+    pack_step: float = 8.0  # one more colour set aside for Pack of Pirates
+    pack_swords: int = 4  # swords the Pack of Pirates player builds up to
+    sword_fill: float = 0.45  # share of FILL per sword still wanted
+    rich_coin: float = 0.4  # a coin to a player with 10 or more and nothing to buy
+    idle_coin: float = 0.7  # a coin to a player with fewer and nothing to buy
+    save_for: int = 9  # coins a player who wants persons saves up to
+    tax_coin: float = 1.2  # most a coin is worth from TAX_HOLD coins (unless saving for money)
+    expedition_fill: float = 0.8  # a person an expedition lacks, for Explorer
+    expedition_slack: int = 0  # Explorer aims at expeditions this many persons behind the nearest
+    sticky: float = 0.0  # how much more another player must score to take over a contract
+    lookahead: bool = False  # draw decision: value every card that could come next
+    coin_weight: float = 0.0  # contracts met by hiring go to players with coins (planning)
+    explorer_saves: bool = False  # a player after an expedition saves coins for its persons
+    team_fee: bool = False  # the 1-coin fee is a transfer: worth what it brings the active player
+
+
+BASELINE = ExpertParams()  # the constants as they were at 2ce9615
+PARAMS: dict[int, ExpertParams] = {n: BASELINE for n in range(1, 6)}
 
 
 @dataclass(frozen=True)
@@ -75,6 +98,7 @@ class KindGroups:
     wanted: dict[object, frozenset[int]]  # ability code, "cheap", "swords", "expedition"
     ship_colour: tuple[int, ...]  # card id -> its colour if it is a ship, else -1
     income: tuple[float, ...]  # card id -> weighted coins per turn a person brings
+    kind_cards: tuple[tuple[int, int], ...]  # (kind id, one card id of that kind) in the deck
 
 
 @functools.cache
@@ -111,6 +135,7 @@ def _kind_groups(players: int) -> KindGroups:
                           for c in range(deck.size)),
         income=tuple(INCOME_PER_TURN.get(deck.ability[c], 0.0) * INCOME_WEIGHT
                      if deck.type[c] == PERSON else 0.0 for c in range(deck.size)),
+        kind_cards=tuple(sorted({deck.kind[c]: c for c in range(deck.size)}.items())),
     )
 
 
@@ -124,13 +149,56 @@ class TurnFlags:
     bust_bonus: float  # what a bust brings: Jinx, and the Jesters' coins
 
 
+def _plan_value(rows: list[list[float]], table: Table, active: PlayerState,
+                colours: int) -> tuple[float, list[float]]:
+    """Team value of a harbour (one row of values per card) if the turn stopped now.
+
+    The active player takes their best cards (as many as the colours and Governors allow),
+    then each other player in turn the best card left for them. Also returns each player's
+    best value.
+    """
+    takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
+    a = active.index
+    ranked = sorted(rows, key=operator.itemgetter(a), reverse=True)
+    total = 0.0
+    best = [0.0] * table.n_players
+    if ranked:
+        best[a] = ranked[0][a]
+    left = []
+    for i, row in enumerate(ranked):
+        if i < takes and row[a] > 0:
+            total += row[a]
+        else:
+            left.append(row)
+    if not left:
+        return total, best
+    for other in table.players:
+        i = other.index
+        if i == a or not left:
+            continue
+        top, pick = 0.0, -1
+        for j, row in enumerate(left):
+            if row[i] > top:
+                top, pick = row[i], j
+        if pick >= 0:
+            total += top
+            del left[pick]
+        best[i] = top
+    return total, best
+
+
 class ExpertPolicy:
     """A strong, coordinated team that sees only what a real table sees."""
 
     name = "expert"
 
+    def __init__(self, params: dict[int, ExpertParams] | None = None) -> None:
+        self.params = PARAMS if params is None else params
+        self.p = BASELINE
+
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Reset per-game memory; the card-kind groups are built once per deck."""
+        self.p = self.params.get(table.n_players, BASELINE)
         self.deck = table.deck
         self.kinds = _kind_groups(table.deck.players)
         n = table.n_players
@@ -142,6 +210,7 @@ class ExpertPolicy:
         self._turn = -1
         self._turns_ahead = 0
         self._rows: list[list[float]] = []  # per harbour card this turn: value to each player
+        self._kind_rows: dict[int, list[float]] = {}  # the same per card kind, for lookahead
         self._coin = [0.0] * n  # per player: what a coin is worth this turn
         self._want_mass = [0.0] * n  # per player: chance the next card is one they want
         self._plan_version = 0  # bumped whenever the plan or the turn changes
@@ -164,7 +233,9 @@ class ExpertPolicy:
         open_n, row_n = len(table.open), len(table.expedition_row)
         players = table.players
         if self._dirty_all or open_n != self._open_n:
-            self._assignment = assign_contracts(table)
+            p = self.p
+            self._assignment = assign_contracts(table, self._assignment, p.sticky,
+                                                p.pack_swords, p.coin_weight)
             changed = list(range(len(players)))
         elif row_n != self._row_n:  # only Explorer's wants look at the expedition row
             changed = [i for i, w in enumerate(self.wants) if w.expedition] + list(self._dirty)
@@ -175,11 +246,13 @@ class ExpertPolicy:
         else:
             changed = []
         for i in changed:
-            self.wants[i] = wants_for_player(table, players[i], self._assignment[i])
+            self.wants[i] = wants_for_player(table, players[i], self._assignment[i],
+                                             self.p.pack_swords, self.p.expedition_slack)
         self._open_n, self._row_n = open_n, row_n
         self._dirty_all = False
         self._dirty.clear()
         self._rows = []
+        self._kind_rows.clear()
         self._plan_version += 1
         if table.turn != self._turn:  # the card count moved on: recount for everyone
             self._turn = table.turn
@@ -216,12 +289,17 @@ class ExpertPolicy:
 
     def coin_value(self, player: PlayerState, wants: Wants) -> float:
         """How much one coin is worth to this player right now."""
+        p = self.p
         if wants.coins and player.coins < wants.coins + 1:
             return 1.2
-        if (wants.abilities or wants.cheap or wants.traders or wants.swords) and (
-                player.coins < SAVE_FOR):
-            return 1.0
-        return RICH_COIN if player.coins >= 10 else IDLE_COIN
+        hires = wants.abilities or wants.cheap or wants.traders or wants.swords
+        if (hires or (p.explorer_saves and wants.expedition)) and player.coins < p.save_for:
+            value = 1.0
+        else:
+            value = p.rich_coin if player.coins >= 10 else p.idle_coin
+        if player.coins >= TAX_HOLD and value > p.tax_coin:
+            return p.tax_coin
+        return value
 
     def _fills(self, player: PlayerState, wants: Wants, card: int) -> float:
         """Contract progress a person brings this player (0 if none)."""
@@ -235,11 +313,11 @@ class ExpertPolicy:
         if wants.cheap and deck.cost[card] <= 3:
             value += FILL * (0.9 if wants.cheap == 1 else 0.5)
         if wants.swords and deck.swords[card]:
-            value += FILL * 0.45 * min(deck.swords[card], wants.swords)
+            value += FILL * self.p.sword_fill * min(deck.swords[card], wants.swords)
         if wants.expedition and (ability in EXPEDITION_ABILITIES or ability == JACK):
             missing = wants.expedition_missing
             if ability in missing or (ability == JACK and missing):
-                value += FILL * EXPEDITION_FILL
+                value += FILL * self.p.expedition_fill
             elif not missing:  # no expedition to aim at yet: build towards a pair
                 held = player.abilities[ability] if ability != JACK else 0
                 value += FILL * (0.45 if held >= 1 or ability == JACK else 0.25)
@@ -280,6 +358,7 @@ class ExpertPolicy:
         """
         deck = self.deck
         coin = self._coin
+        fee = self._fees(table, active)
         row = []
         if deck.type[card] == SHIP:
             colour = deck.colour[card]
@@ -289,7 +368,7 @@ class ExpertPolicy:
                 value = coin[i] * (base + player.traders[colour])
                 if colour in self.wants[i].foes and value < FOE_VALUE:
                     value = FOE_VALUE
-                row.append(value if player is active else value - coin[i])
+                row.append(value if player is active else value - fee[i])
             return row
         printed = deck.cost[card]
         income = self.kinds.income[card] * self._turns_ahead
@@ -300,7 +379,7 @@ class ExpertPolicy:
             is_active = player is active
             cost = printed - player.abilities[MADEMOISELLE]
             if player.coins + (3 if is_active else -1) < cost:  # cannot afford it
-                row.append(0.0 if is_active else -coin[i])
+                row.append(0.0 if is_active else -fee[i])
                 continue
             progress = fills[i].fills.get(kind)
             if progress is None:
@@ -308,8 +387,20 @@ class ExpertPolicy:
             value = progress + income
             if cost > 0:
                 value -= coin[i] * 0.8 * cost
-            row.append(value if is_active else value - coin[i])
+            row.append(value if is_active else value - fee[i])
         return row
+
+    def _fees(self, table: Table, active: PlayerState) -> list[float]:
+        """What paying the active player the 1-coin fee for a take costs each player.
+
+        With `ExpertParams.team_fee` the coin is not lost to the team: it costs the payer
+        what a coin is worth to them, less what it is worth to the active player.
+        """
+        coin = self._coin
+        if not self.p.team_fee:
+            return coin
+        gain = coin[active.index]
+        return [c - gain for c in coin]
 
     def _harbour_plan(self, table: Table, active: PlayerState,
                       colours: int) -> tuple[float, list[float]]:
@@ -322,34 +413,63 @@ class ExpertPolicy:
         harbour = table.harbour
         for card in harbour[len(rows):]:
             rows.append(self._card_row(table, active, card))
-        takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
-        a = active.index
-        ranked = sorted(rows, key=operator.itemgetter(a), reverse=True)
-        total = 0.0
-        best = [0.0] * table.n_players
-        if ranked:
-            best[a] = ranked[0][a]
-        left = []
-        for i, row in enumerate(ranked):
-            if i < takes and row[a] > 0:
-                total += row[a]
-            else:
-                left.append(row)
-        if not left:
-            return total, best
-        for other in table.players:
-            i = other.index
-            if i == a or not left:
+        return _plan_value(rows, table, active, colours)
+
+    def _lookahead_gain(self, table: Table, player: PlayerState, colours: set[int],
+                        value_now: float, flags: TurnFlags) -> float:
+        """Expected gain of the team's harbour value from the next card, if it does not bust.
+
+        Every card kind that could come next (by the public count) is valued as if the turn
+        stopped after it: a person or a ship of a new colour joins the harbour, a ship this
+        player repels may be set aside for Pack of Pirates. Busting kinds count nothing here.
+        """
+        deck = self.deck
+        unseen = table.unseen
+        total = table.unseen_total
+        swords = min(player.swords, MAX_SWORDS)
+        rows = self._rows
+        n_colours = len(colours)
+        gain = 0.0
+        for kind_id, card in self.kinds.kind_cards:
+            count = unseen[kind_id]
+            if count <= 0:
                 continue
-            top, pick = 0.0, -1
-            for j, row in enumerate(left):
-                if row[i] > top:
-                    top, pick = row[i], j
-            if pick >= 0:
-                total += top
-                del left[pick]
-            best[i] = top
-        return total, best
+            kind = deck.type[card]
+            delta = 0.0
+            if kind == SHIP:
+                colour = deck.colour[card]
+                ship_swords = deck.swords[card]
+                repellable = ship_swords != SKULL and ship_swords <= swords
+                if colour in colours:
+                    if not repellable:
+                        continue  # a bust: counted in the loss
+                    if flags.pack and colour not in player.aside:
+                        delta = self.p.pack_step
+                elif repellable and flags.pack:
+                    if colour not in player.aside:
+                        delta = self.p.pack_step
+                else:
+                    after = _plan_value([*rows, self._kind_row(table, player, kind_id, card)],
+                                        table, player, n_colours + 1)[0]
+                    delta = after - value_now
+                    if n_colours == 3 and flags.gamester:
+                        delta += GAMESTER_VALUE
+                    elif n_colours == 2 and flags.tiny_gamester:
+                        delta += GAMESTER_VALUE * 0.6
+            elif kind == PERSON:
+                after = _plan_value([*rows, self._kind_row(table, player, kind_id, card)],
+                                    table, player, n_colours)[0]
+                delta = after - value_now
+            if delta > 0.0:
+                gain += count * delta
+        return gain / total
+
+    def _kind_row(self, table: Table, active: PlayerState, kind_id: int, card: int) -> list[float]:
+        """`_card_row` for a card kind that might come next; kept until the plan changes."""
+        row = self._kind_rows.get(kind_id)
+        if row is None:
+            row = self._kind_rows[kind_id] = self._card_row(table, active, card)
+        return row
 
     # ----------------------------------------------------------- decisions
 
@@ -372,10 +492,16 @@ class ExpertPolicy:
             for kind_id in self.kinds.busting[colour][swords]:
                 busting += unseen[kind_id]
         p_bust = busting / total
-        if p_bust < SAFE_BUST:
+        p = self.p
+        if p_bust < p.safe_bust:
             return True
         n_colours = len(colours)
         value_now, best = self._harbour_plan(table, player, n_colours)
+        if p.lookahead:
+            flags = self._turn_flags(table, player)
+            gain = self._lookahead_gain(table, player, colours, value_now, flags)
+            loss = value_now * p.loss_weight - flags.bust_bonus
+            return gain * p.draw_boldness > p_bust * loss
         # What one more (non-busting) card adds: a wanted person for a player whose best
         # option is weak, coins from a ship, and a step towards more takes or a Gamester.
         gain = 0.0
@@ -387,19 +513,19 @@ class ExpertPolicy:
         for colour in colours:
             new_colour -= ships[colour]
         p_new = new_colour / total
-        gain += p_new * 2.0
+        gain += p_new * p.new_colour_gain
         if n_colours >= 3:
-            gain += p_new * 4.0  # one more take for the active player
+            gain += p_new * p.extra_take_gain  # one more take for the active player
         flags = self._turn_flags(table, player)
         bonus = 0.0  # gains that do not depend on the harbour
         if flags.pack:
-            bonus += self._pack_chance(table, player) * PACK_STEP
+            bonus += self._pack_chance(table, player) * p.pack_step
         if n_colours == 3 and flags.gamester:
             gain += p_new * GAMESTER_VALUE
         elif n_colours == 2 and flags.tiny_gamester:
             gain += p_new * GAMESTER_VALUE * 0.6
-        loss = value_now - flags.bust_bonus
-        return (1.0 - p_bust) * (gain * DRAW_BOLDNESS + bonus) > p_bust * loss
+        loss = value_now * p.loss_weight - flags.bust_bonus
+        return (1.0 - p_bust) * (gain * p.draw_boldness + bonus) > p_bust * loss
 
     def _turn_flags(self, table: Table, player: PlayerState) -> TurnFlags:
         """What the active player is after this turn; kept until the plan changes."""
@@ -468,7 +594,7 @@ class ExpertPolicy:
         best, pick = 0.0, None
         coin = self.coin_value(player, self.wants[player.index])  # coins change as cards go
         self._coin[player.index] = coin
-        fee = 0.0 if is_active else coin
+        fee = 0.0 if is_active else self._fees(table, table.players[table.active])[player.index]
         later = self._still_to_take(table, player)
         for card in options:
             own = self.card_value(player, card)
