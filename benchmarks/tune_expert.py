@@ -35,7 +35,7 @@ from coop_helper.table import time_pile
 
 JOB = 25
 
-# name -> (low, high) of the search range; ints are searched as ints.
+# name -> (low, high) of the search range; ints are searched as ints, flags as on/off.
 SPACE: dict[str, tuple[float, float]] = {
     "draw_boldness": (0.15, 1.2),
     "safe_bust": (0.0, 0.15),
@@ -52,6 +52,11 @@ SPACE: dict[str, tuple[float, float]] = {
     "expedition_fill": (0.4, 1.2),
     "expedition_slack": (0, 2),
     "sticky": (0.0, 4.0),
+    "coin_weight": (0.0, 4.0),
+    "team_fee": (0, 1),
+    "explorer_saves": (0, 1),
+    "endgame_weight": (0.0, 3.0),
+    "tax_draw": (0.0, 2.0),
 }
 
 
@@ -83,6 +88,8 @@ def suggest(trial: optuna.Trial, start: ExpertParams, fixed: dict[str, Any]) -> 
     for name, (low, high) in SPACE.items():
         if name in fixed:
             fields[name] = fixed[name]
+        elif isinstance(getattr(start, name), bool):
+            fields[name] = trial.suggest_categorical(name, [False, True])
         elif isinstance(getattr(start, name), int):
             fields[name] = trial.suggest_int(name, int(low), int(high))
         else:

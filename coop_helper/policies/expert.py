@@ -31,6 +31,7 @@ from coop_helper.engine.cards import (
     PRIEST,
     SETTLER,
     SHIP,
+    TAX,
     TRADER,
     VICE_ADMIRAL,
     build_deck,
@@ -83,6 +84,8 @@ class ExpertParams:
     coin_weight: float = 0.0  # contracts met by hiring go to players with coins (planning)
     explorer_saves: bool = False  # a player after an expedition saves coins for its persons
     team_fee: bool = False  # the 1-coin fee is a transfer: worth what it brings the active player
+    endgame_weight: float = 0.0  # a wanted person counts (1 + this / open contracts) times
+    tax_draw: float = 0.0  # share of FILL a Tax Increase is worth to a Tax Officer who is taxed
 
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
@@ -99,6 +102,7 @@ class KindGroups:
     ship_colour: tuple[int, ...]  # card id -> its colour if it is a ship, else -1
     income: tuple[float, ...]  # card id -> weighted coins per turn a person brings
     kind_cards: tuple[tuple[int, int], ...]  # (kind id, one card id of that kind) in the deck
+    taxes: tuple[int, ...]  # kind ids of the Tax Increases
 
 
 @functools.cache
@@ -136,6 +140,7 @@ def _kind_groups(players: int) -> KindGroups:
         income=tuple(INCOME_PER_TURN.get(deck.ability[c], 0.0) * INCOME_WEIGHT
                      if deck.type[c] == PERSON else 0.0 for c in range(deck.size)),
         kind_cards=tuple(sorted({deck.kind[c]: c for c in range(deck.size)}.items())),
+        taxes=tuple(sorted({deck.kind[c] for c in range(deck.size) if deck.type[c] == TAX})),
     )
 
 
@@ -505,9 +510,12 @@ class ExpertPolicy:
         # What one more (non-busting) card adds: a wanted person for a player whose best
         # option is weak, coins from a ship, and a step towards more takes or a Gamester.
         gain = 0.0
+        scale = 1.0 + p.endgame_weight / max(1, len(table.open))
         for other in table.players:
             room = 1.0 if best[other.index] < FILL * 0.4 else 0.25
-            gain += self._want_mass[other.index] * FILL * 0.6 * room
+            gain += self._want_mass[other.index] * FILL * 0.6 * room * scale
+        if p.tax_draw > 0.0:
+            gain += self._tax_officer_chance(table) * FILL * p.tax_draw * scale
         ships = table.unseen_ships
         new_colour = sum(ships)
         for colour in colours:
@@ -526,6 +534,17 @@ class ExpertPolicy:
             gain += p_new * GAMESTER_VALUE * 0.6
         loss = value_now * p.loss_weight - flags.bust_bonus
         return (1.0 - p_bust) * (gain * p.draw_boldness + bonus) > p_bust * loss
+
+    def _tax_officer_chance(self, table: Table) -> float:
+        """Chance the next card is a Tax Increase that completes a planned Tax Officer."""
+        if "tax_officer" not in table.open:
+            return 0.0
+        ready = any(p.coins >= TAX_HOLD + 1 and "tax_officer" in self.wants[p.index].contracts
+                    for p in table.players)
+        if not ready:
+            return 0.0
+        unseen = table.unseen
+        return sum([unseen[k] for k in self.kinds.taxes]) / table.unseen_total
 
     def _turn_flags(self, table: Table, player: PlayerState) -> TurnFlags:
         """What the active player is after this turn; kept until the plan changes."""
