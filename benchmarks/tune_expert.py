@@ -108,6 +108,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--sampler-seed", type=int, default=0)
     parser.add_argument("--fix", default="", help="NAME=VALUE,... kept out of the search")
+    parser.add_argument("--enqueue", nargs="*", default=[],
+                        help="NAME=VALUE,... candidates to try first (e.g. earlier bests)")
     parser.add_argument("--range", nargs="*", default=[], help="NAME=LOW:HIGH search ranges")
     args = parser.parse_args()
     start = PARAMS[args.players]
@@ -125,6 +127,9 @@ def main() -> None:
                                 sampler=optuna.samplers.TPESampler(seed=args.sampler_seed))
     current = dataclasses.asdict(start)
     study.enqueue_trial({k: v for k, v in current.items() if k in SPACE and k not in fixed})
+    for changes in args.enqueue:
+        candidate = dataclasses.asdict(expert_params(changes)[args.players])
+        study.enqueue_trial({k: v for k, v in candidate.items() if k in SPACE and k not in fixed})
 
     def objective(trial: optuna.Trial) -> float:
         wins = evaluate(suggest(trial, start, fixed), args.players, deals, args.games, 1, pool)
