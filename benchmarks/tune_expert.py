@@ -57,6 +57,9 @@ SPACE: dict[str, tuple[float, float]] = {
     "explorer_saves": (0, 1),
     "endgame_weight": (0.0, 3.0),
     "tax_draw": (0.0, 2.0),
+    "income_weight": (0.2, 1.2),
+    "want_gain": (0.2, 1.5),
+    "want_room": (0.0, 1.0),
 }
 
 

@@ -44,7 +44,6 @@ FILL = 20.0  # a person that fills a slot of an assigned contract
 # extra takes), valued over the turns a game of this size usually has left.
 INCOME_PER_TURN = {GOVERNOR: 0.8, MADEMOISELLE: 0.3, ADMIRAL: 0.6, GUNNER: 1.0,
                    VICE_ADMIRAL: 0.4, JESTER: 0.3}
-INCOME_WEIGHT = 0.6
 HORIZON = {1: 15, 2: 17, 3: 19, 4: 21, 5: 23}  # typical game length in turns
 JINX_VALUE = 14.0  # a bust that completes Jinx
 GAMESTER_VALUE = 14.0
@@ -80,12 +79,14 @@ class ExpertParams:
     expedition_fill: float = 0.8  # a person an expedition lacks, for Explorer
     expedition_slack: int = 0  # Explorer aims at expeditions this many persons behind the nearest
     sticky: float = 0.0  # how much more another player must score to take over a contract
-    lookahead: bool = False  # draw decision: value every card that could come next
     coin_weight: float = 0.0  # contracts met by hiring go to players with coins (planning)
     explorer_saves: bool = False  # a player after an expedition saves coins for its persons
     team_fee: bool = False  # the 1-coin fee is a transfer: worth what it brings the active player
     endgame_weight: float = 0.0  # a wanted person counts (1 + this / open contracts) times
     tax_draw: float = 0.0  # share of FILL a Tax Increase is worth to a Tax Officer who is taxed
+    income_weight: float = 0.6  # weight of the coins a person brings per turn over the game
+    want_gain: float = 0.6  # share of FILL a wanted person drawn next is worth ...
+    want_room: float = 0.25  # ... times this when the player already has a good option
 
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
@@ -144,8 +145,7 @@ class KindGroups:
     busting: tuple[tuple[tuple[int, ...], ...], ...]  # [colour][swords]: kinds that bust
     wanted: dict[object, frozenset[int]]  # ability code, "cheap", "swords", "expedition"
     ship_colour: tuple[int, ...]  # card id -> its colour if it is a ship, else -1
-    income: tuple[float, ...]  # card id -> weighted coins per turn a person brings
-    kind_cards: tuple[tuple[int, int], ...]  # (kind id, one card id of that kind) in the deck
+    income: tuple[float, ...]  # card id -> coins per turn a person brings
     taxes: tuple[int, ...]  # kind ids of the Tax Increases
 
 
@@ -181,9 +181,8 @@ def _kind_groups(players: int) -> KindGroups:
         wanted={key: frozenset(v) for key, v in wanted.items()},
         ship_colour=tuple(deck.colour[c] if deck.type[c] == SHIP else -1
                           for c in range(deck.size)),
-        income=tuple(INCOME_PER_TURN.get(deck.ability[c], 0.0) * INCOME_WEIGHT
+        income=tuple(INCOME_PER_TURN.get(deck.ability[c], 0.0)
                      if deck.type[c] == PERSON else 0.0 for c in range(deck.size)),
-        kind_cards=tuple(sorted({deck.kind[c]: c for c in range(deck.size)}.items())),
         taxes=tuple(sorted({deck.kind[c] for c in range(deck.size) if deck.type[c] == TAX})),
     )
 
@@ -259,7 +258,6 @@ class ExpertPolicy:
         self._turn = -1
         self._turns_ahead = 0
         self._rows: list[list[float]] = []  # per harbour card this turn: value to each player
-        self._kind_rows: dict[int, list[float]] = {}  # the same per card kind, for lookahead
         self._coin = [0.0] * n  # per player: what a coin is worth this turn
         self._want_mass = [0.0] * n  # per player: chance the next card is one they want
         self._plan_version = 0  # bumped whenever the plan or the turn changes
@@ -301,7 +299,6 @@ class ExpertPolicy:
         self._dirty_all = False
         self._dirty.clear()
         self._rows = []
-        self._kind_rows.clear()
         self._plan_version += 1
         if table.turn != self._turn:  # the card count moved on: recount for everyone
             self._turn = table.turn
@@ -382,7 +379,8 @@ class ExpertPolicy:
             if colour in self.wants[player.index].foes and value < FOE_VALUE:
                 value = FOE_VALUE
             return value
-        value = self._progress(player, card) + self.kinds.income[card] * self._turns_ahead
+        value = (self._progress(player, card)
+                 + self.kinds.income[card] * self.p.income_weight * self._turns_ahead)
         return value - coin * 0.8 * hire_cost(deck, player, card)
 
     def _progress(self, player: PlayerState, card: int) -> float:
@@ -420,7 +418,7 @@ class ExpertPolicy:
                 row.append(value if player is active else value - fee[i])
             return row
         printed = deck.cost[card]
-        income = self.kinds.income[card] * self._turns_ahead
+        income = self.kinds.income[card] * self.p.income_weight * self._turns_ahead
         fills = self.wants
         kind = deck.kind[card]
         for player in table.players:
@@ -464,62 +462,6 @@ class ExpertPolicy:
             rows.append(self._card_row(table, active, card))
         return _plan_value(rows, table, active, colours)
 
-    def _lookahead_gain(self, table: Table, player: PlayerState, colours: set[int],
-                        value_now: float, flags: TurnFlags) -> float:
-        """Expected gain of the team's harbour value from the next card, if it does not bust.
-
-        Every card kind that could come next (by the public count) is valued as if the turn
-        stopped after it: a person or a ship of a new colour joins the harbour, a ship this
-        player repels may be set aside for Pack of Pirates. Busting kinds count nothing here.
-        """
-        deck = self.deck
-        unseen = table.unseen
-        total = table.unseen_total
-        swords = min(player.swords, MAX_SWORDS)
-        rows = self._rows
-        n_colours = len(colours)
-        gain = 0.0
-        for kind_id, card in self.kinds.kind_cards:
-            count = unseen[kind_id]
-            if count <= 0:
-                continue
-            kind = deck.type[card]
-            delta = 0.0
-            if kind == SHIP:
-                colour = deck.colour[card]
-                ship_swords = deck.swords[card]
-                repellable = ship_swords != SKULL and ship_swords <= swords
-                if colour in colours:
-                    if not repellable:
-                        continue  # a bust: counted in the loss
-                    if flags.pack and colour not in player.aside:
-                        delta = self.p.pack_step
-                elif repellable and flags.pack:
-                    if colour not in player.aside:
-                        delta = self.p.pack_step
-                else:
-                    after = _plan_value([*rows, self._kind_row(table, player, kind_id, card)],
-                                        table, player, n_colours + 1)[0]
-                    delta = after - value_now
-                    if n_colours == 3 and flags.gamester:
-                        delta += GAMESTER_VALUE
-                    elif n_colours == 2 and flags.tiny_gamester:
-                        delta += GAMESTER_VALUE * 0.6
-            elif kind == PERSON:
-                after = _plan_value([*rows, self._kind_row(table, player, kind_id, card)],
-                                    table, player, n_colours)[0]
-                delta = after - value_now
-            if delta > 0.0:
-                gain += count * delta
-        return gain / total
-
-    def _kind_row(self, table: Table, active: PlayerState, kind_id: int, card: int) -> list[float]:
-        """`_card_row` for a card kind that might come next; kept until the plan changes."""
-        row = self._kind_rows.get(kind_id)
-        if row is None:
-            row = self._kind_rows[kind_id] = self._card_row(table, active, card)
-        return row
-
     # ----------------------------------------------------------- decisions
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
@@ -546,18 +488,13 @@ class ExpertPolicy:
             return True
         n_colours = len(colours)
         value_now, best = self._harbour_plan(table, player, n_colours)
-        if p.lookahead:
-            flags = self._turn_flags(table, player)
-            gain = self._lookahead_gain(table, player, colours, value_now, flags)
-            loss = value_now * p.loss_weight - flags.bust_bonus
-            return gain * p.draw_boldness > p_bust * loss
         # What one more (non-busting) card adds: a wanted person for a player whose best
         # option is weak, coins from a ship, and a step towards more takes or a Gamester.
         gain = 0.0
         scale = 1.0 + p.endgame_weight / max(1, len(table.open))
         for other in table.players:
-            room = 1.0 if best[other.index] < FILL * 0.4 else 0.25
-            gain += self._want_mass[other.index] * FILL * 0.6 * room * scale
+            room = 1.0 if best[other.index] < FILL * 0.4 else p.want_room
+            gain += self._want_mass[other.index] * FILL * p.want_gain * room * scale
         if p.tax_draw > 0.0:
             gain += self._tax_officer_chance(table) * FILL * p.tax_draw * scale
         ships = table.unseen_ships
