@@ -141,6 +141,10 @@ def main() -> None:
     def show(study: optuna.Study, trial: optuna.trial.FrozenTrial) -> None:
         print(f"trial {trial.number:>3}: {trial.value:.3f}  (best {study.best_value:.3f} "
               f"at {study.best_trial.number})", flush=True)
+        if study.best_trial.number == trial.number:  # a stopped run still names its best
+            print("  new best: " + ",".join(
+                f"{k}={round(v, 3) if isinstance(v, float) else v}"
+                for k, v in trial.params.items()), flush=True)
 
     study.optimize(objective, n_trials=args.trials, callbacks=[show])
     best = {**current, **study.best_params, **fixed}
