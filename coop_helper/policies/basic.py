@@ -16,7 +16,9 @@ class BasicPolicy:
     """Stops at a fixed harbour size, always repels, completes whatever is still open."""
 
     name = "basic"
-    version = "1"  # raised whenever a change alters the games this policy plays
+    # Raised whenever a change alters the games this policy plays. 2: the engine's readings
+    # 9-11 and the hashed seed streams.
+    version = "2"
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Nothing to prepare."""

@@ -17,9 +17,13 @@ from coop_helper.policies.needs import PAIRS
 MONEY = frozenset({"tax_officer", "tiny_royal_household", "ransom"})
 FOES = {"frigate_foe": 3, "galleon_foe": 2}  # declines needed
 EXPEDITION_PERSONS = (SETTLER, CAPTAIN, PRIEST)
-PACK_SWORDS = 4  # swords that repel most ships of every colour
+PACK_SWORDS = 4  # swords that repel most ships of every colour (the expert passes its own)
 PROGRESS_WEIGHT = 2.0  # how much being closer to a contract counts when handing it out
 LOAD_PENALTY = 1.0  # how much a contract already planned for a player counts against another
+# Contracts met by hiring persons: they suit a player with coins to hire them.
+HIRING = frozenset({*PAIRS, "trader_prince", "cheap_staff", "fighter", "explorer",
+                    "pack_of_pirates"})
+RICH = 12  # coins from which a player counts as fully able to hire
 
 # Order in which contracts are handed out: Pack of Pirates first (it needs its player's
 # own turns from the start, so it goes to whoever has least to do), then the ones that
@@ -51,7 +55,7 @@ class Wants:
     kinds: tuple[int, ...] | None = None  # the expert's memo: the card kinds wanted
 
 
-def progress(player: PlayerState, key: str) -> float:
+def progress(player: PlayerState, key: str, pack_swords: int = PACK_SWORDS) -> float:
     """How far a player already is towards a contract, 0 (nothing) to about 2."""
     ab = player.abilities
     pair = PAIRS.get(key)
@@ -75,7 +79,7 @@ def progress(player: PlayerState, key: str) -> float:
     if key == "tiny_gamester":
         return 2.0 if key in player.markers else 0.0
     if key == "pack_of_pirates":
-        return len(player.aside) * 1.5 + min(player.swords, PACK_SWORDS) / 4
+        return len(player.aside) * 1.5 + min(player.swords, pack_swords) / pack_swords
     return 0.0
 
 
@@ -101,13 +105,23 @@ def _synergy(key: str, others: list[str]) -> float:
     return sum(SYNERGY.get((key, other), 0.0) for other in others)
 
 
-def wants_for_player(table: Table, player: PlayerState, keys: list[str]) -> Wants:
+def wants_for_player(table: Table, player: PlayerState, keys: list[str],
+                     pack_swords: int = PACK_SWORDS, expedition_slack: int = 0) -> Wants:
     """What one player wants, for the contracts planned for them (those still open)."""
-    return _wants(table, player, [k for k in keys if k in table.open])
+    return _wants(table, player, [k for k in keys if k in table.open], pack_swords,
+                  expedition_slack)
 
 
-def assign_contracts(table: Table) -> list[list[str]]:
-    """Hand every open contract to one player (or none if nobody has a cube for it)."""
+def assign_contracts(table: Table, previous: list[list[str]] | None = None,
+                     sticky: float = 0.0, pack_swords: int = PACK_SWORDS,
+                     coin_weight: float = 0.0) -> list[list[str]]:
+    """Hand every open contract to one player (or none if nobody has a cube for it).
+
+    With a ``previous`` plan, a contract stays with the player it was planned for unless
+    another's score beats theirs by more than ``sticky``: a plan changes only when that
+    clearly pays, so two players do not chase the same contract in turn. ``coin_weight``
+    hands contracts met by hiring to players with the coins to hire.
+    """
     players = table.players
     capacity = [p.cubes_free() for p in players]
     plan: list[list[str]] = [[] for _ in players]
@@ -123,8 +137,12 @@ def assign_contracts(table: Table) -> list[list[str]]:
             i = player.index
             if capacity[i] <= 0 or key in player.completed:
                 continue
-            score = (PROGRESS_WEIGHT * progress(player, key) + _synergy(key, plan[i])
-                     - LOAD_PENALTY * len(plan[i]))
+            score = (PROGRESS_WEIGHT * progress(player, key, pack_swords)
+                     + _synergy(key, plan[i]) - LOAD_PENALTY * len(plan[i]))
+            if previous is not None and key in previous[i]:
+                score += sticky
+            if key in HIRING:
+                score += coin_weight * min(player.coins, RICH) / RICH
             if score > best_score:
                 best, best_score = i, score
         if best >= 0:
@@ -133,25 +151,38 @@ def assign_contracts(table: Table) -> list[list[str]]:
     return plan
 
 
-def expedition_missing(table: Table, player: PlayerState) -> frozenset[int]:
-    """The persons still lacking for the expedition in the row this player is nearest to."""
-    best: tuple[int, frozenset[int]] | None = None
+def expedition_missing(table: Table, player: PlayerState, slack: int = 0) -> frozenset[int]:
+    """The persons still lacking for the expeditions in the row this player is nearest to.
+
+    Every expedition within ``slack`` persons of the nearest one counts, so a player aims at
+    all of those it could claim, not only the first nearest one.
+    """
+    shorts: list[tuple[int, frozenset[int]]] = []
     jacks = player.abilities[JACK]
     for card in table.expedition_row:
         short = 0
-        lacking = set()
+        lacking: set[int] = set()
         for ability, count in table.deck.needs[card]:
             gap = count - player.abilities[ability]
             if gap > 0:
                 short += gap
                 lacking.add(ability)
         short = max(0, short - jacks)
-        if best is None or short < best[0]:
-            best = (short, frozenset(lacking) if short else frozenset())
-    return best[1] if best else frozenset()
+        shorts.append((short, frozenset(lacking) if short else frozenset()))
+    if not shorts:
+        return frozenset()
+    nearest = min(short for short, _ in shorts)
+    if nearest == 0:
+        return frozenset()
+    missing: set[int] = set()
+    for short, gaps in shorts:
+        if short <= nearest + slack:
+            missing |= gaps
+    return frozenset(missing)
 
 
-def _wants(table: Table, player: PlayerState, keys: list[str]) -> Wants:
+def _wants(table: Table, player: PlayerState, keys: list[str], pack_swords: int,
+           expedition_slack: int) -> Wants:
     wants = Wants(contracts=keys)
     ab = player.abilities
     for key in keys:
@@ -163,13 +194,13 @@ def _wants(table: Table, player: PlayerState, keys: list[str]) -> Wants:
         elif key == "fighter":
             wants.swords = max(wants.swords, 3 - player.swords)
         elif key == "pack_of_pirates":
-            wants.swords = max(wants.swords, PACK_SWORDS - player.swords)
+            wants.swords = max(wants.swords, pack_swords - player.swords)
             wants.pack = True
         elif key == "cheap_staff":
             wants.cheap = max(wants.cheap, 4 - player.cheap_persons)
         elif key == "explorer" and not player.expeditions:
             wants.expedition = True
-            wants.expedition_missing = expedition_missing(table, player)
+            wants.expedition_missing = expedition_missing(table, player, expedition_slack)
         elif key == "tax_officer":
             wants.coins = max(wants.coins, 12)
         elif key in ("tiny_royal_household", "ransom") and player.vp < 12:

@@ -13,7 +13,9 @@ class RandomPolicy:
     """Picks uniformly at random among the legal choices (its own seeded random source)."""
 
     name = "random"
-    version = "1"  # raised whenever a change alters the games this policy plays
+    # Raised whenever a change alters the games this policy plays. 2: the engine's readings
+    # 9-11 and the hashed seed streams.
+    version = "2"
 
     def __init__(self) -> None:
         self.rng = random.Random(0)
