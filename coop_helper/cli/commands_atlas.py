@@ -24,6 +24,8 @@ atlas_app = typer.Typer(
 app.add_typer(atlas_app, name="atlas")
 
 DEFAULT_WORK_DIR = Path("atlas-build")
+BUILD_PANEL = "What to simulate"
+WHERE_PANEL = "Where it runs"
 
 
 def _counts(text: str, option: str) -> tuple[int, ...]:
@@ -31,8 +33,9 @@ def _counts(text: str, option: str) -> tuple[int, ...]:
     try:
         return tuple(int(part) for part in text.replace(" ", "").split(",") if part)
     except ValueError:
-        raise UserError(f"{option} takes player counts separated by commas, e.g. 1,2, "
-                        f"not '{text}'.") from None
+        raise UserError(
+            f"{option} takes player counts separated by commas, e.g. 1,2, not '{text}'."
+        ) from None
 
 
 class BuildProgress:
@@ -50,10 +53,14 @@ class BuildProgress:
             return lambda games: None
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self.bar = Progress(TextColumn("atlas"), BarColumn(),
-                            TextColumn("{task.completed:,}/{task.total:,} games"),
-                            TimeRemainingColumn(), console=render.make_console(stderr=True),
-                            transient=True)
+        self.bar = Progress(
+            TextColumn("atlas"),
+            BarColumn(),
+            TextColumn("{task.completed:,}/{task.total:,} games"),
+            TimeRemainingColumn(),
+            console=render.make_console(stderr=True),
+            transient=True,
+        )
         self.bar.start()
         task = self.bar.add_task("games", total=total, completed=done)
         return lambda games: self.bar.update(task, advance=games)
@@ -67,30 +74,105 @@ class BuildProgress:
 
 @command("build", on=atlas_app)
 def build_command(
-    players: Annotated[str, typer.Option("--players", help="Player counts to build, e.g. 1,2.")]
-    = "1,2,3,4,5",
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            metavar="N,N",
+            rich_help_panel=BUILD_PANEL,
+            help="Player counts to build, e.g. 1,2.",
+        ),
+    ] = "1,2,3,4,5",
     exhaustive: Annotated[
-        str, typer.Option("--exhaustive", help="Player counts whose every deal is simulated; "
-                          "the others are fitted from training deals.")] = "1,2",
-    games: Annotated[int, typer.Option("--games", help="Games per deal where every deal is "
-                                       "simulated.")] = 1000,
-    train_deals: Annotated[int, typer.Option("--train-deals", help="Simulated deals per "
-                                             "fitted player count.")] = 3000,
-    train_games: Annotated[int, typer.Option("--train-games", help="Games per training "
-                                             "deal.")] = 400,
-    extra_turns: Annotated[int, typer.Option("--extra-turns", help="Turns simulated beyond "
-                                             "the largest Time Pile.")] = 6,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the build's games.")] = 1,
-    workers: Annotated[int | None, typer.Option(
-        "--workers", "-w", help="Local worker processes (default: one per core).")] = None,
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", metavar="tcp://HOST:PORT",
-        help="Use a running Dask scheduler's workers instead of local ones.")] = None,
-    work_dir: Annotated[Path, typer.Option(
-        "--work-dir", help="Where finished work is saved (a stopped build resumes from it).")]
-    = DEFAULT_WORK_DIR,
-    output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="The atlas file to write (default: the shipped atlas).")] = None,
+        str,
+        typer.Option(
+            "--exhaustive",
+            metavar="N,N",
+            rich_help_panel=BUILD_PANEL,
+            help="Player counts whose every deal is simulated; "
+            "the others are fitted from training deals.",
+        ),
+    ] = "1,2",
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            metavar="G",
+            rich_help_panel=BUILD_PANEL,
+            help="Games per deal where every deal is simulated.",
+        ),
+    ] = 1000,
+    train_deals: Annotated[
+        int,
+        typer.Option(
+            "--train-deals",
+            metavar="D",
+            rich_help_panel=BUILD_PANEL,
+            help="Simulated deals per fitted player count.",
+        ),
+    ] = 3000,
+    train_games: Annotated[
+        int,
+        typer.Option(
+            "--train-games",
+            metavar="G",
+            rich_help_panel=BUILD_PANEL,
+            help="Games per training deal.",
+        ),
+    ] = 400,
+    extra_turns: Annotated[
+        int,
+        typer.Option(
+            "--extra-turns",
+            metavar="T",
+            rich_help_panel=BUILD_PANEL,
+            help="Turns simulated beyond the largest Time Pile.",
+        ),
+    ] = 6,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", metavar="S", rich_help_panel=BUILD_PANEL, help="Seed of the build's games."
+        ),
+    ] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            "-w",
+            metavar="W",
+            rich_help_panel=WHERE_PANEL,
+            help="Local worker processes (default: one per core).",
+        ),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            metavar="tcp://HOST:PORT",
+            rich_help_panel=WHERE_PANEL,
+            help="Use a running Dask scheduler's workers instead of local ones.",
+        ),
+    ] = None,
+    work_dir: Annotated[
+        Path,
+        typer.Option(
+            "--work-dir",
+            metavar="DIR",
+            rich_help_panel=WHERE_PANEL,
+            help="Where finished work is saved (a stopped build resumes from it).",
+        ),
+    ] = DEFAULT_WORK_DIR,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            rich_help_panel=WHERE_PANEL,
+            help="The atlas file to write (default: the shipped atlas).",
+        ),
+    ] = None,
     quiet: QuietOption = False,
     as_json: JsonFlag = False,
 ) -> None:
@@ -100,10 +182,15 @@ def build_command(
     from coop_helper.atlas.plan import make_params
     from coop_helper.sim.odds import default_workers
 
-    params = make_params(players=_counts(players, "--players"),
-                         exhaustive=_counts(exhaustive, "--exhaustive"), games=games,
-                         train_deals=train_deals, train_games=train_games,
-                         extra_turns=extra_turns, seed=seed)
+    params = make_params(
+        players=_counts(players, "--players"),
+        exhaustive=_counts(exhaustive, "--exhaustive"),
+        games=games,
+        train_deals=train_deals,
+        train_games=train_games,
+        extra_turns=extra_turns,
+        seed=seed,
+    )
     if workers is not None and not 1 <= workers <= 256:
         raise UserError(f"--workers must be 1 to 256, not {workers}.")
     if scheduler is not None and "://" not in scheduler:
@@ -111,21 +198,36 @@ def build_command(
     target = output or atlas_path()
     progress = BuildProgress(not (quiet or as_json))
     try:
-        report = build_atlas(params, work_dir, target, scheduler=scheduler,
-                             workers=workers or default_workers(), progress=progress)
+        report = build_atlas(
+            params,
+            work_dir,
+            target,
+            scheduler=scheduler,
+            workers=workers or default_workers(),
+            progress=progress,
+        )
     finally:
         progress.close()
     if as_json:
-        render.print_json({"output": str(report.output), "tasks": report.tasks,
-                           "resumed": report.resumed, "games": report.games,
-                           "seconds": round(report.seconds, 2), "bytes": report.size,
-                           "params": params.to_json()})
+        render.print_json(
+            {
+                "output": str(report.output),
+                "tasks": report.tasks,
+                "resumed": report.resumed,
+                "games": report.games,
+                "seconds": round(report.seconds, 2),
+                "bytes": report.size,
+                "params": params.to_json(),
+            }
+        )
         return
     rate = report.games / report.seconds if report.seconds > 0 else 0.0
     render.make_console().print(
         f"Wrote {report.output} ({report.size:,} bytes): {report.tasks} tasks, "
         f"{report.resumed} already done, {report.games:,} games played "
-        f"in {report.seconds:.1f} s ({rate:,.0f} games/s).", soft_wrap=True)
+        f"in {report.seconds:.1f} s ({rate:,.0f} games/s).",
+        soft_wrap=True,
+    )
 
 
 @command("info", on=atlas_app)
@@ -138,33 +240,53 @@ def info_command(as_json: JsonFlag = False) -> None:
     reason = stale_reason(atlas)
     counts = {}
     for players, info in sorted(header.players.items()):
-        counts[players] = {k: info[k] for k in ("deals", "turns", "method", "games_per_deal",
-                                                "train_deals") if k in info}
+        counts[players] = {
+            k: info[k]
+            for k in ("deals", "turns", "method", "games_per_deal", "train_deals")
+            if k in info
+        }
     if as_json:
-        render.print_json({"path": str(atlas_path()), "policy": header.policy,
-                           "policy_version": header.policy_version, "current": reason is None,
-                           "stale_reason": reason, "build": dict(header.build),
-                           "players": {str(p): v for p, v in counts.items()}})
+        render.print_json(
+            {
+                "path": str(atlas_path()),
+                "policy": header.policy,
+                "policy_version": header.policy_version,
+                "current": reason is None,
+                "stale_reason": reason,
+                "build": dict(header.build),
+                "players": {str(p): v for p, v in counts.items()},
+            }
+        )
         return
     console = render.make_console()
-    console.print(f"Atlas {atlas_path()}: built with {header.policy} version "
-                  f"{header.policy_version}, seed {header.build.get('seed')}.", soft_wrap=True)
-    console.print(f"Stale: {reason}." if reason else "Current: the policy is unchanged.",
-                  soft_wrap=True)
+    console.print(
+        f"Atlas {atlas_path()}: built with {header.policy} version "
+        f"{header.policy_version}, seed {header.build.get('seed')}.",
+        soft_wrap=True,
+    )
+    console.print(
+        f"Stale: {reason}." if reason else "Current: the policy is unchanged.", soft_wrap=True
+    )
     for players, info in counts.items():
-        how = (f"every deal simulated, {info.get('games_per_deal')} games each"
-               if info.get("method") == "simulated" else
-               f"model fitted on {info.get('train_deals')} simulated deals of "
-               f"{info.get('games_per_deal')} games")
-        console.print(f"  {players} player{'s' if players > 1 else ''}: {info['deals']:,} deals, "
-                      f"up to {info['turns']} turns; {how}", soft_wrap=True)
+        how = (
+            f"every deal simulated, {info.get('games_per_deal')} games each"
+            if info.get("method") == "simulated"
+            else f"model fitted on {info.get('train_deals')} simulated deals of "
+            f"{info.get('games_per_deal')} games"
+        )
+        console.print(
+            f"  {players} player{'s' if players > 1 else ''}: {info['deals']:,} deals, "
+            f"up to {info['turns']} turns; {how}",
+            soft_wrap=True,
+        )
 
 
 # ------------------------------------------------ used by deal, contracts, setup and odds
 
 
-def print_difficulty(players: int, contracts: Sequence[Contract],
-                     seals: Mapping[str, Seal] | None = None) -> None:
+def print_difficulty(
+    players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
+) -> None:
     """Print where a deal stands among all deals (nothing if no atlas is installed)."""
     from coop_helper.atlas.text import difficulty_report
 
@@ -173,45 +295,69 @@ def print_difficulty(players: int, contracts: Sequence[Contract],
         console.print(line, soft_wrap=True)
 
 
-def difficulty_json(players: int, contracts: Sequence[Contract],
-                    seals: Mapping[str, Seal] | None = None) -> dict[str, Any]:
+def difficulty_json(
+    players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
+) -> dict[str, Any]:
     """The JSON ``difficulty`` object of a deal."""
     from coop_helper.atlas.text import difficulty_report
 
     return difficulty_report(players, contracts, seals)[1]
 
 
-def deal_by_difficulty(players: int, difficulty: str | None, keep: Sequence[str],
-                       avoid: Sequence[str], seed: int, as_json: bool) -> None:
+def deal_by_difficulty(
+    players: int,
+    difficulty: str | None,
+    keep: Sequence[str],
+    avoid: Sequence[str],
+    seed: int,
+    as_json: bool,
+) -> None:
     """`deal --difficulty/--keep/--avoid`: a seeded deal chosen with the atlas."""
     from coop_helper.atlas.choose import choose_deal, parse_difficulty
 
     catalog = load_catalog()
     wanted = parse_difficulty(difficulty) if difficulty is not None else None
-    choice = choose_deal(players, wanted, catalog.contracts_for(keep),
-                         catalog.contracts_for(avoid), seed)
+    choice = choose_deal(
+        players, wanted, catalog.contracts_for(keep), catalog.contracts_for(avoid), seed
+    )
     code = encode_share_code(players, choice.contracts, catalog)
     seals = config.known_seals(catalog)
-    again = " ".join([f"coop-helper deal --players {players}",
-                      *([f"--difficulty {shlex.quote(difficulty)}"] if difficulty else []),
-                      *(f"--keep {shlex.quote(k)}" for k in keep),
-                      *(f"--avoid {shlex.quote(a)}" for a in avoid), f"--seed {seed}"])
+    again = " ".join(
+        [
+            f"coop-helper deal --players {players}",
+            *([f"--difficulty {shlex.quote(difficulty)}"] if difficulty else []),
+            *(f"--keep {shlex.quote(k)}" for k in keep),
+            *(f"--avoid {shlex.quote(a)}" for a in avoid),
+            f"--seed {seed}",
+        ]
+    )
     if as_json:
-        render.print_json({
-            "players": players, "seed": seed, "code": code,
-            "contracts": [render.contract_json(c, seals) for c in choice.contracts],
-            "level": choice.level, "candidates": choice.candidates,
-            "difficulty": difficulty_json(players, choice.contracts, seals),
-        })
+        render.print_json(
+            {
+                "players": players,
+                "seed": seed,
+                "code": code,
+                "contracts": [render.contract_json(c, seals) for c in choice.contracts],
+                "level": choice.level,
+                "candidates": choice.candidates,
+                "difficulty": difficulty_json(players, choice.contracts, seals),
+            }
+        )
         return
     console = render.make_console()
     plural = "s" if players > 1 else ""
-    console.print(render.face_up_table(choice.contracts, seals,
-                                       f"Deal for {players} player{plural} ({choice.level}, "
-                                       f"one of {choice.candidates:,} matching deals)"))
+    console.print(
+        render.face_up_table(
+            choice.contracts,
+            seals,
+            f"Deal for {players} player{plural} ({choice.level}, "
+            f"one of {choice.candidates:,} matching deals)",
+        )
+    )
     console.print(f"Seed: {seed}  (deal again: {again})", soft_wrap=True)
-    console.print(f"Share code: {code}  (set up from it: coop-helper setup --code {code})",
-                  soft_wrap=True)
+    console.print(
+        f"Share code: {code}  (set up from it: coop-helper setup --code {code})", soft_wrap=True
+    )
     print_difficulty(players, choice.contracts, seals)
 
 
@@ -229,8 +375,7 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     from coop_helper.atlas.text import effects_rows
 
     plural = "s" if players > 1 else ""
-    table = Table(title=f"Contract difficulty, {players} player{plural}",
-                  title_justify="left")
+    table = Table(title=f"Contract difficulty, {players} player{plural}", title_justify="left")
     table.add_column("Contract")
     table.add_column("Win chance, nothing removed")
     table.add_column("Turns needed")
@@ -238,6 +383,9 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
         table.add_row(contract.name, win, turns)
     console = render.make_console()
     console.print(table)
-    console.print("Against swapping the contract for another one: the mean change, and in "
-                  "brackets the range of 8 deals in 10. Turns needed: the expected turns "
-                  "before the last contract is done.", soft_wrap=True)
+    console.print(
+        "Against swapping the contract for another one: the mean change, and in "
+        "brackets the range of 8 deals in 10. Turns needed: the expected turns "
+        "before the last contract is done.",
+        soft_wrap=True,
+    )
