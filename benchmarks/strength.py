@@ -38,6 +38,7 @@ from reference.expert_2ce9615 import FrozenExpertPolicy
 
 from coop_helper.catalog import Contract, load_catalog
 from coop_helper.engine import Game, GameConfig
+from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
 from coop_helper.policies.expert import BASELINE, PARAMS, ExpertParams, ExpertPolicy
@@ -219,7 +220,10 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
     parser.add_argument("--zero-only", action="store_true", help="only 0 removed")
     args = parser.parse_args(argv)
     for name in (args.policy, args.against):
-        policy_by_name(name)  # an unknown name fails here, with the names it knows
+        try:
+            policy_by_name(name)  # an unknown name fails here, with the names it knows
+        except (UserError, AttributeError, ValueError) as err:
+            parser.exit(2, f"error: {err}\n")
     out(f"{args.policy} vs {args.against}: {args.deals} deals x {args.games} games per "
         f"player count, same deals and seeds (base {args.seed}); 95% Wilson intervals; "
         "difference ± standard error over the pairs")
