@@ -2,9 +2,14 @@
 
 - Drawing: stops by the chance of busting on the next draw (from the public card count)
   against what one more card is worth to the team, and what the harbour would be lost.
-- Coordination: `planning.assign_contracts` hands each open contract to one player; cards are
-  valued by what they bring to that player's contracts.
-- Coins: a player saving for a hire or a money contract values coins more.
+- Coordination: `planning.assign_contracts` hands each open contract to one player (a plan
+  kept until another player is clearly better placed, contracts met by hiring leaning to
+  players with coins); cards are valued by what they bring to that player's contracts.
+- Coins: a player saving for a hire or a money contract values coins more; a coin that
+  would put a player at risk of a Tax Increase is worth less; the 1-coin fee for a take
+  can count as a coin passed to the active player (`ExpertParams.team_fee`).
+- Constants: `ExpertParams`, one set per player count (`PARAMS`), tuned with
+  benchmarks/tune_expert.py and judged with benchmarks/strength.py.
 - Time: nothing here depends on the Time Pile's size, except the optional Victory Pile move
   on a Tax Increase, taken only when the turns left after it still cover the estimate of the
   turns the open contracts need (`victory_threshold`).
