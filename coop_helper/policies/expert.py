@@ -105,7 +105,8 @@ PARAMS: dict[int, ExpertParams] = {
     # with the later constants (--trials 70, that set tried first); fresh checks, 2,000
     # paired games each: +3.5 ± 1.1 and +3.9 ± 0.9 points. benchmarks/ablate_expert.py then
     # found save_for 12 and pack_step 16.6 each costing points; both back at their 2ce9615
-    # values: +1.7 ± 0.7 (strength deals, seeds base 11, 1,500 paired games).
+    # values: +1.7 ± 0.7 (strength deals, seeds base 11, 1,500 paired games). A third run
+    # from this set (--trials 100 --sampler-seed 4) found nothing better.
     1: ExpertParams(draw_boldness=0.255, safe_bust=0.037, loss_weight=1.145,
                     new_colour_gain=4.864, extra_take_gain=8.867, pack_step=8.0,
                     pack_swords=6, sword_fill=0.619, rich_coin=0.281, idle_coin=0.404,
