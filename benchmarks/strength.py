@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -38,6 +39,7 @@ from reference.expert_2ce9615 import FrozenExpertPolicy
 
 from coop_helper.catalog import Contract, load_catalog
 from coop_helper.engine import Game, GameConfig
+from coop_helper.engine.state import Table
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
@@ -65,7 +67,7 @@ def policy_by_name(name: str) -> Policy:
 
 def expert_params(changes: str) -> dict[int, ExpertParams]:
     """The expert's constants per player count, with ``NAME=VALUE,...`` changed in each."""
-    fields: dict[str, object] = {}
+    fields: dict[str, Any] = {}
     for item in filter(None, changes.split(",")):
         key, _, value = item.partition("=")
         kind = type(getattr(BASELINE, key))
@@ -112,8 +114,8 @@ class _Recorder:
     def __getattr__(self, attr: str) -> object:
         return getattr(self.policy, attr)
 
-    def victory_move(self, table: object) -> bool:
-        self.events.append((table.turn, self.policy.victory_threshold(table)))  # type: ignore[attr-defined]
+    def victory_move(self, table: Table) -> bool:
+        self.events.append((table.turn, self.policy.victory_threshold(table)))
         return False
 
 
