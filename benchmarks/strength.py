@@ -31,12 +31,15 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from reference.expert_2ce9615 import FrozenExpertPolicy
 
 from coop_helper.engine import Game, GameConfig
+from coop_helper.engine.state import Table
+from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
 from coop_helper.policies.expert import BASELINE, PARAMS, ExpertParams, ExpertPolicy
@@ -64,7 +67,7 @@ def policy_by_name(name: str) -> Policy:
 
 def expert_params(changes: str) -> dict[int, ExpertParams]:
     """The expert's constants per player count, with ``NAME=VALUE,...`` changed in each."""
-    fields: dict[str, object] = {}
+    fields: dict[str, Any] = {}
     for item in filter(None, changes.split(",")):
         key, _, value = item.partition("=")
         kind = type(getattr(BASELINE, key))
@@ -111,8 +114,8 @@ class _Recorder:
     def __getattr__(self, attr: str) -> object:
         return getattr(self.policy, attr)
 
-    def victory_move(self, table: object) -> bool:
-        self.events.append((table.turn, self.policy.victory_threshold(table)))  # type: ignore[attr-defined]
+    def victory_move(self, table: Table) -> bool:
+        self.events.append((table.turn, self.policy.victory_threshold(table)))
         return False
 
 
@@ -219,7 +222,10 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
     parser.add_argument("--zero-only", action="store_true", help="only 0 removed")
     args = parser.parse_args(argv)
     for name in (args.policy, args.against):
-        policy_by_name(name)  # an unknown name fails here, with the names it knows
+        try:
+            policy_by_name(name)  # an unknown name fails here, with the names it knows
+        except (UserError, AttributeError, ValueError) as err:
+            parser.exit(2, f"error: {err}\n")
     out(f"{args.policy} vs {args.against}: {args.deals} deals x {args.games} games per "
         f"player count, same deals and seeds (base {args.seed}); 95% Wilson intervals; "
         "difference ± standard error over the pairs")

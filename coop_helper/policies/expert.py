@@ -2,9 +2,14 @@
 
 - Drawing: stops by the chance of busting on the next draw (from the public card count)
   against what one more card is worth to the team, and what the harbour would be lost.
-- Coordination: `planning.assign_contracts` hands each open contract to one player; cards are
-  valued by what they bring to that player's contracts.
-- Coins: a player saving for a hire or a money contract values coins more.
+- Coordination: `planning.assign_contracts` hands each open contract to one player (a plan
+  kept until another player is clearly better placed, contracts met by hiring leaning to
+  players with coins); cards are valued by what they bring to that player's contracts.
+- Coins: a player saving for a hire or a money contract values coins more; a coin that
+  would put a player at risk of a Tax Increase is worth less; the 1-coin fee for a take
+  can count as a coin passed to the active player (`ExpertParams.team_fee`).
+- Constants: `ExpertParams`, one set per player count (`PARAMS`), tuned with
+  benchmarks/tune_expert.py and judged with benchmarks/strength.py.
 - Time: nothing here depends on the Time Pile's size, except the optional Victory Pile move
   on a Tax Increase, taken only when the turns left after it still cover the estimate of the
   turns the open contracts need (`victory_threshold`).
@@ -100,7 +105,8 @@ PARAMS: dict[int, ExpertParams] = {
     # with the later constants (--trials 70, that set tried first); fresh checks, 2,000
     # paired games each: +3.5 ± 1.1 and +3.9 ± 0.9 points. benchmarks/ablate_expert.py then
     # found save_for 12 and pack_step 16.6 each costing points; both back at their 2ce9615
-    # values: +1.7 ± 0.7 (strength deals, seeds base 11, 1,500 paired games).
+    # values: +1.7 ± 0.7 (strength deals, seeds base 11, 1,500 paired games). A third run
+    # from this set (--trials 100 --sampler-seed 4) found nothing better.
     1: ExpertParams(draw_boldness=0.255, safe_bust=0.037, loss_weight=1.145,
                     new_colour_gain=4.864, extra_take_gain=8.867, pack_step=8.0,
                     pack_swords=6, sword_fill=0.619, rich_coin=0.281, idle_coin=0.404,
