@@ -112,3 +112,25 @@ def test_build_on_the_command_line_writes_a_current_atlas(run, tmp_path, monkeyp
     info = ok_json(run("atlas", "info", "--json"))
     assert info["current"] and info["players"]["1"]["method"] == "model"
     assert info["build"]["train_deals"] == 50
+
+
+def test_a_damaged_atlas_is_said_and_the_rest_still_works(run, tmp_path, monkeypatch,
+                                                         atlas_file):
+    damaged = tmp_path / "atlas.bin"
+    data = atlas_file.read_bytes()
+    damaged.write_bytes(data[: len(data) // 2] + bytes(len(data) - len(data) // 2))
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(damaged))
+    result = run("deal", "--players", "1", "--seed", "3")
+    assert result.exit_code == 0
+    assert "Difficulty: not shown: the atlas" in result.stdout and "damaged" in result.stdout
+    failed = run("deal", "--players", "1", "--difficulty", "easy")
+    assert failed.exit_code == 2 and "damaged" in failed.stderr
+
+
+def test_without_an_atlas_the_text_says_nothing_and_json_says_why(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(tmp_path / "none.bin"))
+    result = run("deal", "--players", "1", "--seed", "3")
+    assert result.exit_code == 0 and "Difficulty" not in result.stdout
+    doc = ok_json(run("deal", "--players", "1", "--seed", "3", "--json"))
+    assert doc["difficulty"]["available"] is False
+    assert "atlas build" in doc["difficulty"]["reason"]

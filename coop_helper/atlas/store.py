@@ -180,7 +180,14 @@ class AtlasFile:
         if players not in self._blocks:
             info = self.header.players[players]
             packed = self._body[info["offset"] : info["offset"] + info["length"]]
-            rows = zlib.decompress(packed)
+            try:
+                rows = zlib.decompress(packed)
+            except zlib.error:
+                raise UserError(f"the atlas {self.path} is damaged: build it again with "
+                                "'coop-helper atlas build'.") from None
+            if len(rows) != info["deals"] * (info["turns"] + 2):
+                raise UserError(f"the atlas {self.path} is damaged: build it again with "
+                                "'coop-helper atlas build'.")
             meta = {k: v for k, v in info.items() if k not in ("offset", "length")}
             self._blocks[players] = PlayerBlock(players, info["deals"], info["turns"], rows,
                                                 meta)
