@@ -92,6 +92,17 @@ def test_contracts_with_players_adds_each_contracts_difficulty(run):
     assert missing.exit_code == 2 and "no 3-player deals" in missing.stderr
 
 
+def test_build_says_when_the_work_folder_cannot_be_written(run, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = run("atlas", "build", "--players", "1", "--exhaustive", "", "--train-deals", "50",
+                 "--work-dir", str(blocker / "work"), "--output", str(tmp_path / "a.bin"))
+    assert result.exit_code == 2
+    assert "cannot write to the work folder" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "a.bin").exists()
+
+
 def test_build_rejects_bad_settings(run):
     for args, message in ((["--players", "7"], "--players"),
                           (["--players", "x"], "separated by commas"),
