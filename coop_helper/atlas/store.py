@@ -132,6 +132,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)  # readable by everyone, like any shipped data file
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
