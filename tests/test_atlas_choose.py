@@ -79,3 +79,18 @@ def test_impossible_requests_say_what_is_possible():
     with pytest.raises(UserError, match="keep at most 3"):
         choose_deal(1, "easy", catalog.contracts_for(
             ["Fighter", "Jinx", "Explorer", "Comedian"]), [], 1)
+
+
+def test_the_choice_is_uniform_among_the_matching_deals():
+    catalog = load_catalog()
+    keep = catalog.contracts_for(["Fighter", "Jinx"])
+    counts: dict[tuple, int] = {}
+    draws = 1400
+    for seed in range(draws):
+        choice = choose_deal(1, None, keep, [], seed)
+        counts[choice.contracts] = counts.get(choice.contracts, 0) + 1
+    candidates = choice.candidates  # the 14 third contracts whose seal is known
+    assert candidates == 14 and len(counts) == candidates
+    expected = draws / candidates
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert chi2 < 34.5  # the 0.1% tail of chi-square with 13 degrees of freedom

@@ -56,3 +56,13 @@ def test_a_file_that_is_not_an_atlas_is_a_user_error(tmp_path, content):
     path.write_bytes(content)
     with pytest.raises(UserError, match="atlas"):
         AtlasFile(path)
+
+
+def test_written_files_are_readable_by_everyone(tmp_path):
+    from coop_helper.atlas.store import write_atomic
+
+    path = tmp_path / "atlas.bin"
+    write_atomic(path, b"data")
+    assert path.read_bytes() == b"data"
+    assert path.stat().st_mode & 0o444 == 0o444
+    assert [p.name for p in tmp_path.iterdir()] == ["atlas.bin"]  # no temporary file left

@@ -92,6 +92,17 @@ def test_contracts_with_players_adds_each_contracts_difficulty(run):
     assert missing.exit_code == 2 and "no 3-player deals" in missing.stderr
 
 
+def test_build_says_when_the_work_folder_cannot_be_written(run, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = run("atlas", "build", "--players", "1", "--exhaustive", "", "--train-deals", "50",
+                 "--work-dir", str(blocker / "work"), "--output", str(tmp_path / "a.bin"))
+    assert result.exit_code == 2
+    assert "cannot write to the work folder" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "a.bin").exists()
+
+
 def test_build_rejects_bad_settings(run):
     for args, message in ((["--players", "7"], "--players"),
                           (["--players", "x"], "separated by commas"),
@@ -112,3 +123,25 @@ def test_build_on_the_command_line_writes_a_current_atlas(run, tmp_path, monkeyp
     info = ok_json(run("atlas", "info", "--json"))
     assert info["current"] and info["players"]["1"]["method"] == "model"
     assert info["build"]["train_deals"] == 50
+
+
+def test_a_damaged_atlas_is_said_and_the_rest_still_works(run, tmp_path, monkeypatch,
+                                                         atlas_file):
+    damaged = tmp_path / "atlas.bin"
+    data = atlas_file.read_bytes()
+    damaged.write_bytes(data[: len(data) // 2] + bytes(len(data) - len(data) // 2))
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(damaged))
+    result = run("deal", "--players", "1", "--seed", "3")
+    assert result.exit_code == 0
+    assert "Difficulty: not shown: the atlas" in result.stdout and "damaged" in result.stdout
+    failed = run("deal", "--players", "1", "--difficulty", "easy")
+    assert failed.exit_code == 2 and "damaged" in failed.stderr
+
+
+def test_without_an_atlas_the_text_says_nothing_and_json_says_why(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(tmp_path / "none.bin"))
+    result = run("deal", "--players", "1", "--seed", "3")
+    assert result.exit_code == 0 and "Difficulty" not in result.stdout
+    doc = ok_json(run("deal", "--players", "1", "--seed", "3", "--json"))
+    assert doc["difficulty"]["available"] is False
+    assert "atlas build" in doc["difficulty"]["reason"]

@@ -39,19 +39,20 @@ class WorkFolder:
                 raise UserError(f"cannot read {saved} ({err}): delete the work folder "
                                 f"{self.folder} to start the build afresh.") from None
             if found != wanted:
+                found = found if isinstance(found, dict) else {}
                 changed = sorted(k for k in wanted if found.get(k) != wanted[k])
                 raise UserError(
                     f"the work folder {self.folder} holds a build with other settings "
                     f"({', '.join(changed)}): give another --work-dir, or delete it to "
                     "start afresh."
                 )
-        else:
-            try:
+        try:
+            if not saved.exists():
                 write_atomic(saved, _dump(wanted))
-            except OSError as err:
-                raise UserError(f"cannot write to the work folder {self.folder}: "
-                                f"{err.strerror or err}.") from None
-        self.done.mkdir(parents=True, exist_ok=True)
+            self.done.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise UserError(f"cannot write to the work folder {self.folder}: "
+                            f"{err.strerror or err}: give another --work-dir.") from None
 
     def _path(self, key: str) -> Path:
         return self.done / f"{key}.json"

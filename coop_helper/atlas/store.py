@@ -132,6 +132,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)  # readable by everyone, like any shipped data file
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -180,7 +181,14 @@ class AtlasFile:
         if players not in self._blocks:
             info = self.header.players[players]
             packed = self._body[info["offset"] : info["offset"] + info["length"]]
-            rows = zlib.decompress(packed)
+            try:
+                rows = zlib.decompress(packed)
+            except zlib.error:
+                raise UserError(f"the atlas {self.path} is damaged: build it again with "
+                                "'coop-helper atlas build'.") from None
+            if len(rows) != info["deals"] * (info["turns"] + 2):
+                raise UserError(f"the atlas {self.path} is damaged: build it again with "
+                                "'coop-helper atlas build'.")
             meta = {k: v for k, v in info.items() if k not in ("offset", "length")}
             self._blocks[players] = PlayerBlock(players, info["deals"], info["turns"], rows,
                                                 meta)

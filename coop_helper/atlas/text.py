@@ -7,10 +7,10 @@ from typing import Any
 
 from coop_helper.atlas.lookup import (
     AtlasMissing,
-    AtlasUnavailable,
     Difficulty,
     deal_difficulty,
 )
+from coop_helper.errors import UserError
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 
 MIN_TURNS_NAMED = 0.5  # name the hardest contract only when it costs at least this much
@@ -54,7 +54,7 @@ def difficulty_report(players: int, contracts: Sequence[Contract],
     """
     try:
         found = deal_difficulty(players, contracts, seals)
-    except AtlasUnavailable as err:
+    except UserError as err:  # no atlas, a stale or a damaged one: the rest still works
         reason = str(err)
         lines = [] if isinstance(err, AtlasMissing) else [f"Difficulty: not shown: {reason}"]
         return lines, {"win": None, "harder_than": None, "available": False, "reason": reason}
