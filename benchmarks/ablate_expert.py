@@ -33,8 +33,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
     began = time.perf_counter()
-    print(f"tuned value minus baseline value, one constant at a time: {args.deals} deals x "
-          f"{args.games} games per player count, paired, ± standard error")
+    print(
+        f"tuned value minus baseline value, one constant at a time: {args.deals} deals x "
+        f"{args.games} games per player count, paired, ± standard error"
+    )
     for players in args.players:
         deals = deals_for(players, args.deals)
         tuned = play("expert", players, deals, args.games, 0, args.workers, args.seed)
@@ -46,8 +48,11 @@ def main() -> None:
             policy = f"expert:{name}={base}"
             without = play(policy, players, deals, args.games, 0, args.workers, args.seed)
             diff, se = paired(tuned, without)
-            print(f"  {name:>16} {value!s:>7} (2ce9615: {base!s:>5})  worth "
-                  f"{100 * diff:+5.1f} ± {100 * se:.1f}", flush=True)
+            print(
+                f"  {name:>16} {value!s:>7} (2ce9615: {base!s:>5})  worth "
+                f"{100 * diff:+5.1f} ± {100 * se:.1f}",
+                flush=True,
+            )
     print(f"({time.perf_counter() - began:.0f} s)")
 
 

@@ -31,8 +31,7 @@ def held_out(players: int, params: BuildParams, count: int) -> list[int]:
     """Deal numbers with a known Time Pile, outside the training sample if fitted."""
     block = current_block(players)
     trained = set() if players in params.exhaustive else set(simulated_deals(params, players))
-    pool = [d for d in range(deal_count(players))
-            if block.pile(d) is not None and d not in trained]
+    pool = [d for d in range(deal_count(players)) if block.pile(d) is not None and d not in trained]
     return sorted(random.Random(f"accuracy-{players}").sample(pool, min(count, len(pool))))
 
 
@@ -42,11 +41,17 @@ def main() -> None:
     workers = int(sys.argv[3]) if len(sys.argv) > 3 else 2
     header = open_atlas().header
     build = dict(header.build)
-    params = BuildParams(players=tuple(build["players"]),
-                         exhaustive=tuple(build["exhaustive"]), games=build["games"],
-                         train_deals=build["train_deals"], train_games=build["train_games"],
-                         extra_turns=build["extra_turns"], seed=build["seed"],
-                         policy=build["policy"], policy_version=build["policy_version"])
+    params = BuildParams(
+        players=tuple(build["players"]),
+        exhaustive=tuple(build["exhaustive"]),
+        games=build["games"],
+        train_deals=build["train_deals"],
+        train_games=build["train_games"],
+        extra_turns=build["extra_turns"],
+        seed=build["seed"],
+        policy=build["policy"],
+        policy_version=build["policy_version"],
+    )
     for players in sorted(header.players):
         block = current_block(players)
         errors = []
@@ -54,14 +59,20 @@ def main() -> None:
         for index in held_out(players, params, count):
             contracts = contracts_of(deal_at(index, deal_size(players), 18))
             pile = time_pile(contracts)
-            direct = compute_odds(players, contracts, pile, games=games, seed=SEED,
-                                  workers=workers).levels[0].win
+            direct = (
+                compute_odds(players, contracts, pile, games=games, seed=SEED, workers=workers)
+                .levels[0]
+                .win
+            )
             errors.append(abs(block.win(index, pile.size or 0) - direct))
         mean, worst = sum(errors) / len(errors), max(errors)
         verdict = "ok" if mean <= MEAN_BAR and worst <= WORST_BAR else "NOT MET"
-        print(f"{players} player(s), {block.info.get('method')}: {len(errors)} deals, "
-              f"mean error {100 * mean:.2f} points, worst {100 * worst:.2f} "
-              f"[{verdict}] ({time.perf_counter() - start:.0f} s)", flush=True)
+        print(
+            f"{players} player(s), {block.info.get('method')}: {len(errors)} deals, "
+            f"mean error {100 * mean:.2f} points, worst {100 * worst:.2f} "
+            f"[{verdict}] ({time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

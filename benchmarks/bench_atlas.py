@@ -48,8 +48,7 @@ def _worker_cpu_seconds(client: Client) -> float:
 
 def rate(players: int, workers: int, games: int) -> tuple[float, float]:
     """Games per wall-clock second, and per worker CPU second, of one build's tasks."""
-    params = make_params(players=(players,), exhaustive=(), train_deals=DEALS,
-                         train_games=games)
+    params = make_params(players=(players,), exhaustive=(), train_deals=DEALS, train_games=games)
     tasks = plan_tasks(params)
     client, cluster = local_client(distributed, None, workers)  # the build's own cluster
     with tempfile.TemporaryDirectory() as tmp, cluster, client:
@@ -85,22 +84,30 @@ def lookups() -> None:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     plan.TASK_GAMES = TASK_GAMES * games // 20
-    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
-          "(a shared machine lowers the wall-clock rates, not the per-CPU-second ones)")
+    print(
+        f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "
+        "(a shared machine lowers the wall-clock rates, not the per-CPU-second ones)"
+    )
     one, one_cpu = rate(3, 1, games)
     two, two_cpu = rate(3, 2, games)
-    print(f"3 players, {DEALS} deals x {games} games: 1 worker {one:,.0f} games/s, "
-          f"2 workers {two:,.0f} games/s (x{two / one:.2f}); per worker CPU second "
-          f"{one_cpu:,.0f} and {two_cpu:,.0f}")
+    print(
+        f"3 players, {DEALS} deals x {games} games: 1 worker {one:,.0f} games/s, "
+        f"2 workers {two:,.0f} games/s (x{two / one:.2f}); per worker CPU second "
+        f"{one_cpu:,.0f} and {two_cpu:,.0f}"
+    )
     hours = 0.0
     for players in (3, 4, 5):
         per_cpu = one_cpu if players == 3 else rate(players, 1, games)[1]
         seconds = deal_count(players) * FULL_GAMES / (per_cpu * CORES)
         hours += seconds / 3600
-        print(f"{players} players: {per_cpu:,.0f} games per CPU second; every deal x "
-              f"{FULL_GAMES:,} games on {CORES} cores: {seconds / 3600:.2f} h")
-    print(f"exhaustive 3-5-player build on {CORES} cores: about {hours:.1f} h "
-          "(linear scaling assumed)")
+        print(
+            f"{players} players: {per_cpu:,.0f} games per CPU second; every deal x "
+            f"{FULL_GAMES:,} games on {CORES} cores: {seconds / 3600:.2f} h"
+        )
+    print(
+        f"exhaustive 3-5-player build on {CORES} cores: about {hours:.1f} h "
+        "(linear scaling assumed)"
+    )
     lookups()
 
 

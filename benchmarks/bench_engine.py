@@ -36,8 +36,10 @@ def main() -> None:
     args = parser.parse_args()
     for players in (1, 2, 5):
         rate, wall = bench(players, args.games)
-        print(f"random policy, {players} player(s): {rate:8.0f} games/s "
-              f"({args.games} games in {wall:.2f} s)")
+        print(
+            f"random policy, {players} player(s): {rate:8.0f} games/s "
+            f"({args.games} games in {wall:.2f} s)"
+        )
 
 
 if __name__ == "__main__":

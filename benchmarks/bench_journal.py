@@ -33,8 +33,10 @@ from coop_helper.journal import predict, records, store
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import deal, encode_share_code, time_pile
 
-COMMAND = [shutil.which("coop-helper") or sys.executable, *(
-    [] if shutil.which("coop-helper") else ["-m", "coop_helper"])]
+COMMAND = [
+    shutil.which("coop-helper") or sys.executable,
+    *([] if shutil.which("coop-helper") else ["-m", "coop_helper"]),
+]
 
 
 def fill(path: Path, games: int) -> str:
@@ -57,18 +59,43 @@ def fill(path: Path, games: int) -> str:
             won = rng.random() < 0.5
             points, rank = records.outcome_fields(won, removed, moves, catalog)
             wins = rng.randint(0, 1000)
-            records.insert(db, records.GameRecord(
-                uid=records.new_uid(), recorded_at=records.now_utc(),
-                played_on=(start + dt.timedelta(days=i // 3)).isoformat(), players=players,
-                code=encode_share_code(players, contracts, catalog),
-                contracts="; ".join(c.name for c in contracts), seals="", time_pile=pile,
-                removed=removed, moves=moves, won=won, points=points, rank=rank,
-                note="bench", predicted_win=wins / 1000, predicted_wins=wins,
-                predicted_games=1000, policy="expert", policy_version="1"))
+            records.insert(
+                db,
+                records.GameRecord(
+                    uid=records.new_uid(),
+                    recorded_at=records.now_utc(),
+                    played_on=(start + dt.timedelta(days=i // 3)).isoformat(),
+                    players=players,
+                    code=encode_share_code(players, contracts, catalog),
+                    contracts="; ".join(c.name for c in contracts),
+                    seals="",
+                    time_pile=pile,
+                    removed=removed,
+                    moves=moves,
+                    won=won,
+                    points=points,
+                    rank=rank,
+                    note="bench",
+                    predicted_win=wins / 1000,
+                    predicted_wins=wins,
+                    predicted_games=1000,
+                    policy="expert",
+                    policy_version="1",
+                ),
+            )
         code = "PR1-0040HM"  # the rulebook's solo deal, Time Pile 15
-        predict.store(db, predict.Prediction(code, 15, "expert", "1", predict.PREDICTION_GAMES,
-                                             predict.deal_seed(code, 15),
-                                             tuple(range(900, 0, -100))))
+        predict.store(
+            db,
+            predict.Prediction(
+                code,
+                15,
+                "expert",
+                "1",
+                predict.PREDICTION_GAMES,
+                predict.deal_seed(code, 15),
+                tuple(range(900, 0, -100)),
+            ),
+        )
     return code
 
 
@@ -88,9 +115,11 @@ def measure(label: str, action: Callable[[], object], runs: int) -> None:
         action()
         walls.append(time.perf_counter() - start)
         cpus.append(_cpu() - cpu)
-    print(f"  {label:<52} wall median {statistics.median(walls):6.3f} s "
-          f"(min {min(walls):.3f}, max {max(walls):.3f}), CPU median "
-          f"{statistics.median(cpus):.3f} s; {runs} runs")
+    print(
+        f"  {label:<52} wall median {statistics.median(walls):6.3f} s "
+        f"(min {min(walls):.3f}, max {max(walls):.3f}), CPU median "
+        f"{statistics.median(cpus):.3f} s; {runs} runs"
+    )
 
 
 def cli(*args: str) -> Callable[[], object]:
@@ -109,16 +138,23 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     start = time.perf_counter()
     code = fill(path, args.games)
-    print(f"journal of {args.games:,} games made in {time.perf_counter() - start:.1f} s "
-          f"({path.stat().st_size / 1e6:.1f} MB); {COMMAND[0]}")
+    print(
+        f"journal of {args.games:,} games made in {time.perf_counter() - start:.1f} s "
+        f"({path.stat().st_size / 1e6:.1f} MB); {COMMAND[0]}"
+    )
     print("end to end, with start-up:")
     measure("coop-helper history", cli("history"), args.runs)
     measure("coop-helper history --json", cli("history", "--json"), args.runs)
-    measure("coop-helper history --players 2 --since 2020-01-01",
-            cli("history", "--players", "2", "--since", "2020-01-01"), args.runs)
-    measure("coop-helper record (prediction stored)",
-            cli("record", "--code", code, "--removed", "2", "--won", "--date", "2026-01-08"),
-            args.runs)
+    measure(
+        "coop-helper history --players 2 --since 2020-01-01",
+        cli("history", "--players", "2", "--since", "2020-01-01"),
+        args.runs,
+    )
+    measure(
+        "coop-helper record (prediction stored)",
+        cli("record", "--code", code, "--removed", "2", "--won", "--date", "2026-01-08"),
+        args.runs,
+    )
     measure("coop-helper --version (start-up alone)", cli("--version"), args.runs)
 
     from coop_helper.journal.history import summarise

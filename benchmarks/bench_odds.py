@@ -22,8 +22,10 @@ from coop_helper.policies import make_policy
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 
-COMMAND = [shutil.which("coop-helper") or sys.executable, *(
-    [] if shutil.which("coop-helper") else ["-m", "coop_helper"])]
+COMMAND = [
+    shutil.which("coop-helper") or sys.executable,
+    *([] if shutil.which("coop-helper") else ["-m", "coop_helper"]),
+]
 DEALS = 5  # 2-player deals timed for the odds target
 
 
@@ -47,8 +49,10 @@ def odds_target() -> None:
         wall, out = timed(["odds", *names, "--json"])
         doc = json.loads(out)
         widest = max((lv["ci_high"] - lv["ci_low"]) / 2 for lv in doc["levels"])
-        print(f"  {wall:5.2f} s  {doc['games']:>6,} games  widest half-width "
-              f"{100 * widest:.2f} pts  levels {len(doc['levels']):>2}  {', '.join(names)}")
+        print(
+            f"  {wall:5.2f} s  {doc['games']:>6,} games  widest half-width "
+            f"{100 * widest:.2f} pts  levels {len(doc['levels']):>2}  {', '.join(names)}"
+        )
 
 
 def setup_target() -> None:
@@ -65,8 +69,7 @@ def per_core() -> None:
     known = [c for c in catalog.contracts if c.seal is not None]
     for players, games in ((1, 1500), (2, 1000), (5, 400)):
         rng = random.Random(f"per-core-{players}")
-        deals = [tuple(rng.sample(known, catalog.contracts_by_players[players]))
-                 for _ in range(20)]
+        deals = [tuple(rng.sample(known, catalog.contracts_by_players[players])) for _ in range(20)]
         start = time.perf_counter()
         for i in range(games):
             contracts = deals[i % len(deals)]

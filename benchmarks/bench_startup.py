@@ -22,9 +22,13 @@ COMMANDS = [["rank", "3"], ["deal", "--players", "2", "--seed", "1"], ["--help"]
 def timed(args: list[str], folder: Path) -> float:
     """Wall time of one run, in seconds."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "coop_helper", *args], cwd=folder, check=True,
-                   stdout=subprocess.DEVNULL,
-                   env={**os.environ, "COOP_HELPER_CONFIG": str(folder / "c.toml")})
+    subprocess.run(
+        [sys.executable, "-m", "coop_helper", *args],
+        cwd=folder,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        env={**os.environ, "COOP_HELPER_CONFIG": str(folder / "c.toml")},
+    )
     return time.perf_counter() - start
 
 
@@ -33,8 +37,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for args in COMMANDS:
             times = [timed(args, Path(tmp)) for _ in range(runs)]
-            print(f"coop-helper {' '.join(args):<30} fastest {min(times):.3f} s, "
-                  f"median {statistics.median(times):.3f} s ({runs} runs)")
+            print(
+                f"coop-helper {' '.join(args):<30} fastest {min(times):.3f} s, "
+                f"median {statistics.median(times):.3f} s ({runs} runs)"
+            )
 
 
 if __name__ == "__main__":

@@ -50,8 +50,10 @@ def main() -> None:
     args = parser.parse_args()
     names = list(POLICIES)
     totals = {name: [0, 0, 0.0] for name in names}
-    print(f"{args.deals} deals per player count, {args.games} games per deal, same seeds "
-          "for every policy; Time Pile as dealt, nothing removed.")
+    print(
+        f"{args.deals} deals per player count, {args.games} games per deal, same seeds "
+        "for every policy; Time Pile as dealt, nothing removed."
+    )
     print(f"{'players':>7}  " + "  ".join(f"{n + ' win':>11} {n + ' done':>12}" for n in names))
     start = time.perf_counter()
     for players in range(1, 6):

@@ -48,8 +48,13 @@ def one_pair(args: tuple[int, int, str, str, int]) -> tuple[int, int, int, int, 
     start = time.perf_counter()
     search_won = Game(config, search).run().won
     seconds = time.perf_counter() - start
-    return (int(base_won), int(search_won), sum(search.searched.values()),
-            sum(search.overridden.values()), seconds)
+    return (
+        int(base_won),
+        int(search_won),
+        sum(search.searched.values()),
+        sum(search.overridden.values()),
+        seconds,
+    )
 
 
 def report(players: int, kinds: str, rows: list[tuple[int, int, int, int, float]]) -> None:
@@ -63,10 +68,13 @@ def report(players: int, kinds: str, rows: list[tuple[int, int, int, int, float]
     searched = sum(r[2] for r in rows)
     overridden = sum(r[3] for r in rows)
     seconds = sum(r[4] for r in rows)
-    print(f"{players} players, search {kinds:4}: base {100 * base:5.1f}%  "
-          f"search {100 * search:5.1f}%  gain {100 * mean:+5.1f} ± {100 * sd / math.sqrt(n):.1f}"
-          f" points (n={n} paired games)  {searched} decisions searched, "
-          f"{overridden} overridden, {searched / seconds:.1f} decisions/s", flush=True)
+    print(
+        f"{players} players, search {kinds:4}: base {100 * base:5.1f}%  "
+        f"search {100 * search:5.1f}%  gain {100 * mean:+5.1f} ± {100 * sd / math.sqrt(n):.1f}"
+        f" points (n={n} paired games)  {searched} decisions searched, "
+        f"{overridden} overridden, {searched / seconds:.1f} decisions/s",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -83,8 +91,10 @@ def main() -> None:
     with multiprocessing.Pool(args.workers) as pool:
         for players in args.players:
             for kinds in args.kinds:
-                jobs = [(players, i, args.base, kinds, args.samples)
-                        for i in range(args.first, args.first + args.games)]
+                jobs = [
+                    (players, i, args.base, kinds, args.samples)
+                    for i in range(args.first, args.first + args.games)
+                ]
                 rows = []
                 for row in pool.imap(one_pair, jobs):
                     rows.append(row)

@@ -148,23 +148,45 @@ def run_jobs(jobs: Sequence[Job], workers: int) -> list[object]:
     return [item for part in parts for item in part]
 
 
-def make_jobs(policy: str, players: int, deals: Sequence[tuple[Contract, ...]], games: int,
-              removed: int, base: int, trace: bool = False) -> list[Job]:
+def make_jobs(
+    policy: str,
+    players: int,
+    deals: Sequence[tuple[Contract, ...]],
+    games: int,
+    removed: int,
+    base: int,
+    trace: bool = False,
+) -> list[Job]:
     """Jobs covering every deal and game, in (deal, game) order."""
-    return [Job(policy, players, contracts, d, removed, range(a, min(a + JOB, games)), base,
-                trace)
-            for d, contracts in enumerate(deals) for a in range(0, games, JOB)]
+    return [
+        Job(policy, players, contracts, d, removed, range(a, min(a + JOB, games)), base, trace)
+        for d, contracts in enumerate(deals)
+        for a in range(0, games, JOB)
+    ]
 
 
-def play(policy: str, players: int, deals: Sequence[tuple[Contract, ...]], games: int,
-         removed: int, workers: int, base: int = 0) -> list[bool]:
+def play(
+    policy: str,
+    players: int,
+    deals: Sequence[tuple[Contract, ...]],
+    games: int,
+    removed: int,
+    workers: int,
+    base: int = 0,
+) -> list[bool]:
     """Live wins per (deal, game), in order."""
     jobs = make_jobs(policy, players, deals, games, removed, base)
     return [bool(w) for w in run_jobs(jobs, workers)]
 
 
-def pilot_level(policy: str, players: int, deals: Sequence[tuple[Contract, ...]], games: int,
-                workers: int, base: int) -> tuple[int, float]:
+def pilot_level(
+    policy: str,
+    players: int,
+    deals: Sequence[tuple[Contract, ...]],
+    games: int,
+    workers: int,
+    base: int,
+) -> tuple[int, float]:
     """The removal level at which ``policy`` wins nearest 50%, and its rate there."""
     jobs = make_jobs(policy, players, deals, games, 0, base, trace=True)
     traces = run_jobs(jobs, workers)
@@ -204,8 +226,10 @@ def rate_text(wins: Sequence[bool]) -> str:
 def report(players: int, removed: int, a: list[bool], b: list[bool]) -> str:
     """One line of the table."""
     diff, se = paired(a, b)
-    return (f"{players:>7} {removed:>7} {len(a):>6}  {rate_text(a):>20}  {rate_text(b):>20}"
-            f"  {100 * diff:+6.1f} ± {100 * se:4.1f}")
+    return (
+        f"{players:>7} {removed:>7} {len(a):>6}  {rate_text(a):>20}  {rate_text(b):>20}"
+        f"  {100 * diff:+6.1f} ± {100 * se:4.1f}"
+    )
 
 
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> None:
@@ -217,8 +241,9 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
     parser.add_argument("--games", type=int, default=10, help="games per deal")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0, help="base of the game seeds")
-    parser.add_argument("--removed", type=int, default=None,
-                        help="the second removal level (default: from a pilot)")
+    parser.add_argument(
+        "--removed", type=int, default=None, help="the second removal level (default: from a pilot)"
+    )
     parser.add_argument("--zero-only", action="store_true", help="only 0 removed")
     args = parser.parse_args(argv)
     for name in (args.policy, args.against):
@@ -226,11 +251,15 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
             policy_by_name(name)  # an unknown name fails here, with the names it knows
         except (UserError, AttributeError, ValueError) as err:
             parser.exit(2, f"error: {err}\n")
-    out(f"{args.policy} vs {args.against}: {args.deals} deals x {args.games} games per "
+    out(
+        f"{args.policy} vs {args.against}: {args.deals} deals x {args.games} games per "
         f"player count, same deals and seeds (base {args.seed}); 95% Wilson intervals; "
-        "difference ± standard error over the pairs")
-    out(f"{'players':>7} {'removed':>7} {'games':>6}  {args.policy:>20}  {args.against:>20}"
-        f"  {'difference':>14}")
+        "difference ± standard error over the pairs"
+    )
+    out(
+        f"{'players':>7} {'removed':>7} {'games':>6}  {args.policy:>20}  {args.against:>20}"
+        f"  {'difference':>14}"
+    )
     start = time.perf_counter()
     for players in args.players:
         deals = deals_for(players, args.deals)
@@ -239,8 +268,9 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
             if args.removed is not None:
                 level = args.removed
             else:
-                level, _ = pilot_level(args.against, players, deals, args.games,
-                                       args.workers, args.seed)
+                level, _ = pilot_level(
+                    args.against, players, deals, args.games, args.workers, args.seed
+                )
             if level != 0:
                 levels.append(level)
         for removed in levels:

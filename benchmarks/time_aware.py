@@ -51,8 +51,9 @@ class EndgameSearch(SearchPolicy):
             return self.base.draw_again(table, player)
         return super().draw_again(table, player)
 
-    def choose_take(self, table: Table, player: PlayerState, options: list[int],
-                    takes_left: int) -> int | None:
+    def choose_take(
+        self, table: Table, player: PlayerState, options: list[int], takes_left: int
+    ) -> int | None:
         """Searched in the window; the expert's answer before it."""
         if table.time_size > self.window:
             return self.base.choose_take(table, player, options, takes_left)
@@ -71,8 +72,9 @@ def install(window: int, samples: int) -> None:
     strength.policy_by_name = policy_by_name
 
 
-def doubtful_levels(players: int, deals: list, games: int, workers: int,
-                    base: int) -> list[tuple[int, float]]:
+def doubtful_levels(
+    players: int, deals: list, games: int, workers: int, base: int
+) -> list[tuple[int, float]]:
     """(removed, expert's win rate) for every level whose rate lies within BAND."""
     jobs = strength.make_jobs("expert", players, deals, games, 0, base, trace=True)
     traces = strength.run_jobs(jobs, workers)
@@ -97,27 +99,34 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--deals", type=int, default=20, help="deals per player count")
     parser.add_argument("--games", type=int, default=10, help="games per deal")
-    parser.add_argument("--window", type=int, default=2,
-                        help="search while at most this many Time Pile cards are left")
+    parser.add_argument(
+        "--window",
+        type=int,
+        default=2,
+        help="search while at most this many Time Pile cards are left",
+    )
     parser.add_argument("--samples", type=int, default=24, help="guesses per decision")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=7, help="base of the game seeds")
     args = parser.parse_args()
     install(args.window, args.samples)
-    print(f"expert with endgame search (last {args.window} Time Pile cards, {args.samples} "
-          f"guesses) vs expert: {args.deals} deals x {args.games} games per player count, "
-          "same deals and seeds; levels where the expert wins 20-80%")
-    print(f"{'players':>7} {'removed':>7} {'games':>6}  {ENDGAME:>20}  {'expert':>20}"
-          f"  {'difference':>14}")
+    print(
+        f"expert with endgame search (last {args.window} Time Pile cards, {args.samples} "
+        f"guesses) vs expert: {args.deals} deals x {args.games} games per player count, "
+        "same deals and seeds; levels where the expert wins 20-80%"
+    )
+    print(
+        f"{'players':>7} {'removed':>7} {'games':>6}  {ENDGAME:>20}  {'expert':>20}"
+        f"  {'difference':>14}"
+    )
     start = time.perf_counter()
     for players in args.players:
         deals = strength.deals_for(players, args.deals, salt="time-aware")
-        for removed, _ in doubtful_levels(players, deals, args.games, args.workers,
-                                          args.seed):
-            a = strength.play(ENDGAME, players, deals, args.games, removed, args.workers,
-                              args.seed)
-            b = strength.play("expert", players, deals, args.games, removed, args.workers,
-                              args.seed)
+        for removed, _ in doubtful_levels(players, deals, args.games, args.workers, args.seed):
+            a = strength.play(ENDGAME, players, deals, args.games, removed, args.workers, args.seed)
+            b = strength.play(
+                "expert", players, deals, args.games, removed, args.workers, args.seed
+            )
             print(strength.report(players, removed, a, b), flush=True)
     print(f"({time.perf_counter() - start:.0f} s)")
 

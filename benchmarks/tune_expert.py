@@ -76,11 +76,20 @@ def _job(args: tuple[dict[str, Any], int, tuple[Contract, ...], int, range, int]
     return wins
 
 
-def evaluate(fields: dict[str, Any], players: int, deals: list[tuple[Contract, ...]],
-             games: int, base: int, pool: Any) -> list[bool]:
+def evaluate(
+    fields: dict[str, Any],
+    players: int,
+    deals: list[tuple[Contract, ...]],
+    games: int,
+    base: int,
+    pool: Any,
+) -> list[bool]:
     """Wins per (deal, game) for these constants, in order."""
-    jobs = [(fields, players, contracts, d, range(a, min(a + JOB, games)), base)
-            for d, contracts in enumerate(deals) for a in range(0, games, JOB)]
+    jobs = [
+        (fields, players, contracts, d, range(a, min(a + JOB, games)), base)
+        for d, contracts in enumerate(deals)
+        for a in range(0, games, JOB)
+    ]
     parts = pool.map(_job, jobs, chunksize=1) if pool is not None else map(_job, jobs)
     return [w for part in parts for w in part]
 
@@ -106,13 +115,21 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=60)
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--check-games", type=int, default=20,
-                        help="games per deal for the final paired check on fresh seeds")
+    parser.add_argument(
+        "--check-games",
+        type=int,
+        default=20,
+        help="games per deal for the final paired check on fresh seeds",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--sampler-seed", type=int, default=0)
     parser.add_argument("--fix", default="", help="NAME=VALUE,... kept out of the search")
-    parser.add_argument("--enqueue", nargs="*", default=[],
-                        help="NAME=VALUE,... candidates to try first (e.g. earlier bests)")
+    parser.add_argument(
+        "--enqueue",
+        nargs="*",
+        default=[],
+        help="NAME=VALUE,... candidates to try first (e.g. earlier bests)",
+    )
     parser.add_argument("--range", nargs="*", default=[], help="NAME=LOW:HIGH search ranges")
     args = parser.parse_args()
     start = PARAMS[args.players]
@@ -126,8 +143,9 @@ def main() -> None:
     pool = multiprocessing.get_context("fork").Pool(args.workers) if args.workers > 1 else None
     began = time.perf_counter()
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(direction="maximize",
-                                sampler=optuna.samplers.TPESampler(seed=args.sampler_seed))
+    study = optuna.create_study(
+        direction="maximize", sampler=optuna.samplers.TPESampler(seed=args.sampler_seed)
+    )
     current = dataclasses.asdict(start)
     study.enqueue_trial({k: v for k, v in current.items() if k in SPACE and k not in fixed})
     for changes in args.enqueue:
@@ -139,25 +157,40 @@ def main() -> None:
         return sum(wins) / len(wins)
 
     def show(study: optuna.Study, trial: optuna.trial.FrozenTrial) -> None:
-        print(f"trial {trial.number:>3}: {trial.value:.3f}  (best {study.best_value:.3f} "
-              f"at {study.best_trial.number})", flush=True)
+        print(
+            f"trial {trial.number:>3}: {trial.value:.3f}  (best {study.best_value:.3f} "
+            f"at {study.best_trial.number})",
+            flush=True,
+        )
         if study.best_trial.number == trial.number:  # a stopped run still names its best
-            print("  new best: " + ",".join(
-                f"{k}={round(v, 3) if isinstance(v, float) else v}"
-                for k, v in trial.params.items()), flush=True)
+            print(
+                "  new best: "
+                + ",".join(
+                    f"{k}={round(v, 3) if isinstance(v, float) else v}"
+                    for k, v in trial.params.items()
+                ),
+                flush=True,
+            )
 
     study.optimize(objective, n_trials=args.trials, callbacks=[show])
     best = {**current, **study.best_params, **fixed}
-    print(f"\nbest on the tuning games ({args.deals} deals x {args.games} games, "
-          f"{args.players} players): {study.best_value:.3f} vs start {study.trials[0].value:.3f}")
-    print("ExpertParams(" + ", ".join(
-        f"{k}={round(v, 3) if isinstance(v, float) else v}" for k, v in best.items()) + ")")
+    print(
+        f"\nbest on the tuning games ({args.deals} deals x {args.games} games, "
+        f"{args.players} players): {study.best_value:.3f} vs start {study.trials[0].value:.3f}"
+    )
+    print(
+        "ExpertParams("
+        + ", ".join(f"{k}={round(v, 3) if isinstance(v, float) else v}" for k, v in best.items())
+        + ")"
+    )
     fresh = deals_for(args.players, args.deals, salt="tune-check")
     new = evaluate(best, args.players, fresh, args.check_games, 2, pool)
     old = evaluate(current, args.players, fresh, args.check_games, 2, pool)
     diff, se = paired(new, old)
-    print(f"fresh seeds, {len(new)} paired games: best {sum(new) / len(new):.3f} vs start "
-          f"{sum(old) / len(old):.3f}, difference {100 * diff:+.1f} ± {100 * se:.1f} points")
+    print(
+        f"fresh seeds, {len(new)} paired games: best {sum(new) / len(new):.3f} vs start "
+        f"{sum(old) / len(old):.3f}, difference {100 * diff:+.1f} ± {100 * se:.1f} points"
+    )
     print(f"({time.perf_counter() - began:.0f} s)")
     if pool is not None:
         pool.close()

@@ -26,8 +26,9 @@ from coop_helper.sim.runner import Level
 __all__ = ["Level", "OddsResult", "TimePile", "UserError", "odds", "time_pile"]
 
 
-def _resolve(contracts: Sequence[str] | str, players: int | None,
-             seals: Mapping[str, str] | None) -> tuple[int, tuple[Contract, ...], TimePile]:
+def _resolve(
+    contracts: Sequence[str] | str, players: int | None, seals: Mapping[str, str] | None
+) -> tuple[int, tuple[Contract, ...], TimePile]:
     catalog = load_catalog()
     if isinstance(contracts, str):
         count, face = face_up(code=contracts, players=players, catalog=catalog)
@@ -43,8 +44,12 @@ def _resolve(contracts: Sequence[str] | str, players: int | None,
     return count, face, _time_pile(face, known, catalog)
 
 
-def time_pile(contracts: Sequence[str] | str, *, players: int | None = None,
-              seals: Mapping[str, str] | None = None) -> TimePile:
+def time_pile(
+    contracts: Sequence[str] | str,
+    *,
+    players: int | None = None,
+    seals: Mapping[str, str] | None = None,
+) -> TimePile:
     """The Time Pile for these face-up contracts (names, or a share code as one string).
 
     ``seals`` gives the seal read off a blue-seal card, e.g. ``{"Ransom": "1A"}``; while
@@ -80,6 +85,16 @@ def odds(
     """
     count, face, pile = _resolve(contracts, players, seals)
     goal = None if target is None else parse_target(target)
-    return compute_odds(count, face, pile, games=games, precision=precision, seed=seed,
-                        policy=policy, workers=workers, confidence=confidence,
-                        interval=interval, target=goal)
+    return compute_odds(
+        count,
+        face,
+        pile,
+        games=games,
+        precision=precision,
+        seed=seed,
+        policy=policy,
+        workers=workers,
+        confidence=confidence,
+        interval=interval,
+        target=goal,
+    )

@@ -8,8 +8,7 @@ from coop_helper.atlas.assemble import atlas_bytes
 from coop_helper.atlas.plan import BuildParams, make_params, plan_tasks
 from coop_helper.atlas.work import run_task
 
-TINY = {"players": (1, 2), "exhaustive": (1,), "games": 2, "train_deals": 60,
-        "train_games": 6}
+TINY = {"players": (1, 2), "exhaustive": (1,), "games": 2, "train_deals": 60, "train_games": 6}
 
 
 def tiny_params(**changes: object) -> BuildParams:
@@ -55,6 +54,7 @@ def synthetic_atlas(path: Path, players: tuple[int, ...] = (1, 2)) -> BuildParam
         deals = list(all_deals(size, len(catalog.contracts)))
         wins = tuple(synthetic_wins(deals[d], task.turns) for d in task.deals)
         results.setdefault(task.players, []).append(
-            TaskResult(task.key, task.players, task.first, task.deals, task.games, wins))
+            TaskResult(task.key, task.players, task.first, task.deals, task.games, wins)
+        )
     path.write_bytes(atlas_bytes(params, results))
     return params

@@ -30,17 +30,36 @@ class Scripted:
 
     name = "scripted"
 
-    def __init__(self, *, draw: Answer = False, repel: Answer = False, take: Answer = None,
-                 decline: Answer = False, complete: Answer = True, claim: Answer = None,
-                 recipient: Answer = None, victory: Answer = False) -> None:
+    def __init__(
+        self,
+        *,
+        draw: Answer = False,
+        repel: Answer = False,
+        take: Answer = None,
+        decline: Answer = False,
+        complete: Answer = True,
+        claim: Answer = None,
+        recipient: Answer = None,
+        victory: Answer = False,
+    ) -> None:
         self.answers: dict[str, Answer] = {
-            "draw_again": draw, "repel": repel, "choose_take": take,
-            "decline_coins": decline, "complete": complete, "claim_expedition": claim,
-            "coin_recipient": recipient, "victory_move": victory,
+            "draw_again": draw,
+            "repel": repel,
+            "choose_take": take,
+            "decline_coins": decline,
+            "complete": complete,
+            "claim_expedition": claim,
+            "coin_recipient": recipient,
+            "victory_move": victory,
         }
         self.defaults: dict[str, Any] = {
-            "draw_again": False, "repel": False, "choose_take": None, "decline_coins": False,
-            "complete": True, "claim_expedition": None, "coin_recipient": None,
+            "draw_again": False,
+            "repel": False,
+            "choose_take": None,
+            "decline_coins": False,
+            "complete": True,
+            "claim_expedition": None,
+            "coin_recipient": None,
             "victory_move": False,
         }
         self.asked: list[tuple[str, int | None, Any]] = []
@@ -69,11 +88,13 @@ class Scripted:
         """Scripted."""
         return self._answer("repel", player, card, table, player, card)
 
-    def choose_take(self, table: Table, player: PlayerState, options: list[int],
-                    takes_left: int) -> int | None:
+    def choose_take(
+        self, table: Table, player: PlayerState, options: list[int], takes_left: int
+    ) -> int | None:
         """Scripted; a queued card id must be one of the options."""
-        choice = self._answer("choose_take", player, list(options), table, player, options,
-                              takes_left)
+        choice = self._answer(
+            "choose_take", player, list(options), table, player, options, takes_left
+        )
         assert choice is None or choice in options, f"{choice} not in {options}"
         return choice
 
@@ -85,8 +106,7 @@ class Scripted:
         """Scripted."""
         return self._answer("complete", player, contract, table, player, contract)
 
-    def claim_expedition(self, table: Table, player: PlayerState,
-                         options: list[int]) -> int | None:
+    def claim_expedition(self, table: Table, player: PlayerState, options: list[int]) -> int | None:
         """Scripted."""
         return self._answer("claim_expedition", player, list(options), table, player, options)
 
@@ -100,8 +120,9 @@ class Scripted:
         return self._answer("victory_move", None, None, table)
 
 
-def rig(contracts: Iterable[str] = (), players: int = 1, policy: Scripted | None = None,
-        seed: int = 0) -> Game:
+def rig(
+    contracts: Iterable[str] = (), players: int = 1, policy: Scripted | None = None, seed: int = 0
+) -> Game:
     """A fresh game with an empty Time Pile and a fresh log; rig it with the helpers below."""
     by_key = {c.key: c for c in load_catalog().contracts}
     config = GameConfig(tuple(by_key[k] for k in contracts), players, time_pile=0, seed=seed)
@@ -126,8 +147,14 @@ def card(game: Game, label: str, copy: int = 0) -> int:
 def _extract(game: Game, card_id: int) -> None:
     """Take a card out of whatever zone holds it."""
     table, hidden = game.table, game.hidden
-    for pile in (hidden.draw, hidden.time, table.harbour, table.discard, table.expedition_row,
-                 hidden.victory):
+    for pile in (
+        hidden.draw,
+        hidden.time,
+        table.harbour,
+        table.discard,
+        table.expedition_row,
+        hidden.victory,
+    ):
         if card_id in pile:
             pile.remove(card_id)
             break
@@ -183,8 +210,7 @@ def to_expedition_row(game: Game, *cards: int) -> None:
         game.table.expedition_row.append(c)
 
 
-def stack(game: Game, time: Iterable[int] = (), draw: Iterable[int] = (),
-          victory: int = 0) -> None:
+def stack(game: Game, time: Iterable[int] = (), draw: Iterable[int] = (), victory: int = 0) -> None:
     """Time Pile cards and next draw-pile cards, first drawn first; ``victory`` cards moved
     from the draw pile to the Victory Pile."""
     time, draw = list(time), list(draw)
@@ -225,11 +251,16 @@ def notes(game: Game, event: str) -> list[dict[str, Any]]:
 def count_cards(game: Game) -> int:
     """Every card in every zone: must equal the deck size at all times."""
     table, hidden = game.table, game.hidden
-    total = (len(hidden.draw) + len(hidden.time) + len(hidden.victory) + len(table.discard)
-             + len(table.harbour) + len(table.expedition_row))
+    total = (
+        len(hidden.draw)
+        + len(hidden.time)
+        + len(hidden.victory)
+        + len(table.discard)
+        + len(table.harbour)
+        + len(table.expedition_row)
+    )
     for p in table.players:
-        total += (len(hidden.coin_cards[p.index]) + len(p.persons) + len(p.expeditions)
-                  + len(p.aside))
+        total += (
+            len(hidden.coin_cards[p.index]) + len(p.persons) + len(p.expeditions) + len(p.aside)
+        )
     return total
-
-

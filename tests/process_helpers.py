@@ -18,8 +18,12 @@ def cli_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 def run_cli(tmp_path: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[bytes]:
     """``python -m coop_helper ARGS`` to the end; stdout and stderr as bytes."""
     return subprocess.run(
-        [sys.executable, "-m", "coop_helper", *args], cwd=tmp_path,
-        env=cli_env(tmp_path, **extra), capture_output=True, timeout=120, check=False,
+        [sys.executable, "-m", "coop_helper", *args],
+        cwd=tmp_path,
+        env=cli_env(tmp_path, **extra),
+        capture_output=True,
+        timeout=120,
+        check=False,
     )
 
 
@@ -40,6 +44,10 @@ def run_script(tmp_path: Path, *args: str, **extra: str) -> subprocess.Completed
     """The installed ``coop-helper`` console script (beside this Python) to the end."""
     script = Path(sys.executable).with_name("coop-helper")
     return subprocess.run(
-        [str(script), *args], cwd=tmp_path, env=cli_env(tmp_path, **extra),
-        capture_output=True, timeout=120, check=False,
+        [str(script), *args],
+        cwd=tmp_path,
+        env=cli_env(tmp_path, **extra),
+        capture_output=True,
+        timeout=120,
+        check=False,
     )

@@ -131,8 +131,14 @@ class LiveReferee(EventLog):
             return
         self.checks += 1
         table, hidden = game.table, game.hidden
-        total = (len(hidden.draw) + len(hidden.time) + len(hidden.victory) + len(table.discard)
-                 + len(table.harbour) + len(table.expedition_row))
+        total = (
+            len(hidden.draw)
+            + len(hidden.time)
+            + len(hidden.victory)
+            + len(table.discard)
+            + len(table.harbour)
+            + len(table.expedition_row)
+        )
         for p in table.players:
             coins = hidden.coin_cards[p.index]
             assert p.coins == len(coins) >= 0

@@ -55,12 +55,15 @@ def test_the_model_recovers_a_known_curve_on_held_out_deals(monkeypatch):
 
     deals = [tuple(sorted(rng.sample(range(18), 3))) for _ in range(300)]
     draws = np.random.default_rng(7)
-    wins = [[int(draws.binomial(games, chance(d, b))) for b in range(turns + 1)]
-            for d in deals]
+    wins = [[int(draws.binomial(games, chance(d, b))) for b in range(turns + 1)] for d in deals]
     model = fit_model(deals, wins, games, 18)
     held = [tuple(sorted(rng.sample(range(18), 3))) for _ in range(100)]
-    rows = np.frombuffer(predict_rows(model, held, turns), dtype=np.uint8).reshape(
-        len(held), turns + 1) / SCALE
+    rows = (
+        np.frombuffer(predict_rows(model, held, turns), dtype=np.uint8).reshape(
+            len(held), turns + 1
+        )
+        / SCALE
+    )
     errors = [abs(rows[i, 15] - chance(d, 15)) for i, d in enumerate(held)]
     # 300 deals x 31 turns x 200 games pin 208 coefficients to a few hundredths; the
     # curve at its steepest (b = 15) moves by a quarter of a coefficient's error.

@@ -40,8 +40,7 @@ def _free_port() -> int:
 def _dask(*args: str) -> subprocess.Popen:
     dask = Path(sys.executable).parent / "dask"
     command = [str(dask)] if dask.exists() else [sys.executable, "-m", "dask"]
-    return subprocess.Popen([*command, *args], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    return subprocess.Popen([*command, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 @pytest.fixture
@@ -50,12 +49,26 @@ def dask_cluster():
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     local = ("--dashboard-address", "127.0.0.1:0")  # their status pages: local only
-    processes = [_dask("scheduler", "--host", "127.0.0.1", "--port", str(port),
-                       "--no-dashboard", *local)]
+    processes = [
+        _dask("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard", *local)
+    ]
     try:
         for _ in range(2):
-            processes.append(_dask("worker", address, "--host", "127.0.0.1", "--nthreads", "1",
-                                   "--nworkers", "1", "--no-dashboard", "--no-nanny", *local))
+            processes.append(
+                _dask(
+                    "worker",
+                    address,
+                    "--host",
+                    "127.0.0.1",
+                    "--nthreads",
+                    "1",
+                    "--nworkers",
+                    "1",
+                    "--no-dashboard",
+                    "--no-nanny",
+                    *local,
+                )
+            )
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -79,17 +92,16 @@ def dask_cluster():
 
 
 def test_a_build_through_a_scheduler_and_two_workers_matches_one_in_process(
-        tmp_path, dask_cluster, small_tasks):
+    tmp_path, dask_cluster, small_tasks
+):
     params = plan.make_params(**SMALL)
-    report = build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin",
-                         scheduler=dask_cluster)
+    report = build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin", scheduler=dask_cluster)
     assert report.workers == 2
     assert report.tasks == 5 and report.resumed == 0 and report.games == 100
     expected = build_in_process(params, tmp_path / "reference.bin")
     assert (tmp_path / "atlas.bin").read_bytes() == expected
     # the saved work is reused: nothing is played again
-    again = build_atlas(params, tmp_path / "work", tmp_path / "again.bin",
-                        scheduler=dask_cluster)
+    again = build_atlas(params, tmp_path / "work", tmp_path / "again.bin", scheduler=dask_cluster)
     assert again.resumed == 5 and again.games == 0
     assert (tmp_path / "again.bin").read_bytes() == expected
 
@@ -111,8 +123,9 @@ def test_an_interrupted_build_resumes_to_the_same_bytes(tmp_path, small_tasks):
         return tick
 
     with pytest.raises(Stop):
-        build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin", workers=1,
-                    progress=stop_after_two)
+        build_atlas(
+            params, tmp_path / "work", tmp_path / "atlas.bin", workers=1, progress=stop_after_two
+        )
     assert not (tmp_path / "atlas.bin").exists()
     saved = sorted(p.name for p in (tmp_path / "work" / "done").iterdir())
     assert len(saved) == 2 and not any(name.startswith(".") for name in saved)

@@ -77,8 +77,9 @@ def test_impossible_requests_say_what_is_possible():
     with pytest.raises(UserError, match="both kept and avoided"):
         choose_deal(1, "easy", [catalog.contract("Jinx")], [catalog.contract("Jinx")], 1)
     with pytest.raises(UserError, match="keep at most 3"):
-        choose_deal(1, "easy", catalog.contracts_for(
-            ["Fighter", "Jinx", "Explorer", "Comedian"]), [], 1)
+        choose_deal(
+            1, "easy", catalog.contracts_for(["Fighter", "Jinx", "Explorer", "Comedian"]), [], 1
+        )
 
 
 def test_the_choice_is_uniform_among_the_matching_deals():

@@ -9,8 +9,9 @@ from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import deal
 
 
-@pytest.mark.parametrize(("players", "count"),
-                         [(1, 816), (2, 8568), (3, 31824), (4, 48620), (5, 31824)])
+@pytest.mark.parametrize(
+    ("players", "count"), [(1, 816), (2, 8568), (3, 31824), (4, 48620), (5, 31824)]
+)
 def test_deal_counts_match_the_issue(players, count):
     assert deal_count(players) == count
 

@@ -50,5 +50,6 @@ def test_the_version_has_one_source():
 
     settings = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert settings["tool"]["setuptools"]["dynamic"]["version"] == {
-        "attr": "coop_helper.__version__"}
+        "attr": "coop_helper.__version__"
+    }
     assert re.fullmatch(r"\d+\.\d+\.\d+", coop_helper.__version__)

@@ -71,9 +71,18 @@ def test_same_contract_twice_is_an_error():
 
 def test_ranks():
     catalog = load_catalog()
-    expected = {0: "Landlubber", 1: "Landlubber", 2: "Sailor", 3: "Sailor", 4: "Pirate",
-                5: "Pirate", 6: "Captain", 7: "Captain", 8: "Ruler of the Seas",
-                30: "Ruler of the Seas"}
+    expected = {
+        0: "Landlubber",
+        1: "Landlubber",
+        2: "Sailor",
+        3: "Sailor",
+        4: "Pirate",
+        5: "Pirate",
+        6: "Captain",
+        7: "Captain",
+        8: "Ruler of the Seas",
+        30: "Ruler of the Seas",
+    }
     for points, rank in expected.items():
         assert catalog.rank(points).name == rank
     with pytest.raises(UserError):

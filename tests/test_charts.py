@@ -45,12 +45,24 @@ def assert_png(path: Path) -> None:
 
 def _odds(target: float | None = 0.5) -> OddsResult:
     wins = [720, 640, 540, 430, 310, 200, 120, 50, 20, 3, 0]
-    levels = tuple(Level(k, 15 - k, w, 1000, max(0, w / 1000 - 0.03), min(1, w / 1000 + 0.03))
-                   for k, w in enumerate(wins))
-    return OddsResult(players=1, contracts=(), time_pile=15, time_pile_range=None,
-                      policy="expert", games=1000, seed=1, confidence=0.95, interval="wilson",
-                      levels=levels, target=target,
-                      recommended=None if target is None else recommend(levels, target))
+    levels = tuple(
+        Level(k, 15 - k, w, 1000, max(0, w / 1000 - 0.03), min(1, w / 1000 + 0.03))
+        for k, w in enumerate(wins)
+    )
+    return OddsResult(
+        players=1,
+        contracts=(),
+        time_pile=15,
+        time_pile_range=None,
+        policy="expert",
+        games=1000,
+        seed=1,
+        confidence=0.95,
+        interval="wilson",
+        levels=levels,
+        target=target,
+        recommended=None if target is None else recommend(levels, target),
+    )
 
 
 def test_odds_chart_svg_has_title_labels_ranks_and_recommendation(tmp_path):
@@ -76,16 +88,31 @@ def test_odds_chart_png_is_a_real_picture(tmp_path):
 
 def test_history_chart_png_and_svg(run, tmp_path):
     with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"]), create=True) as journal:
-        add(journal, *(make_record(removed=k % 6, won=k % 3 != 0,
-                                   played_on=f"2026-{1 + k // 4:02d}-{1 + 7 * (k % 4):02d}")
-                       for k in range(20)))
+        add(
+            journal,
+            *(
+                make_record(
+                    removed=k % 6,
+                    won=k % 3 != 0,
+                    played_on=f"2026-{1 + k // 4:02d}-{1 + 7 * (k % 4):02d}",
+                )
+                for k in range(20)
+            ),
+        )
     svg, png = tmp_path / "history.svg", tmp_path / "history.png"
     result = run("history", "--chart", str(svg))
     assert result.exit_code == 0, result.stderr
     assert f"Chart written to {svg}" in result.stdout
     texts = svg_texts(svg)
-    for words in ("Rank and win rate over time", "Points of each win (rank)", "Win rate",
-                  "Date played", "Best so far", "Last 10 games", *RANKS):
+    for words in (
+        "Rank and win rate over time",
+        "Points of each win (rank)",
+        "Win rate",
+        "Date played",
+        "Best so far",
+        "Last 10 games",
+        *RANKS,
+    ):
         assert words in texts, words
     assert run("history", "--chart", str(png), "--json").exit_code == 0
     assert_png(png)
@@ -103,10 +130,13 @@ def test_summaries_feed_the_chart_in_play_order(tmp_path):
     assert "Rank and win rate over time" in svg_texts(tmp_path / "h.svg")
 
 
-@pytest.mark.parametrize("name, words", [
-    ("chart.pdf", "name the file .png or .svg"),
-    ("missing/chart.png", "does not exist"),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("chart.pdf", "name the file .png or .svg"),
+        ("missing/chart.png", "does not exist"),
+    ],
+)
 def test_a_bad_chart_file_is_refused_before_any_work(run, tmp_path, name, words):
     result = run("history", "--chart", str(tmp_path / name))
     assert result.exit_code == 2 and words in result.stderr
@@ -114,8 +144,11 @@ def test_a_bad_chart_file_is_refused_before_any_work(run, tmp_path, name, words)
 
 def test_without_matplotlib_the_error_names_the_extra(run, tmp_path, monkeypatch):
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "matplotlib" else real(name, *a),
+    )
     result = run("history", "--chart", str(tmp_path / "h.png"))
     assert result.exit_code == 2
     assert "pip install 'coop-helper[charts]'" in result.stderr
@@ -123,11 +156,14 @@ def test_without_matplotlib_the_error_names_the_extra(run, tmp_path, monkeypatch
 
 
 def test_the_cli_starts_without_sqlite_scipy_or_matplotlib():
-    code = ("import sys, coop_helper.cli; "
-            "print(sorted(m for m in ('matplotlib', 'sqlite3', 'scipy', 'numpy') "
-            "if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys, coop_helper.cli; "
+        "print(sorted(m for m in ('matplotlib', 'sqlite3', 'scipy', 'numpy') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
@@ -140,11 +176,23 @@ def test_odds_chart_says_when_no_level_reaches_the_target(tmp_path):
 
 
 def test_odds_chart_by_turns_when_a_seal_is_unknown(tmp_path):
-    levels = tuple(Level(None, t, 100 * t, 2000, 0.05 * t - 0.02, 0.05 * t + 0.02)
-                   for t in range(17, 4, -1))
-    result = OddsResult(players=1, contracts=(), time_pile=None, time_pile_range=(13, 17),
-                        policy="expert", games=2000, seed=1, confidence=0.95,
-                        interval="wilson", levels=levels, target=None, recommended=None)
+    levels = tuple(
+        Level(None, t, 100 * t, 2000, 0.05 * t - 0.02, 0.05 * t + 0.02) for t in range(17, 4, -1)
+    )
+    result = OddsResult(
+        players=1,
+        contracts=(),
+        time_pile=None,
+        time_pile_range=(13, 17),
+        policy="expert",
+        games=2000,
+        seed=1,
+        confidence=0.95,
+        interval="wilson",
+        levels=levels,
+        target=None,
+        recommended=None,
+    )
     out = tmp_path / "odds.svg"
     charts.odds_chart(result, None, out)
     texts = svg_texts(out)

@@ -35,8 +35,10 @@ def test_a_stale_atlas_is_said_and_not_shown(run, monkeypatch):
     assert doc["current"] is False
     result = run("setup", "--players", "1", "--seed", "4", "--no-odds")
     assert result.exit_code == 0
-    assert (f"Difficulty: not shown: the atlas was built with expert version {built}; current "
-            "is 2-newer: run 'coop-helper atlas build'.") in result.stdout
+    assert (
+        f"Difficulty: not shown: the atlas was built with expert version {built}; current "
+        "is 2-newer: run 'coop-helper atlas build'."
+    ) in result.stdout
     assert "harder than" not in result.stdout
     doc = ok_json(run("setup", "--players", "1", "--seed", "4", "--no-odds", "--json"))
     assert doc["difficulty"]["available"] is False and doc["difficulty"]["win"] is None
@@ -54,27 +56,58 @@ def test_setup_and_deal_say_where_the_deal_stands(run):
 
 
 def test_deal_by_difficulty_is_seeded_and_shareable(run):
-    first = ok_json(run("deal", "-p", "1", "--difficulty", "brutal", "--keep", "Fighter",
-                        "--seed", "12", "--json"))
-    again = ok_json(run("deal", "-p", "1", "--difficulty", "brutal", "--keep", "Fighter",
-                        "--seed", "12", "--json"))
+    first = ok_json(
+        run(
+            "deal",
+            "-p",
+            "1",
+            "--difficulty",
+            "brutal",
+            "--keep",
+            "Fighter",
+            "--seed",
+            "12",
+            "--json",
+        )
+    )
+    again = ok_json(
+        run(
+            "deal",
+            "-p",
+            "1",
+            "--difficulty",
+            "brutal",
+            "--keep",
+            "Fighter",
+            "--seed",
+            "12",
+            "--json",
+        )
+    )
     assert first == again
     assert first["level"] == "brutal"
     assert "Fighter" in [c["name"] for c in first["contracts"]]
     shared = ok_json(run("timepile", "--code", first["code"], "--json"))
     assert [c["name"] for c in shared["contracts"]] == [c["name"] for c in first["contracts"]]
     text = run("deal", "-p", "1", "--difficulty", "brutal", "--keep", "Fighter", "--seed", "12")
-    assert "deal again: coop-helper deal --players 1 --difficulty brutal --keep Fighter " \
-           "--seed 12" in text.stdout
+    assert (
+        "deal again: coop-helper deal --players 1 --difficulty brutal --keep Fighter "
+        "--seed 12" in text.stdout
+    )
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--difficulty", "tough"], "--difficulty must be easy, medium, hard, brutal"),
-    (["--keep", "Ransom"], "seal is not in the card data"),
-    (["--keep", "Fightr"], "Did you mean"),
-    (["--difficulty", "50%", "--keep", "Fighter", "--keep", "Jinx", "--keep", "Explorer"],
-     "the matching deals range from 100% to 100%"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--difficulty", "tough"], "--difficulty must be easy, medium, hard, brutal"),
+        (["--keep", "Ransom"], "seal is not in the card data"),
+        (["--keep", "Fightr"], "Did you mean"),
+        (
+            ["--difficulty", "50%", "--keep", "Fighter", "--keep", "Jinx", "--keep", "Explorer"],
+            "the matching deals range from 100% to 100%",
+        ),
+    ],
+)
 def test_impossible_deals_are_one_line_errors(run, args, message):
     result = run("deal", "--players", "1", *args)
     assert result.exit_code == 2
@@ -96,8 +129,20 @@ def test_contracts_with_players_adds_each_contracts_difficulty(run):
 def test_build_says_when_the_work_folder_cannot_be_written(run, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    result = run("atlas", "build", "--players", "1", "--exhaustive", "", "--train-deals", "50",
-                 "--work-dir", str(blocker / "work"), "--output", str(tmp_path / "a.bin"))
+    result = run(
+        "atlas",
+        "build",
+        "--players",
+        "1",
+        "--exhaustive",
+        "",
+        "--train-deals",
+        "50",
+        "--work-dir",
+        str(blocker / "work"),
+        "--output",
+        str(tmp_path / "a.bin"),
+    )
     assert result.exit_code == 2
     assert "cannot write to the work folder" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
@@ -105,9 +150,11 @@ def test_build_says_when_the_work_folder_cannot_be_written(run, tmp_path):
 
 
 def test_build_rejects_bad_settings(run):
-    for args, message in ((["--players", "7"], "--players"),
-                          (["--players", "x"], "separated by commas"),
-                          (["--scheduler", "localhost"], "tcp://HOST:PORT")):
+    for args, message in (
+        (["--players", "7"], "--players"),
+        (["--players", "x"], "separated by commas"),
+        (["--scheduler", "localhost"], "tcp://HOST:PORT"),
+    ):
         result = run("atlas", "build", *args)
         assert result.exit_code == 2 and message in result.stderr, result.stderr
 
@@ -116,9 +163,27 @@ def test_build_on_the_command_line_writes_a_current_atlas(run, tmp_path, monkeyp
     pytest.importorskip("distributed")
     monkeypatch.setattr("coop_helper.atlas.model.PENALTIES", ((3.0, float("inf")),))
     output = tmp_path / "atlas.bin"
-    doc = ok_json(run("atlas", "build", "--players", "1", "--exhaustive", "",
-                      "--train-deals", "50", "--train-games", "2", "--workers", "1",
-                      "--work-dir", str(tmp_path / "work"), "--output", str(output), "--json"))
+    doc = ok_json(
+        run(
+            "atlas",
+            "build",
+            "--players",
+            "1",
+            "--exhaustive",
+            "",
+            "--train-deals",
+            "50",
+            "--train-games",
+            "2",
+            "--workers",
+            "1",
+            "--work-dir",
+            str(tmp_path / "work"),
+            "--output",
+            str(output),
+            "--json",
+        )
+    )
     assert doc["games"] == 100 and doc["bytes"] == output.stat().st_size
     monkeypatch.setenv("COOP_HELPER_ATLAS", str(output))
     info = ok_json(run("atlas", "info", "--json"))
@@ -126,8 +191,7 @@ def test_build_on_the_command_line_writes_a_current_atlas(run, tmp_path, monkeyp
     assert info["build"]["train_deals"] == 50
 
 
-def test_a_damaged_atlas_is_said_and_the_rest_still_works(run, tmp_path, monkeypatch,
-                                                         atlas_file):
+def test_a_damaged_atlas_is_said_and_the_rest_still_works(run, tmp_path, monkeypatch, atlas_file):
     damaged = tmp_path / "atlas.bin"
     data = atlas_file.read_bytes()
     damaged.write_bytes(data[: len(data) // 2] + bytes(len(data) - len(data) // 2))

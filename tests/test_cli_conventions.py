@@ -11,8 +11,18 @@ from coop_helper.cli.options import IntervalChoice
 from coop_helper.policies import POLICIES
 from coop_helper.sim.statistics import INTERVALS
 
-COMMANDS = [["odds"], ["setup"], ["play"], ["contracts"], ["deal"], ["timepile"], ["rank"],
-            ["seals", "set"], ["seals", "unset"], ["seals", "list"]]
+COMMANDS = [
+    ["odds"],
+    ["setup"],
+    ["play"],
+    ["contracts"],
+    ["deal"],
+    ["timepile"],
+    ["rank"],
+    ["seals", "set"],
+    ["seals", "unset"],
+    ["seals", "list"],
+]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
@@ -57,11 +67,19 @@ def test_policy_names_complete_from_the_registry():
 
 
 def test_the_shell_gets_completions(tmp_path):
-    done = run_script(tmp_path, _COOP_HELPER_COMPLETE="complete_bash",
-                   COMP_WORDS="coop-helper odds Fighter Kl", COMP_CWORD="3")
+    done = run_script(
+        tmp_path,
+        _COOP_HELPER_COMPLETE="complete_bash",
+        COMP_WORDS="coop-helper odds Fighter Kl",
+        COMP_CWORD="3",
+    )
     assert done.returncode == 0 and done.stdout.decode().split("\n")[0] == "Kleiner Zocker"
-    done = run_script(tmp_path, _COOP_HELPER_COMPLETE="complete_bash",
-                   COMP_WORDS="coop-helper odds --interval ", COMP_CWORD="3")
+    done = run_script(
+        tmp_path,
+        _COOP_HELPER_COMPLETE="complete_bash",
+        COMP_WORDS="coop-helper odds --interval ",
+        COMP_CWORD="3",
+    )
     assert done.stdout.decode().split() == ["wilson", "exact"]
 
 

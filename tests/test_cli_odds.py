@@ -1,6 +1,5 @@
 """The odds and setup commands through CliRunner: fields, reproducibility, bad input."""
 
-
 import pytest
 from cli_helpers import ok_json
 
@@ -49,8 +48,9 @@ def test_target_recommends_the_highest_level_reaching_it(run):
 
 def test_exact_interval_and_confidence(run):
     wilson = ok_json(run("odds", *EXAMPLE, *FAST, "--json"))
-    exact = ok_json(run("odds", *EXAMPLE, *FAST, "--json", "--interval", "exact",
-                        "--confidence", "0.99"))
+    exact = ok_json(
+        run("odds", *EXAMPLE, *FAST, "--json", "--interval", "exact", "--confidence", "0.99")
+    )
     assert exact["confidence"] == 0.99 and exact["interval"] == "exact"
     assert exact["levels"][0]["ci_low"] < wilson["levels"][0]["ci_low"]
 
@@ -73,8 +73,9 @@ def test_unknown_seal_gives_odds_by_turns(run):
     assert doc["unknown_coin_spaces"] == ["Ransom"]
     text = run("odds", "Fighter", "Jinx", "Ransom", *FAST, "--target", "50%").stdout
     assert "needs the unknown seal" in text and "pay 0 coins" in text
-    known = ok_json(run("odds", "Fighter", "Jinx", "Ransom", *FAST, "--seal", "Ransom=1A",
-                        "--json"))
+    known = ok_json(
+        run("odds", "Fighter", "Jinx", "Ransom", *FAST, "--seal", "Ransom=1A", "--json")
+    )
     assert known["time_pile"] == 15 and known["levels"][0]["removed"] == 0
 
 
@@ -176,9 +177,21 @@ def test_more_bad_input(run, args, message):
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("text, value", [("50%", 0.5), ("50", 0.5), ("0.5", 0.5), ("100%", 1.0),
-                                         ("1%", 0.01), ("1.5%", 0.015), ("7.5%", 0.075),
-                                         (" 20 % ", 0.2), ("2", 0.02), ("100", 1.0)])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("50%", 0.5),
+        ("50", 0.5),
+        ("0.5", 0.5),
+        ("100%", 1.0),
+        ("1%", 0.01),
+        ("1.5%", 0.015),
+        ("7.5%", 0.075),
+        (" 20 % ", 0.2),
+        ("2", 0.02),
+        ("100", 1.0),
+    ],
+)
 def test_target_forms(text, value):
     from coop_helper.sim.odds import parse_target
 
@@ -203,8 +216,9 @@ def test_one_rounding_rule_for_win_and_rank():
     from coop_helper.render.odds import _pct, _ranks_cell
     from coop_helper.sim.runner import Level
 
-    level = Level(removed=4, turns=12, wins=113, games=400, ci_low=0.2, ci_high=0.3,
-                  ranks={"Pirate": 0.2825})
+    level = Level(
+        removed=4, turns=12, wins=113, games=400, ci_low=0.2, ci_high=0.3, ranks={"Pirate": 0.2825}
+    )
     assert _pct(level.win) == "28.3%" and _ranks_cell(level) == "Pirate 28.3%"
 
 
@@ -216,8 +230,7 @@ def test_precision_not_reached_is_said(run, monkeypatch):
     assert doc["precision"] == 0.005 and doc["precision_reached"] is False
     assert doc["games"] == 800
     text = run("odds", *EXAMPLE, "--precision", "0.5").stdout
-    assert "Stopped at 800 games before every level was within 0.5 points" in " ".join(
-        text.split())
+    assert "Stopped at 800 games before every level was within 0.5 points" in " ".join(text.split())
 
 
 @pytest.mark.parametrize(
@@ -227,8 +240,7 @@ def test_precision_not_reached_is_said(run, monkeypatch):
         (["odds", *EXAMPLE, "--confidence", "0.9999999999999999"], "--confidence must be 50%"),
         (["setup", "--players", "2", "--sim-seed", "-1"], "--sim-seed must be 0 or more"),
         (["setup", *EXAMPLE, "--seed", "4"], "--seed repeats a deal"),
-        (["setup", "--players", "2", "--no-odds", "--games", "5", "--precision", "2"],
-         "not both"),
+        (["setup", "--players", "2", "--no-odds", "--games", "5", "--precision", "2"], "not both"),
     ],
 )
 def test_settings_out_of_range(run, args, message):
@@ -268,10 +280,24 @@ def test_ctrl_c_stops_a_run_with_workers(tmp_path):
 
     env = {**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")}
     run = subprocess.Popen(
-        [sys.executable, "-m", "coop_helper", "odds", *EXAMPLE, "--precision", "0.2",
-         "--workers", "2", "--quiet"],
-        cwd=tmp_path, env=env, start_new_session=True, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "coop_helper",
+            "odds",
+            *EXAMPLE,
+            "--precision",
+            "0.2",
+            "--workers",
+            "2",
+            "--quiet",
+        ],
+        cwd=tmp_path,
+        env=env,
+        start_new_session=True,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and len(_children(run.pid)) < 2:

@@ -21,18 +21,21 @@ def _play(*args: str):
     return runner.invoke(app, ["play", *args])
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ([], "name the face-up contracts"),
-    (["Fightr", "Explorer", "Jinx"], "Did you mean 'Fighter'"),
-    (["Fighter", "Explorer"], "2 contracts match no player count"),
-    ([*THREE, "--players", "2"], "name 5 contracts or change --players"),
-    ([*THREE, "--players", "6"], "--players must be 1 to 5"),
-    (["Fighter", "Explorer", "Ransom"], "seals set Ransom NUMBER LETTER"),
-    ([*THREE, "--removed", "99"], "--removed must be 0 to 18"),
-    ([*THREE, "--policy", "rnd"], "Did you mean 'random'"),
-    ([*THREE, "--time-pile", "0"], "--time-pile must be 1 to"),
-    ([*THREE, "--seed", "-1"], "--seed must be 0 or more"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "name the face-up contracts"),
+        (["Fightr", "Explorer", "Jinx"], "Did you mean 'Fighter'"),
+        (["Fighter", "Explorer"], "2 contracts match no player count"),
+        ([*THREE, "--players", "2"], "name 5 contracts or change --players"),
+        ([*THREE, "--players", "6"], "--players must be 1 to 5"),
+        (["Fighter", "Explorer", "Ransom"], "seals set Ransom NUMBER LETTER"),
+        ([*THREE, "--removed", "99"], "--removed must be 0 to 18"),
+        ([*THREE, "--policy", "rnd"], "Did you mean 'random'"),
+        ([*THREE, "--time-pile", "0"], "--time-pile must be 1 to"),
+        ([*THREE, "--seed", "-1"], "--seed must be 0 or more"),
+    ],
+)
 def test_bad_input_is_one_error_line_and_exit_2(args, message):
     result = _play(*args)
     assert result.exit_code == 2
@@ -51,8 +54,17 @@ def test_readable_account_shows_turns_draws_and_the_result():
 
 
 def test_a_won_game_ends_with_points_and_rank():
-    easy = ["Fighter", "Trader Prince", "Cheap Staff", "--policy", "basic", "--time-pile", "40",
-            "--removed", "4"]
+    easy = [
+        "Fighter",
+        "Trader Prince",
+        "Cheap Staff",
+        "--policy",
+        "basic",
+        "--time-pile",
+        "40",
+        "--removed",
+        "4",
+    ]
     for seed in range(200):
         result = _play(*easy, "--seed", str(seed), "--json")
         doc = json.loads(result.output)
@@ -86,8 +98,14 @@ def test_json_log_replays_and_is_deterministic():
     assert all(e["chooser"] == "expert" for e in decisions)  # the default team
     snapshot = next(e for e in doc["events"] if e["event"] == "snapshot" and e["turn"] == 1)
     assert set(snapshot["players"][0]) >= {"coins", "display", "swords", "vp", "contracts"}
-    assert {"harbour", "expedition_row", "draw_pile", "discard_pile", "time_pile",
-            "victory_pile"} <= set(snapshot)
+    assert {
+        "harbour",
+        "expedition_row",
+        "draw_pile",
+        "discard_pile",
+        "time_pile",
+        "victory_pile",
+    } <= set(snapshot)
 
 
 def test_referee_catches_a_tampered_log():
@@ -95,7 +113,7 @@ def test_referee_catches_a_tampered_log():
     events = doc["events"]
     moves = [i for i, e in enumerate(events) if e["event"] == "move" and e["from"] == "draw"]
     with pytest.raises(AssertionError):
-        referee(events[: moves[5]] + events[moves[5] + 1:])
+        referee(events[: moves[5]] + events[moves[5] + 1 :])
     snap = next(i for i, e in enumerate(events) if e["event"] == "snapshot" and e["turn"] == 2)
     forged = json.loads(json.dumps(events))
     forged[snap]["players"][0]["coins"] += 1

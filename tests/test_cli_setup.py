@@ -51,8 +51,11 @@ def test_deal_json(run, players, count):
     assert len(doc["contracts"]) == count
     for row in doc["contracts"]:
         contract = CATALOG.contract(row["name"])
-        expected = None if contract.seal is None else {
-            "number": contract.seal.number, "letter": contract.seal.letter}
+        expected = (
+            None
+            if contract.seal is None
+            else {"number": contract.seal.number, "letter": contract.seal.letter}
+        )
         assert row["seal"] == expected
     coded_players, coded = decode_share_code(doc["code"])
     assert coded_players == players
@@ -148,13 +151,25 @@ def test_timepile_checks_players(run):
 
 @pytest.mark.parametrize(
     "points, rank",
-    [(0, "Landlubber"), (1, "Landlubber"), (2, "Sailor"), (3, "Sailor"), (4, "Pirate"),
-     (5, "Pirate"), (6, "Captain"), (7, "Captain"), (8, "Ruler of the Seas"),
-     (21, "Ruler of the Seas")],
+    [
+        (0, "Landlubber"),
+        (1, "Landlubber"),
+        (2, "Sailor"),
+        (3, "Sailor"),
+        (4, "Pirate"),
+        (5, "Pirate"),
+        (6, "Captain"),
+        (7, "Captain"),
+        (8, "Ruler of the Seas"),
+        (21, "Ruler of the Seas"),
+    ],
 )
 def test_rank(run, points, rank):
-    assert ok_json(run("rank", str(points), "--json")) == {"schema": 1, "points": points,
-                                                          "rank": rank}
+    assert ok_json(run("rank", str(points), "--json")) == {
+        "schema": 1,
+        "points": points,
+        "rank": rank,
+    }
     assert rank in run("rank", str(points)).stdout
 
 
@@ -172,7 +187,9 @@ def test_seals_set_and_list(run):
     assert doc["seal"] == {"number": 2, "letter": "C"}
     listed = ok_json(run("seals", "list", "--json"))
     assert [s["seal"] for s in listed["seals"]] == [
-        {"number": -1, "letter": "B"}, {"number": 2, "letter": "C"}]
+        {"number": -1, "letter": "B"},
+        {"number": 2, "letter": "C"},
+    ]
     assert "-1B" in run("seals", "list").stdout
 
 
@@ -184,8 +201,7 @@ def test_setup_deals_for_players(run):
     assert doc["players"] == 4 and doc["seed"] == 11 and doc["dealt"] is True
     assert [c["name"] for c in doc["contracts"]] == [c.name for c in deal(4, 11)]
     assert decode_share_code(doc["code"])[0] == 4
-    for field in ("time_pile", "base", "seal_sum", "letters", "missing_seals",
-                  "time_pile_range"):
+    for field in ("time_pile", "base", "seal_sum", "letters", "missing_seals", "time_pile_range"):
         assert field in doc
 
 
@@ -222,8 +238,10 @@ def test_setup_with_unknown_seal_names_the_card(run):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["timepile", "Lady Killer", "Maritime Supremacy", "Galeon Foe"],
-         "unknown contract 'Galeon Foe'. Did you mean 'Galleon Foe'"),
+        (
+            ["timepile", "Lady Killer", "Maritime Supremacy", "Galeon Foe"],
+            "unknown contract 'Galeon Foe'. Did you mean 'Galleon Foe'",
+        ),
         (["timepile", "Jinx", "Pechvogel", "Fighter"], "already in the list"),
         (["timepile", "Jinx", "Fighter"], "2 contracts match no player count"),
         (["timepile", *EXAMPLE, "--players", "3"], "3 players play with 7 contracts"),
@@ -269,8 +287,14 @@ def test_bad_input_is_one_line_and_exit_2(run, args, message):
 
 @pytest.mark.parametrize(
     "args",
-    [["contracts"], ["deal", "-p", "1", "--seed", "1"], ["timepile", *EXAMPLE],
-     ["setup", "--no-odds", *EXAMPLE], ["seals", "list"], ["seals", "set", "Ransom", "1", "A"]],
+    [
+        ["contracts"],
+        ["deal", "-p", "1", "--seed", "1"],
+        ["timepile", *EXAMPLE],
+        ["setup", "--no-odds", *EXAMPLE],
+        ["seals", "list"],
+        ["seals", "set", "Ransom", "1", "A"],
+    ],
 )
 def test_broken_config_is_named_and_left_alone(run, args):
     path = Path(os.environ["COOP_HELPER_CONFIG"])
@@ -289,35 +313,56 @@ def test_python_dash_m_runs_the_cli(tmp_path):
     env = {**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")}
     done = subprocess.run(
         [sys.executable, "-m", "coop_helper", "timepile", *EXAMPLE, "--json"],
-        capture_output=True, text=True, cwd=tmp_path, env=env, check=False,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["time_pile"] == 15
     bad = subprocess.run(
         [sys.executable, "-m", "coop_helper", "rank", "-3"],
-        capture_output=True, text=True, cwd=tmp_path, env=env, check=False,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        check=False,
     )
     assert bad.returncode == 2 and bad.stderr.startswith("error: ") and bad.stdout == ""
 
 
 @pytest.mark.parametrize(
     "args, message",
-    [(["deal", "--players", "abc"], "Invalid value for '--players'"),
-     (["deal", "--bogus"], "No such option: --bogus"),
-     (["rank"], "Missing argument 'POINTS'")],
+    [
+        (["deal", "--players", "abc"], "Invalid value for '--players'"),
+        (["deal", "--bogus"], "No such option: --bogus"),
+        (["rank"], "Missing argument 'POINTS'"),
+    ],
 )
 def test_usage_errors_are_one_line_too(tmp_path, args, message):
     env = {**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")}
-    done = subprocess.run([sys.executable, "-m", "coop_helper", *args], capture_output=True,
-                          text=True, cwd=tmp_path, env=env, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "coop_helper", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        check=False,
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ")
     assert message in done.stderr and "--help" in done.stderr
 
 
 def test_help_still_exits_0(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "coop_helper", "setup", "--help"],
-                          capture_output=True, text=True, cwd=tmp_path, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "coop_helper", "setup", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
     assert done.returncode == 0 and "--players" in done.stdout
 
 

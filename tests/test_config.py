@@ -51,17 +51,22 @@ def test_no_file_means_no_seals(path):
 def test_record_and_read_back(path):
     config.record_seal(RANSOM, Seal(2, "A"))
     config.record_seal(HOUSEHOLD, Seal(-1, "K"))
-    assert config.known_seals(CATALOG) == {"ransom": Seal(2, "A"),
-                                           "tiny_royal_household": Seal(-1, "K")}
+    assert config.known_seals(CATALOG) == {
+        "ransom": Seal(2, "A"),
+        "tiny_royal_household": Seal(-1, "K"),
+    }
     assert tomllib.loads(path.read_text(encoding="utf-8"))["seals"] == {
-        "ransom": "2A", "tiny_royal_household": "-1K"}
+        "ransom": "2A",
+        "tiny_royal_household": "-1K",
+    }
     config.record_seal(RANSOM, Seal(0, "B"))  # a second reading replaces the first
     assert config.known_seals(CATALOG)["ransom"] == Seal(0, "B")
 
 
 def test_recording_keeps_the_rest_of_the_file(path):
-    path.write_text('theme = "dark"\n\n[presets.solo]\nremove = 3\n\n[seals]\nRansom = "1A"\n',
-                    encoding="utf-8")
+    path.write_text(
+        'theme = "dark"\n\n[presets.solo]\nremove = 3\n\n[seals]\nRansom = "1A"\n', encoding="utf-8"
+    )
     config.record_seal(HOUSEHOLD, Seal(2, "C"))
     config.record_seal(RANSOM, Seal(1, "A"))  # replaces the entry however it was spelled
     config.record_seal(HOUSEHOLD, Seal(2, "C"))
@@ -91,7 +96,7 @@ def test_a_recorded_seal_never_overrides_the_catalogue(path):
     "text, message",
     [
         ('[seals]\nransom = "3A"\n', r"seals\.ransom: '3A' is not a seal"),
-        ('[seals]\nransom = 2\n', r"seals\.ransom must be a string"),
+        ("[seals]\nransom = 2\n", r"seals\.ransom must be a string"),
         ('[seals]\nransum = "1A"\n', r"seals\.ransum: unknown contract 'ransum'"),
         ('seals = "1A"\n', "'seals' must be a table"),
     ],
@@ -238,7 +243,10 @@ def test_a_device_is_refused_and_left_alone(monkeypatch):
         config.record_seal(RANSOM, Seal(1, "A"))
     after = os.stat("/dev/null")
     assert (after.st_ino, after.st_mode, after.st_rdev) == (
-        before.st_ino, before.st_mode, before.st_rdev)
+        before.st_ino,
+        before.st_mode,
+        before.st_rdev,
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
@@ -259,8 +267,7 @@ def test_a_symlink_is_written_through(path, tmp_path):
     path.symlink_to(real)
     config.record_seal(RANSOM, Seal(1, "A"))
     assert path.is_symlink() and path.resolve() == real.resolve()
-    assert real.read_text(encoding="utf-8") == (
-        '# kept in my dotfiles\n\n[seals]\nransom = "1A"\n')
+    assert real.read_text(encoding="utf-8") == ('# kept in my dotfiles\n\n[seals]\nransom = "1A"\n')
     assert config.known_seals(CATALOG) == {"ransom": Seal(1, "A")}
 
 

@@ -68,8 +68,15 @@ def test_fighter_three_swords_near_miss_two():
     _take_time_turn(game, [card(game, "Sailor 3->1"), card(game, "Pirate 5->1")])
     assert _completions(game) == [(0, "fighter", 3)]
     game = rig(["fighter", OPEN])
-    _take_time_turn(game, [card(game, "Pirate 5->1"), card(game, "Gunner 8->3"),
-                           card(game, "Vice Admiral 9->3"), card(game, "Clerk (green) 9->3")])
+    _take_time_turn(
+        game,
+        [
+            card(game, "Pirate 5->1"),
+            card(game, "Gunner 8->3"),
+            card(game, "Vice Admiral 9->3"),
+            card(game, "Clerk (green) 9->3"),
+        ],
+    )
     assert game.table.players[0].swords == 2
     assert _completions(game) == []
 
@@ -180,8 +187,10 @@ def test_jinx_near_miss_no_bust_and_never_at_take_time():
 def test_pack_of_pirates_sets_aside_the_first_ship_of_each_colour():
     game = rig(["pack_of_pirates", OPEN], policy=Scripted(draw=True, repel=True))
     give(game, 0, card(game, "Pirate 5->1"))
-    ships = [card(game, n) for n in ("Pinnace 1/1", "Flute 1/1", "Pinnace 2/1", "Skiff 1/1",
-                                     "Frigate 1/1")]
+    ships = [
+        card(game, n)
+        for n in ("Pinnace 1/1", "Flute 1/1", "Pinnace 2/1", "Skiff 1/1", "Frigate 1/1")
+    ]
     stack(game, time=[ships[0]], draw=[*ships[1:], card(game, "Settler 4->1")])
     game.policy.answers["draw_again"] = [True] * 4 + [False]
     turn(game)
@@ -194,8 +203,10 @@ def test_pack_of_pirates_sets_aside_the_first_ship_of_each_colour():
 def test_pack_of_pirates_completes_with_the_fifth_colour():
     game = rig(["pack_of_pirates", OPEN], policy=Scripted(repel=True))
     give(game, 0, card(game, "Pirate 5->1"))
-    ships = [card(game, n) for n in ("Pinnace 1/1", "Flute 1/1", "Skiff 1/1", "Frigate 1/1",
-                                     "Galleon 1/2")]
+    ships = [
+        card(game, n)
+        for n in ("Pinnace 1/1", "Flute 1/1", "Skiff 1/1", "Frigate 1/1", "Galleon 1/2")
+    ]
     stack(game, time=ships[:1], draw=ships[1:])
     game.policy.answers["draw_again"] = [True] * 4
     turn(game)
@@ -290,8 +301,11 @@ def test_blue_seal_pays_fifteen_coins_to_the_discard_pile(key):
 def test_blue_seal_near_miss_eleven_points_fourteen_coins(key):
     game = rig([key, OPEN])
     set_coins(game, 0, 14)
-    _take_time_turn(game, [card(game, "Admiral 9->3", i) for i in range(2)] + [
-        card(game, "Mademoiselle 9->3"), card(game, "Mademoiselle 7->2")])
+    _take_time_turn(
+        game,
+        [card(game, "Admiral 9->3", i) for i in range(2)]
+        + [card(game, "Mademoiselle 9->3"), card(game, "Mademoiselle 7->2")],
+    )
     assert game.table.players[0].vp == 11
     assert _completions(game) == []
 
@@ -307,17 +321,24 @@ def test_coin_spaces_pay_left_to_right():
 def test_second_contract_gives_one_vp_third_two_and_no_fourth():
     keys = ["explorer", "fighter", "trader_prince", "lady_killer", OPEN]
     game = rig(keys)
-    persons = [card(game, "Expedition 2 Captain (2 coins, 4 VP)"), card(game, "Pirate 9->3"),
-               card(game, "Sailor 3->1"), card(game, "Trader (red) 3->1"),
-               card(game, "Trader (red) 3->1", 1), card(game, "Captain 4->1"),
-               card(game, "Mademoiselle 7->2")]
+    persons = [
+        card(game, "Expedition 2 Captain (2 coins, 4 VP)"),
+        card(game, "Pirate 9->3"),
+        card(game, "Sailor 3->1"),
+        card(game, "Trader (red) 3->1"),
+        card(game, "Trader (red) 3->1", 1),
+        card(game, "Captain 4->1"),
+        card(game, "Mademoiselle 7->2"),
+    ]
     _take_time_turn(game, persons)
     assert [k for _, k, _ in _completions(game)] == ["explorer", "fighter", "trader_prince"]
     player = game.table.players[0]
     printed = 4 + 3 + 1 + 1 + 1 + 1 + 2
     assert player.vp == printed + 1 + 2
-    assert ("lady_killer" not in player.completed
-            and (0, "lady_killer") not in game.policy.asked_about("complete"))
+    assert "lady_killer" not in player.completed and (
+        0,
+        "lady_killer",
+    ) not in game.policy.asked_about("complete")
 
 
 def test_a_player_completes_a_contract_once():
@@ -332,8 +353,11 @@ def test_a_player_completes_a_contract_once():
 def test_full_coin_spaces_close_the_contract():
     game = rig(["explorer", OPEN], players=3)
     for player in range(3):
-        give(game, player, card(game, f"Expedition 2 {('Captain', 'Priest', 'Settler')[player]}"
-                                      " (2 coins, 4 VP)"))
+        give(
+            game,
+            player,
+            card(game, f"Expedition 2 {('Captain', 'Priest', 'Settler')[player]} (2 coins, 4 VP)"),
+        )
     _take_time_turn(game)
     assert _completions(game) == [(0, "explorer", 2), (1, "explorer", 1)]
     assert (2, "explorer") not in game.policy.asked_about("complete")

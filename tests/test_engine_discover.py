@@ -21,8 +21,11 @@ from coop_helper.engine.cards import SKULL
 
 def test_first_card_comes_from_the_time_pile_then_the_draw_pile():
     game = rig(["fighter"], policy=Scripted(draw=[True, True]))
-    time_card, first, second = card(game, "Settler 4->1"), card(game, "Priest 4->1"), card(
-        game, "Captain 4->1")
+    time_card, first, second = (
+        card(game, "Settler 4->1"),
+        card(game, "Priest 4->1"),
+        card(game, "Captain 4->1"),
+    )
     stack(game, time=[time_card, card(game, "Settler 4->1", 1)], draw=[first, second])
     turn(game)
     placed = [(e["card"], e["from"]) for e in notes(game, "move") if e["to"] == "harbour"]
@@ -47,14 +50,20 @@ def test_persons_and_ships_go_to_the_harbour_expeditions_to_the_row():
 def test_repel_is_offered_only_with_enough_swords_and_never_for_a_skull():
     game = rig(["fighter"], policy=Scripted(draw=[True, True], repel=True))
     give(game, 0, card(game, "Pirate 5->1"))  # 2 swords
-    weak, strong, skull = (card(game, "Pinnace 2/2"), card(game, "Flute 3/5"),
-                           card(game, "Frigate 3/skull"))
+    weak, strong, skull = (
+        card(game, "Pinnace 2/2"),
+        card(game, "Flute 3/5"),
+        card(game, "Frigate 3/skull"),
+    )
     assert game.deck.swords[skull] == SKULL
     stack(game, time=[weak], draw=[strong, skull])
     turn(game)
     assert game.policy.asked_about("repel") == [(0, weak)]
-    repelled = [e["card"] for e in notes(game, "move") if e["to"] == "discard"
-                and e["from"] in ("time", "draw")]
+    repelled = [
+        e["card"]
+        for e in notes(game, "move")
+        if e["to"] == "discard" and e["from"] in ("time", "draw")
+    ]
     assert repelled == [weak]
 
 
@@ -63,8 +72,10 @@ def test_a_ship_not_repelled_stays_in_the_harbour():
     give(game, 0, card(game, "Sailor 3->1"))
     ship = card(game, "Pinnace 1/1")
     stack(game, time=[ship], draw=[card(game, "Settler 4->1")])
-    game.policy.answers["choose_take"] = lambda t, p, o, n: (game.policy.asked.append(
-        ("harbour", None, list(t.harbour))), None)[1]
+    game.policy.answers["choose_take"] = lambda t, p, o, n: (
+        game.policy.asked.append(("harbour", None, list(t.harbour))),
+        None,
+    )[1]
     turn(game)
     assert game.policy.asked_about("repel") == [(0, ship)]
     assert game.policy.asked_about("harbour")[0][1][0] == ship

@@ -57,8 +57,10 @@ def test_time_pile_is_dealt_from_the_shuffled_deck_after_the_coins():
     assert moves[9:21] == [("draw", "time")] * 12
     log2 = EventLog()
     Game(_config(players=3, time_pile=12, seed=2), RandomPolicy(), log=log2)
-    dealt = [[e["card"] for e in events if e["event"] == "move" and e["to"] == "time"]
-             for events in (log.events, log2.events)]
+    dealt = [
+        [e["card"] for e in events if e["event"] == "move" and e["to"] == "time"]
+        for events in (log.events, log2.events)
+    ]
     assert dealt[0] != dealt[1]
 
 
@@ -130,8 +132,10 @@ def test_expedition_not_offered_without_the_persons_nor_to_other_players():
 
 
 def test_expedition_may_be_claimed_after_a_bust():
-    game = rig(["explorer", "jinx"], policy=Scripted(draw=[True], claim=lambda t, p, o: o[0],
-                                                     complete=False))
+    game = rig(
+        ["explorer", "jinx"],
+        policy=Scripted(draw=[True], claim=lambda t, p, o: o[0], complete=False),
+    )
     exp = card(game, "Expedition 2 Priest (2 coins, 4 VP)")
     give(game, 0, card(game, "Priest 4->1"), card(game, "Priest 4->1", 1))
     to_expedition_row(game, exp)
@@ -152,8 +156,7 @@ def test_win_when_every_contract_is_completed_ends_the_game_at_once():
     assert result.won and result.turns == 1 and result.points == 4
     assert result.completers == {"fighter": [0]}
     assert [p for p, _ in game.policy.asked_about("complete")] == [0]  # P2 never gets a go
-    assert notes(game, "game_end") == [{"event": "game_end", "won": True, "turns": 1,
-                                        "points": 4}]
+    assert notes(game, "game_end") == [{"event": "game_end", "won": True, "turns": 1, "points": 4}]
 
 
 def test_loss_when_a_turn_starts_with_no_time_pile_card():
@@ -208,8 +211,9 @@ def test_ruling_1_coins_come_from_the_draw_pile_and_go_to_the_discard_pile():
 
 def test_ruling_2_a_tax_increase_from_the_time_pile_allows_a_victory_move():
     game = rig(["fighter", "jinx"], policy=Scripted(victory=True))
-    stack(game, time=[card(game, "Tax Increase (fewest victory points)"),
-                      card(game, "Priest 4->1")])
+    stack(
+        game, time=[card(game, "Tax Increase (fewest victory points)"), card(game, "Priest 4->1")]
+    )
     turn(game)
     assert game.policy.asked_about("victory_move") == [(None, None)]
     assert game.table.victory_size == 1 and game.table.time_size == 0
@@ -246,8 +250,9 @@ def test_ruling_6_tiny_gamester_second_sighting_on_a_later_turn_only():
     stack(game, time=ships[:1], draw=ships[1:])
     turn(game)
     assert notes(game, "complete") == []
-    assert notes(game, "marker") == [{"event": "marker", "player": 0,
-                                      "contract": "tiny_gamester", "step": 1}]
+    assert notes(game, "marker") == [
+        {"event": "marker", "player": 0, "contract": "tiny_gamester", "step": 1}
+    ]
 
 
 def test_ruling_7_paying_fifteen_coins_sends_them_to_the_discard_pile():
@@ -259,8 +264,7 @@ def test_ruling_7_paying_fifteen_coins_sends_them_to_the_discard_pile():
     assert len(paid) == 15 and {e["to"] for e in paid} == {"discard"}
     asked = [e["kind"] for e in notes(game, "decision") if e["kind"] != "draw_again"]
     assert asked == ["pay:ransom"]
-    assert notes(game, "pay") == [{"event": "pay", "player": 0, "contract": "ransom",
-                                   "coins": 15}]
+    assert notes(game, "pay") == [{"event": "pay", "player": 0, "contract": "ransom", "coins": 15}]
 
 
 def test_ruling_8_copies_of_a_person_add_up():

@@ -45,7 +45,8 @@ def _play_refereed(config: GameConfig) -> None:
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(1, 5), data=st.data())
 def test_random_games_keep_every_invariant(seed, players, data):
     contracts = data.draw(st.permutations(CATALOG.contracts))[
-        : CATALOG.contracts_by_players[players]]
+        : CATALOG.contracts_by_players[players]
+    ]
     time_pile = data.draw(st.integers(0, 45))
     removed = data.draw(st.integers(0, time_pile))
     _play_refereed(GameConfig(tuple(contracts), players, time_pile, removed, seed))

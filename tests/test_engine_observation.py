@@ -28,8 +28,14 @@ class Recorder(RandomPolicy):
         self.seen: list[tuple[int, Any]] = []
 
     def _note(self, method: str, table: Table, player: PlayerState | None, *args: Any) -> None:
-        observation = (method, None if player is None else player.index, repr(args),
-                       table.snapshot(), list(table.unseen), table.unseen_total)
+        observation = (
+            method,
+            None if player is None else player.index,
+            repr(args),
+            table.snapshot(),
+            list(table.unseen),
+            table.unseen_total,
+        )
         self.seen.append((len(self.log.events), observation))
 
     def draw_again(self, table, player):

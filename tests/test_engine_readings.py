@@ -24,8 +24,14 @@ def _harbour_then_turn(game, harbour):
 
 
 def _taken(game, player):
-    return [e["choice"] for e in game.log.events if e["event"] == "decision"
-            and e["kind"] == "take" and e["player"] == player and e["choice"] is not None]
+    return [
+        e["choice"]
+        for e in game.log.events
+        if e["event"] == "decision"
+        and e["kind"] == "take"
+        and e["player"] == player
+        and e["choice"] is not None
+    ]
 
 
 def _completions(game):
@@ -68,8 +74,9 @@ def test_clerk_hired_first_gives_the_extra_take_for_a_later_ship_of_its_colour()
 def test_admiral_hired_during_a_take_time_pays_from_the_next_take_time():
     game = rig(["fighter"], policy=Scripted())
     admiral = card(game, "Admiral 7->2")
-    persons = [card(game, n) for n in ("Settler 4->1", "Captain 4->1", "Priest 4->1",
-                                       "Sailor 3->1")]
+    persons = [
+        card(game, n) for n in ("Settler 4->1", "Captain 4->1", "Priest 4->1", "Sailor 3->1")
+    ]
     game.policy.answers["choose_take"] = [admiral]
     set_coins(game, 0, 7)
     _harbour_then_turn(game, [admiral, *persons])  # five cards, but no Admiral yet
@@ -93,8 +100,13 @@ def test_blue_seal_contract_made_affordable_by_a_later_contract_is_offered():
 def test_declined_contract_is_offered_again_after_another_completion_only():
     policy = Scripted(complete=[False, True, False])
     game = rig(["fighter", "explorer", OPEN], policy=policy)
-    give(game, 0, card(game, "Pirate 9->3"), card(game, "Sailor 3->1"),
-         card(game, "Expedition 2 Captain (2 coins, 4 VP)"))
+    give(
+        game,
+        0,
+        card(game, "Pirate 9->3"),
+        card(game, "Sailor 3->1"),
+        card(game, "Expedition 2 Captain (2 coins, 4 VP)"),
+    )
     stack(game, time=[card(game, "Priest 4->1")])
     turn(game)  # declines Fighter, completes Explorer (a change), declines Fighter again
     assert policy.asked_about("complete") == [(0, "fighter"), (0, "explorer"), (0, "fighter")]
@@ -104,8 +116,13 @@ def test_declined_contract_is_offered_again_after_another_completion_only():
 def test_a_contract_always_declined_is_offered_once_per_change():
     policy = Scripted(complete=False)
     game = rig(["fighter", "explorer", OPEN], policy=policy)
-    give(game, 0, card(game, "Pirate 9->3"), card(game, "Sailor 3->1"),
-         card(game, "Expedition 2 Captain (2 coins, 4 VP)"))
+    give(
+        game,
+        0,
+        card(game, "Pirate 9->3"),
+        card(game, "Sailor 3->1"),
+        card(game, "Expedition 2 Captain (2 coins, 4 VP)"),
+    )
     stack(game, time=[card(game, "Priest 4->1")])
     turn(game)
     assert policy.asked_about("complete") == [(0, "fighter"), (0, "explorer")]
@@ -116,8 +133,11 @@ def test_a_contract_always_declined_is_offered_once_per_change():
 
 def test_discard_pile_is_shuffled_in_the_moment_the_draw_pile_empties():
     game = rig(["fighter"], policy=Scripted(draw=[True]))
-    settler, last, old = (card(game, "Settler 4->1"), card(game, "Priest 4->1"),
-                          card(game, "Captain 4->1"))
+    settler, last, old = (
+        card(game, "Settler 4->1"),
+        card(game, "Priest 4->1"),
+        card(game, "Captain 4->1"),
+    )
     stack(game, time=[settler], draw=[last])
     to_harbour(game, old)  # out of the draw pile ...
     game.table.harbour.remove(old)
@@ -145,38 +165,91 @@ def _events(*args: str) -> list[dict]:
 
 
 def _turn(events: list[dict], number: int) -> list[dict]:
-    start = next(i for i, e in enumerate(events)
-                 if e["event"] == "turn_start" and e["turn"] == number)
-    end = next((i for i, e in enumerate(events[start + 1:], start + 1)
-                if e["event"] == "turn_start"), len(events))
+    start = next(
+        i for i, e in enumerate(events) if e["event"] == "turn_start" and e["turn"] == number
+    )
+    end = next(
+        (i for i, e in enumerate(events[start + 1 :], start + 1) if e["event"] == "turn_start"),
+        len(events),
+    )
     return events[start:end]
 
 
 def test_logged_game_governor_hired_in_turn_seven_takes_again():
-    events = _turn(_events("Fighter", "New Colony", "Gamester", "--seed", "45",
-                           "--policy", "random", "--removed", "3"), 7)
+    events = _turn(
+        _events(
+            "Fighter",
+            "New Colony",
+            "Gamester",
+            "--seed",
+            "45",
+            "--policy",
+            "random",
+            "--removed",
+            "3",
+        ),
+        7,
+    )
     hire = next(i for i, e in enumerate(events) if e["event"] == "hire")
-    later = [e for e in events[hire:] if e["event"] == "decision" and e["kind"] == "take"
-             and e["player"] == events[hire]["player"]]
+    later = [
+        e
+        for e in events[hire:]
+        if e["event"] == "decision"
+        and e["kind"] == "take"
+        and e["player"] == events[hire]["player"]
+    ]
     assert later, "no take offered after the Governor was hired"
 
 
 def test_logged_game_blue_seal_contract_offered_after_cheap_staff():
-    events = _turn(_events("Tiny Royal Household", "Ransom", "Comedian", "Pack of Pirates",
-                           "Trader Prince", "Maritime Supremacy", "Cheap Staff", "--seed", "26",
-                           "--policy", "basic", "--time-pile", "25"), 23)
-    done = next(i for i, e in enumerate(events)
-                if e["event"] == "complete" and e["contract"] == "cheap_staff")
+    events = _turn(
+        _events(
+            "Tiny Royal Household",
+            "Ransom",
+            "Comedian",
+            "Pack of Pirates",
+            "Trader Prince",
+            "Maritime Supremacy",
+            "Cheap Staff",
+            "--seed",
+            "26",
+            "--policy",
+            "basic",
+            "--time-pile",
+            "25",
+        ),
+        23,
+    )
+    done = next(
+        i
+        for i, e in enumerate(events)
+        if e["event"] == "complete" and e["contract"] == "cheap_staff"
+    )
     player = events[done]["player"]
-    offers = [e["kind"] for e in events[done:] if e["event"] == "decision"
-              and e["player"] == player and e["kind"].startswith("pay:")]
+    offers = [
+        e["kind"]
+        for e in events[done:]
+        if e["event"] == "decision" and e["player"] == player and e["kind"].startswith("pay:")
+    ]
     assert offers
 
 
 def test_logged_game_reshuffles_before_the_bust_not_after():
-    events = _events("Comedian", "Tax Officer", "Frigate Foe", "Tiny Gamester", "Cheap Staff",
-                     "--players", "2", "--seed", "8", "--policy", "expert",
-                     "--removed", "1")
+    events = _events(
+        "Comedian",
+        "Tax Officer",
+        "Frigate Foe",
+        "Tiny Gamester",
+        "Cheap Staff",
+        "--players",
+        "2",
+        "--seed",
+        "8",
+        "--policy",
+        "expert",
+        "--removed",
+        "1",
+    )
     bust = next(i for i, e in enumerate(events) if e["event"] == "bust" and i > 640)
     snapshot = next(e for e in events[bust:] if e["event"] == "snapshot")
     assert snapshot["draw_pile"] > 0  # the pile emptied during the turn and was refilled

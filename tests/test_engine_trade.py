@@ -15,8 +15,11 @@ def _harbour_then_turn(game, harbour, time_card=None):
 
 def _takes(game):
     """How many cards the active player was allowed to take (each answered take)."""
-    return [e for e in game.log.events if e["event"] == "decision" and e["kind"] == "take"
-            and e["choice"] is not None]
+    return [
+        e
+        for e in game.log.events
+        if e["event"] == "decision" and e["kind"] == "take" and e["choice"] is not None
+    ]
 
 
 def test_takes_by_ship_colours_three_colours_one_take():
@@ -85,8 +88,13 @@ def test_hire_pays_the_cost_to_the_discard_pile():
 
 def test_trader_bonus_per_trader_of_the_ship_colour():
     game = rig(["fighter"])
-    give(game, 0, card(game, "Trader (red) 3->1"), card(game, "Trader (red) 3->1", 1),
-         card(game, "Trader (black) 3->1"))
+    give(
+        game,
+        0,
+        card(game, "Trader (red) 3->1"),
+        card(game, "Trader (red) 3->1", 1),
+        card(game, "Trader (black) 3->1"),
+    )
     ship = card(game, "Frigate 2/3")
     game.policy.answers["choose_take"] = [ship]
     _harbour_then_turn(game, [ship])
@@ -113,8 +121,11 @@ def test_mademoiselle_discount_per_copy():
 
 def test_mademoiselle_discount_never_below_zero():
     game = rig(["fighter"])
-    give(game, 0, *(card(game, n, i) for n in ("Mademoiselle 7->2", "Mademoiselle 9->3")
-                     for i in (0, 1)))
+    give(
+        game,
+        0,
+        *(card(game, n, i) for n in ("Mademoiselle 7->2", "Mademoiselle 9->3") for i in (0, 1)),
+    )
     sailor = card(game, "Sailor 3->1")
     set_coins(game, 0, 0)
     game.policy.answers["choose_take"] = [sailor]

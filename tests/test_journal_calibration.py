@@ -42,8 +42,10 @@ def test_the_estimate_is_the_maximum_of_the_likelihood():
     assert fit is not None
 
     def loglik(shift):
-        return sum(math.log(expit(logit(p) + shift)) if w else math.log(1 - expit(logit(p) + shift))
-                   for p, w in zip(expert, won, strict=True))
+        return sum(
+            math.log(expit(logit(p) + shift)) if w else math.log(1 - expit(logit(p) + shift))
+            for p, w in zip(expert, won, strict=True)
+        )
 
     for step in (-0.01, 0.01):
         assert loglik(fit.shift) > loglik(fit.shift + step)
@@ -87,9 +89,20 @@ def test_simulated_chances_are_smoothed_away_from_0_and_1():
 
 def _odds(wins: list[int], target: float | None = 0.5) -> OddsResult:
     levels = tuple(Level(k, 15 - k, w, 1000, 0.0, 1.0) for k, w in enumerate(wins))
-    return OddsResult(players=1, contracts=(), time_pile=15, time_pile_range=None,
-                      policy="expert", games=1000, seed=1, confidence=0.95, interval="wilson",
-                      levels=levels, target=target, recommended=None)
+    return OddsResult(
+        players=1,
+        contracts=(),
+        time_pile=15,
+        time_pile_range=None,
+        policy="expert",
+        games=1000,
+        seed=1,
+        confidence=0.95,
+        interval="wilson",
+        levels=levels,
+        target=target,
+        recommended=None,
+    )
 
 
 def test_the_table_odds_shift_every_level_and_move_the_recommendation():

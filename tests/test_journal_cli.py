@@ -27,8 +27,12 @@ def predicted(monkeypatch):
     wins = (720, 640, 540, 430, 310, 200, 120, 50, 20, 3)
     with _journal() as journal, journal.write() as db:
         seed = predict.deal_seed("PR1-0040HM", 15)
-        predict.store(db, predict.Prediction("PR1-0040HM", 15, "expert", "1",
-                                             predict.PREDICTION_GAMES, seed, wins))
+        predict.store(
+            db,
+            predict.Prediction(
+                "PR1-0040HM", 15, "expert", "1", predict.PREDICTION_GAMES, seed, wins
+            ),
+        )
 
     def refuse(*args, **kwargs):
         raise AssertionError("the stored prediction should have been used")
@@ -41,19 +45,37 @@ def test_record_prints_the_rank_and_the_expert_chance(run, predicted):
     result = run(*RECORD, "--removed", "3", "--moves", "1", "--won", "--date", "2026-01-08")
     assert result.exit_code == 0, result.stderr
     assert "Recorded game 1 (2026-01-08, 1 player, PR1-0040HM): won: Pirate (4 points)." in (
-        result.stdout)
+        result.stdout
+    )
     assert "The expert wins this setting 43.0% of the time (1,000 simulated games" in (
-        result.stdout)
+        result.stdout
+    )
     assert "your best win so far of 1 win in 1 game" in result.stdout
 
 
 def test_record_json_stores_every_field(run, predicted):
-    doc = ok_json(run(*RECORD, "--removed", "2", "--lost", "--date", "2026-01-09",
-                      "--note", "Tax Increase came early", "--json"))
+    doc = ok_json(
+        run(
+            *RECORD,
+            "--removed",
+            "2",
+            "--lost",
+            "--date",
+            "2026-01-09",
+            "--note",
+            "Tax Increase came early",
+            "--json",
+        )
+    )
     assert doc["schema"] == 1
     game = doc["game"]
     assert (game["players"], game["code"], game["time_pile"], game["removed"], game["moves"]) == (
-        1, "PR1-0040HM", 15, 2, 0)
+        1,
+        "PR1-0040HM",
+        15,
+        2,
+        0,
+    )
     assert game["won"] is False and game["points"] is None and game["rank"] is None
     assert game["predicted_win"] == 0.54 and game["predicted_wins"] == 540
     assert (game["policy"], game["policy_version"]) == ("expert", "1")
@@ -74,8 +96,10 @@ def test_record_says_where_the_game_stands(run, predicted):
     assert standing["place"] == 2 and standing["tied"] == 1  # 5 points is better; a 2 ties
     assert standing["deal_games"] == 5 and standing["deal_wins"] == 4
     text = run(*RECORD, "--removed", "0", "--lost").stdout
-    assert "Among your 1-player games: a loss; 4 wins so far in 6 games; this deal: 6 games, " \
-           "4 won." in text
+    assert (
+        "Among your 1-player games: a loss; 4 wins so far in 6 games; this deal: 6 games, "
+        "4 won." in text
+    )
 
 
 def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
@@ -99,17 +123,20 @@ def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
     assert 0.4 < third["game"]["predicted_win"] < 0.7  # the README's odds: 54.0% at level 2
 
 
-@pytest.mark.parametrize("args, words", [
-    (("--removed", "2"), "--won or --lost"),
-    (("--won",), "--removed K"),
-    (("--removed", "16", "--lost"), "more than the Time Pile of 15"),
-    (("--removed", "12", "--moves", "3", "--won"), "needs at least one turn"),
-    (("--removed", "-1", "--won"), "0 or more"),
-    (("--removed", "2", "--won", "--date", "08.01.2026"), "YYYY-MM-DD"),
-    (("--removed", "2", "--won", "--date", "2999-01-01"), "in the future"),
-    (("--removed", "2", "--won", "--players", "3"), "3 players play with 7 contracts"),
-], ids=["no-result", "no-removed", "too-many", "no-turn", "negative", "date", "future",
-        "players"])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("--removed", "2"), "--won or --lost"),
+        (("--won",), "--removed K"),
+        (("--removed", "16", "--lost"), "more than the Time Pile of 15"),
+        (("--removed", "12", "--moves", "3", "--won"), "needs at least one turn"),
+        (("--removed", "-1", "--won"), "0 or more"),
+        (("--removed", "2", "--won", "--date", "08.01.2026"), "YYYY-MM-DD"),
+        (("--removed", "2", "--won", "--date", "2999-01-01"), "in the future"),
+        (("--removed", "2", "--won", "--players", "3"), "3 players play with 7 contracts"),
+    ],
+    ids=["no-result", "no-removed", "too-many", "no-turn", "negative", "date", "future", "players"],
+)
 def test_record_rejects_impossible_games(run, args, words):
     result = run(*RECORD, *args)
     assert result.exit_code == 2
@@ -125,8 +152,20 @@ def test_record_needs_an_unknown_seal(run):
 
 def test_record_keeps_a_seal_given_for_the_call(run, monkeypatch):
     monkeypatch.setattr(predict, "PREDICTION_GAMES", 20)  # keep the test short
-    doc = ok_json(run("record", "Fighter", "Jinx", "Ransom", "--seal", "Ransom=1A",
-                      "--removed", "1", "--won", "--json"))
+    doc = ok_json(
+        run(
+            "record",
+            "Fighter",
+            "Jinx",
+            "Ransom",
+            "--seal",
+            "Ransom=1A",
+            "--removed",
+            "1",
+            "--won",
+            "--json",
+        )
+    )
     assert doc["game"]["seals"] == "Ransom=1A" and doc["game"]["time_pile"] == 13 + 0 + 2
     assert doc["game"]["predicted_games"] == 20
 
@@ -136,15 +175,25 @@ def test_record_keeps_a_seal_given_for_the_call(run, monkeypatch):
 
 def _sample_journal() -> None:
     with _journal() as journal:
-        add(journal,
+        add(
+            journal,
             make_record(removed=1, won=True, played_on="2026-01-08"),
             make_record(removed=3, won=False, played_on="2026-01-15"),
             make_record(removed=3, moves=1, won=True, played_on="2026-02-05"),
             make_record(removed=2, won=True, played_on="2026-02-12", predicted=None),
-            make_record(names=("Fighter", "Galleon Foe", "Pack of Pirates", "Cheap Staff",
-                               "New Colony"), removed=6, won=True, played_on="2026-02-19"),
-            make_record(names=("Fighter", "Galleon Foe", "Pack of Pirates", "Cheap Staff",
-                               "New Colony"), removed=2, won=False, played_on="2026-03-01"))
+            make_record(
+                names=("Fighter", "Galleon Foe", "Pack of Pirates", "Cheap Staff", "New Colony"),
+                removed=6,
+                won=True,
+                played_on="2026-02-19",
+            ),
+            make_record(
+                names=("Fighter", "Galleon Foe", "Pack of Pirates", "Cheap Staff", "New Colony"),
+                removed=2,
+                won=False,
+                played_on="2026-03-01",
+            ),
+        )
 
 
 def test_history_without_a_journal_says_so_and_creates_nothing(run):
@@ -158,14 +207,24 @@ def test_history_without_a_journal_says_so_and_creates_nothing(run):
 def test_history_summarises_by_players_and_month(run):
     _sample_journal()
     doc = ok_json(run("history", "--json"))
-    assert doc["total"] == {"games": 6, "wins": 4, "losses": 2, "win_rate": round(4 / 6, 6),
-                            "best_rank": "Captain", "best_points": 6, "best_on": "2026-02-19"}
+    assert doc["total"] == {
+        "games": 6,
+        "wins": 4,
+        "losses": 2,
+        "win_rate": round(4 / 6, 6),
+        "best_rank": "Captain",
+        "best_points": 6,
+        "best_on": "2026-02-19",
+    }
     by_players = {t["players"]: (t["games"], t["wins"], t["best_rank"]) for t in doc["by_players"]}
     assert by_players == {1: (4, 3, "Pirate"), 2: (2, 1, "Captain")}
     months = [(m["month"], m["games"], m["wins"]) for m in doc["by_month"]]
     assert months == [("2026-01", 2, 1), ("2026-02", 3, 3), ("2026-03", 1, 0)]
     assert [(m["rank"], m["played_on"]) for m in doc["rank_reached"]] == [
-        ("Landlubber", "2026-01-08"), ("Pirate", "2026-02-05"), ("Captain", "2026-02-19")]
+        ("Landlubber", "2026-01-08"),
+        ("Pirate", "2026-02-05"),
+        ("Captain", "2026-02-19"),
+    ]
     assert [g["predicted_win"] for g in doc["games"]] == [0.54, 0.54, 0.54, None, 0.54, 0.54]
     assert doc["against_expert"] == {"games": 5, "wins": 3, "expected_wins": 2.7}
     assert [(y["year"], y["games"]) for y in doc["by_year"]] == [("2026", 6)]
@@ -185,20 +244,27 @@ def test_history_text_lists_the_last_games_with_the_prediction(run):
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "Game journal: 6 games, 4 won, 2 lost; best rank Captain (6)" in out
-    assert "New best ranks: Landlubber on 2026-01-08, Pirate on 2026-02-05, Captain on " \
-           "2026-02-19." in out
+    assert (
+        "New best ranks: Landlubber on 2026-01-08, Pirate on 2026-02-05, Captain on "
+        "2026-02-19." in out
+    )
     assert "The last 2 of 6 games" in out and "2026-02-12" not in out.split("The last")[1]
     assert "Captain (6) │  54.0%" in out
     assert "Rank reached over time, by month" in out
-    assert "you won 3 of the 5 games with a prediction; the expert would be expected to win " \
-           "2.7 of them" in out
+    assert (
+        "you won 3 of the 5 games with a prediction; the expert would be expected to win "
+        "2.7 of them" in out
+    )
 
 
-@pytest.mark.parametrize("args, words", [
-    (("--players", "7"), "players must be 1 to 5"),
-    (("--since", "yesterday"), "--since must be a date"),
-    (("--last", "-1"), "--last must be 0"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("--players", "7"), "players must be 1 to 5"),
+        (("--since", "yesterday"), "--since must be a date"),
+        (("--last", "-1"), "--last must be 0"),
+    ],
+)
 def test_history_rejects_bad_options(run, args, words):
     result = run("history", *args)
     assert result.exit_code == 2 and words in result.stderr
@@ -228,9 +294,17 @@ def test_undo_on_an_empty_journal_is_an_error(run):
 def test_export_and_import_round_trip_every_field(run, tmp_path, monkeypatch, suffix):
     _sample_journal()
     with _journal() as journal:
-        add(journal, make_record(note='comma, "quotes" and ümlauts\nover two lines',
-                                 names=("Fighter", "Jinx", "Ransom"), seals="Ransom=2A",
-                                 time_pile=13 + 1 + 2, removed=1, won=True))
+        add(
+            journal,
+            make_record(
+                note='comma, "quotes" and ümlauts\nover two lines',
+                names=("Fighter", "Jinx", "Ransom"),
+                seals="Ransom=2A",
+                time_pile=13 + 1 + 2,
+                removed=1,
+                won=True,
+            ),
+        )
         before = records.load(journal)
     out = tmp_path / f"games{suffix}"
     doc = ok_json(run("history", "export", str(out), "--json"))
@@ -265,29 +339,42 @@ def test_export_needs_csv_or_json(run, tmp_path):
 
 def test_import_a_hand_made_log(run, tmp_path):
     log = tmp_path / "paper.csv"
-    log.write_text("played_on,code,removed,moves,won,note\n"
-                   "2025-12-01,PR1-0040HM,2,1,won,first try\n"
-                   "2025-12-08,PR1-0040HM,4,0,lost,\n")
+    log.write_text(
+        "played_on,code,removed,moves,won,note\n"
+        "2025-12-01,PR1-0040HM,2,1,won,first try\n"
+        "2025-12-08,PR1-0040HM,4,0,lost,\n"
+    )
     result = run("history", "import", str(log))
     assert result.exit_code == 0, result.stderr
     assert "Imported 2 of 2 games" in result.stdout and "have no expert prediction" in (
-        result.stdout)
+        result.stdout
+    )
     games = ok_json(run("history", "--json"))["games"]
     assert [(g["points"], g["rank"], g["time_pile"], g["note"]) for g in games] == [
-        (3, "Sailor", 15, "first try"), (None, None, 15, "")]
+        (3, "Sailor", 15, "first try"),
+        (None, None, 15, ""),
+    ]
 
 
-@pytest.mark.parametrize("text, words", [
-    ("played_on,code,removed,won\n2025-12-01,PR1-0040HM,2,won\n2025-12-02,PR1-0040HM,2,maybe\n",
-     "line 3: won must be true or false"),
-    ("played_on,code,removed,won\n2025-12-01,PR1-0040HX,2,won\n", "fails its check"),
-    ("played_on,code,removed,won\n2025-12-01,PR1-0040HM,15,won\n", "needs at least one turn"),
-    ("played_on,code,removed\n2025-12-01,PR1-0040HM,2\n", "the header lacks won"),
-    ("played_on,code,removed,won,points\n2025-12-01,PR1-0040HM,2,won,7\n", "points and rank"),
-    ("played_on,code,removed,won,contracts\n2025-12-01,PR1-0040HM,2,won,Fighter; Jinx; Explorer\n",
-     "are not the ones of share code"),
-    ("played_on,code,removed,won\n1.12.2025,PR1-0040HM,2,won\n", "played_on must be a date"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        (
+            "played_on,code,removed,won\n2025-12-01,PR1-0040HM,2,won\n2025-12-02,PR1-0040HM,2,maybe\n",
+            "line 3: won must be true or false",
+        ),
+        ("played_on,code,removed,won\n2025-12-01,PR1-0040HX,2,won\n", "fails its check"),
+        ("played_on,code,removed,won\n2025-12-01,PR1-0040HM,15,won\n", "needs at least one turn"),
+        ("played_on,code,removed\n2025-12-01,PR1-0040HM,2\n", "the header lacks won"),
+        ("played_on,code,removed,won,points\n2025-12-01,PR1-0040HM,2,won,7\n", "points and rank"),
+        (
+            "played_on,code,removed,won,contracts\n"
+            "2025-12-01,PR1-0040HM,2,won,Fighter; Jinx; Explorer\n",
+            "are not the ones of share code",
+        ),
+        ("played_on,code,removed,won\n1.12.2025,PR1-0040HM,2,won\n", "played_on must be a date"),
+    ],
+)
 def test_import_checks_every_row_before_adding_any(run, tmp_path, text, words):
     _sample_journal()
     log = tmp_path / "bad.csv"
@@ -309,13 +396,21 @@ def test_import_rejects_json_that_is_no_export(run, tmp_path):
 
 def test_history_over_many_months_is_shown_by_year(run):
     with _journal() as journal:
-        add(journal, *(make_record(played_on=f"{2024 + m // 12}-{1 + m % 12:02d}-15",
-                                   won=m % 2 == 0) for m in range(30)))
+        add(
+            journal,
+            *(
+                make_record(played_on=f"{2024 + m // 12}-{1 + m % 12:02d}-15", won=m % 2 == 0)
+                for m in range(30)
+            ),
+        )
     out = run("history").stdout
     assert "Rank reached over time, by year" in out and "by month" not in out
     doc = ok_json(run("history", "--json"))
     assert [(y["year"], y["games"]) for y in doc["by_year"]] == [
-        ("2024", 12), ("2025", 12), ("2026", 6)]
+        ("2024", 12),
+        ("2025", 12),
+        ("2026", 6),
+    ]
     assert len(doc["by_month"]) == 30
 
 
@@ -344,12 +439,21 @@ def test_a_new_expert_version_simulates_the_deal_again(run, predicted, monkeypat
 
     def fake(players, contracts, pile, code, version, workers, progress=None):
         made.append(version)
-        return predict.Prediction(code, pile.size, "expert", version, predict.PREDICTION_GAMES,
-                                  predict.deal_seed(code, pile.size), (600, 500, 400))
+        return predict.Prediction(
+            code,
+            pile.size,
+            "expert",
+            version,
+            predict.PREDICTION_GAMES,
+            predict.deal_seed(code, pile.size),
+            (600, 500, 400),
+        )
 
     monkeypatch.setattr(predict, "simulate_deal", fake)
-    assert ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]["policy_version"] \
-        == "1" and made == []
+    assert (
+        ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]["policy_version"] == "1"
+        and made == []
+    )
     monkeypatch.setattr(coop_helper.policies, "policy_version", lambda name: "2")
     game = ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]
     assert made == ["2"] and game["policy_version"] == "2" and game["predicted_wins"] == 400
@@ -357,8 +461,10 @@ def test_a_new_expert_version_simulates_the_deal_again(run, predicted, monkeypat
 
 def test_import_writes_codes_dates_and_names_the_usual_way(run, tmp_path):
     log = tmp_path / "paper.csv"
-    log.write_text("played_on,code,removed,won,contracts\n"
-                   "20251201,pr1 0040hm,2,won,Charmeur; seehoheit; Galeonenschreck\n")
+    log.write_text(
+        "played_on,code,removed,won,contracts\n"
+        "20251201,pr1 0040hm,2,won,Charmeur; seehoheit; Galeonenschreck\n"
+    )
     assert run("history", "import", str(log)).exit_code == 0
     (game,) = ok_json(run("history", "--json"))["games"]
     assert (game["played_on"], game["code"]) == ("2025-12-01", "PR1-0040HM")

@@ -19,8 +19,11 @@ ODDS = ("odds", *RULEBOOK, "--games", "200", "--workers", "1", "--target", "50%"
 def _journal(wins: int, losses: int) -> None:
     """Games of the rulebook deal, each predicted at 54% for the expert."""
     with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"]), create=True) as journal:
-        add(journal, *(make_record(won=True) for _ in range(wins)),
-            *(make_record(removed=3, won=False) for _ in range(losses)))
+        add(
+            journal,
+            *(make_record(won=True) for _ in range(wins)),
+            *(make_record(removed=3, won=False) for _ in range(losses)),
+        )
 
 
 def test_without_enough_games_the_odds_are_the_experts(run):
@@ -41,8 +44,9 @@ def test_the_table_odds_sit_beside_the_experts_and_drive_the_recommendation(run)
     for level in doc["levels"]:
         expected = expit(logit(smoothed(level["wins"], level["games"])) + calibration["shift"])
         assert level["win_calibrated"] == pytest.approx(expected, abs=2e-6)
-        assert level["win_calibrated_low"] <= level["win_calibrated"] <= (
-            level["win_calibrated_high"])
+        assert (
+            level["win_calibrated_low"] <= level["win_calibrated"] <= (level["win_calibrated_high"])
+        )
     good = [lv["removed"] for lv in doc["levels"] if lv["win_calibrated"] >= 0.5]
     assert doc["recommended"]["removed"] == max(good)
     expert = ok_json(run(*ODDS, "--json", "--as", "expert"))
@@ -87,8 +91,9 @@ def test_odds_and_setup_draw_a_chart(run, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"Chart written to {png}" in result.stderr
-    result = run("setup", *RULEBOOK, "--games", "200", "--workers", "1", "--chart", str(svg),
-                 "--json")
+    result = run(
+        "setup", *RULEBOOK, "--games", "200", "--workers", "1", "--chart", str(svg), "--json"
+    )
     assert result.exit_code == 0 and result.stderr == ""
     text = svg.read_text()
     assert "Win chance by cards removed: 1 player, Time Pile 15" in text
@@ -96,11 +101,14 @@ def test_odds_and_setup_draw_a_chart(run, tmp_path):
     assert math.isfinite(ok_json(result)["odds"]["calibration"]["shift"])
 
 
-@pytest.mark.parametrize("args, words", [
-    (("odds", *RULEBOOK, "--as", "me"), "--as must be 'table'"),
-    (("odds", *RULEBOOK, "--chart", "odds.gif"), "name the file .png or .svg"),
-    (("setup", "--players", "2", "--no-odds", "--chart", "odds.png"), "drop --no-odds"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("odds", *RULEBOOK, "--as", "me"), "--as must be 'table'"),
+        (("odds", *RULEBOOK, "--chart", "odds.gif"), "name the file .png or .svg"),
+        (("setup", "--players", "2", "--no-odds", "--chart", "odds.png"), "drop --no-odds"),
+    ],
+)
 def test_bad_odds_options_stop_before_simulating(run, args, words):
     result = run(*args)
     assert result.exit_code == 2 and words in result.stderr

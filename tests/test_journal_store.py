@@ -35,8 +35,7 @@ def test_a_new_journal_has_the_current_schema(tmp_path):
     assert store.open_journal(path) is None and not path.exists()
     with store.open_journal(path, create=True) as journal:
         assert journal.db.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
-        assert journal.db.execute("PRAGMA application_id").fetchone()[0] == (
-            schema.APPLICATION_ID)
+        assert journal.db.execute("PRAGMA application_id").fetchone()[0] == (schema.APPLICATION_ID)
     with store.open_journal(path) as again:  # opening again changes nothing
         assert records.load(again) == []
 
@@ -78,20 +77,29 @@ def _newer_journal(path: Path) -> None:
         journal.db.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 5}")
 
 
-@pytest.mark.parametrize("make, words", [
-    (lambda p: p.write_text("players,result\n2,won\n"), "not an SQLite database"),
-    (lambda p: p.write_bytes(os.urandom(3000)), "not an SQLite database"),
-    (_other_sqlite, "not a coop-helper journal"),
-    (_newer_journal, "newer coop-helper"),
-], ids=["text", "random-bytes", "other-sqlite", "newer-schema"])
-@pytest.mark.parametrize("command", [
-    ["history"],
-    ["history", "undo"],
-    ["history", "export", "out.csv"],
-    ["record", "Lady Killer", "Maritime Supremacy", "Galleon Foe", "--removed", "1", "--won"],
-], ids=["history", "undo", "export", "record"])
-def test_a_file_that_is_not_a_journal_is_named_and_left_alone(run, tmp_path, monkeypatch,
-                                                             make, words, command):
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (lambda p: p.write_text("players,result\n2,won\n"), "not an SQLite database"),
+        (lambda p: p.write_bytes(os.urandom(3000)), "not an SQLite database"),
+        (_other_sqlite, "not a coop-helper journal"),
+        (_newer_journal, "newer coop-helper"),
+    ],
+    ids=["text", "random-bytes", "other-sqlite", "newer-schema"],
+)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["history"],
+        ["history", "undo"],
+        ["history", "export", "out.csv"],
+        ["record", "Lady Killer", "Maritime Supremacy", "Galleon Foe", "--removed", "1", "--won"],
+    ],
+    ids=["history", "undo", "export", "record"],
+)
+def test_a_file_that_is_not_a_journal_is_named_and_left_alone(
+    run, tmp_path, monkeypatch, make, words, command
+):
     monkeypatch.chdir(tmp_path)
     path = Path(os.environ["COOP_HELPER_JOURNAL"])
     make(path)
@@ -111,8 +119,22 @@ def test_open_journal_refuses_a_directory(tmp_path):
 
 def _record_process(path: Path, note: str) -> subprocess.Popen:
     env = {**os.environ, "COOP_HELPER_JOURNAL": str(path)}
-    command = [sys.executable, "-m", "coop_helper", "record", "--code", "PR1-0040HM",
-               "--removed", "1", "--won", "--date", "2026-01-08", "--note", note, "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "coop_helper",
+        "record",
+        "--code",
+        "PR1-0040HM",
+        "--removed",
+        "1",
+        "--won",
+        "--date",
+        "2026-01-08",
+        "--note",
+        note,
+        "--json",
+    ]
     return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 

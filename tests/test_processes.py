@@ -46,8 +46,11 @@ def _one_error_line(done: subprocess.CompletedProcess[bytes]) -> str:
 def test_a_pipe_closed_after_one_line_ends_quietly(tmp_path, args):
     """As ``coop-helper ... | head -1``: the reader goes away; no message, exit 0."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "coop_helper", *args], cwd=tmp_path, env=cli_env(tmp_path),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [sys.executable, "-m", "coop_helper", *args],
+        cwd=tmp_path,
+        env=cli_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     assert proc.stdout is not None and proc.stderr is not None
     first = proc.stdout.readline()
@@ -111,10 +114,23 @@ def _wait_for_workers(proc: subprocess.Popen[str], count: int) -> None:
 @NEEDS_PROC
 def test_sigterm_stops_a_run_with_workers_without_a_word(tmp_path):
     proc = subprocess.Popen(
-        [sys.executable, "-m", "coop_helper", "odds", *EXAMPLE, "--precision", "0.2",
-         "--workers", "2", "--quiet"],
-        cwd=tmp_path, env=cli_env(tmp_path), text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "coop_helper",
+            "odds",
+            *EXAMPLE,
+            "--precision",
+            "0.2",
+            "--workers",
+            "2",
+            "--quiet",
+        ],
+        cwd=tmp_path,
+        env=cli_env(tmp_path),
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         _wait_for_workers(proc, 2)
@@ -183,8 +199,14 @@ def test_ctrl_c_while_the_cli_loads_ends_quietly(tmp_path, module):
     code = INTERRUPTED_IMPORT.replace('"typer"', repr(module))
     if module == "dataclasses":  # interrupt the creation of a class, not the import
         code = WRAPPED_INTERRUPT
-    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path,
-                          env=cli_env(tmp_path), capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env=cli_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 130, done.stderr
     assert done.stderr == "interrupted\n"
 
@@ -195,8 +217,12 @@ def test_ctrl_c_while_starting_up_prints_no_traceback(tmp_path, delay):
     itself starts, before any module of coop-helper runs, is Python's own report: only a
     traceback through coop-helper's modules is a failure."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "coop_helper", "rank", "3"], cwd=tmp_path,
-        env=cli_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [sys.executable, "-m", "coop_helper", "rank", "3"],
+        cwd=tmp_path,
+        env=cli_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
@@ -213,8 +239,10 @@ def test_ctrl_c_while_starting_up_prints_no_traceback(tmp_path, delay):
         (["odds", *EXAMPLE, "--games", "x1"], "'x1' is not a whole number"),
         (["odds", *EXAMPLE, "--games", "1.5"], "'1.5' is not a whole number"),
         (["play", *EXAMPLE, "--seed", "many"], "'many' is not a whole number"),
-        (["odds", *EXAMPLE, "--interval", "bayes"],
-         "--interval': 'bayes' is not one of 'wilson', 'exact'."),
+        (
+            ["odds", *EXAMPLE, "--interval", "bayes"],
+            "--interval': 'bayes' is not one of 'wilson', 'exact'.",
+        ),
     ],
 )
 def test_usage_errors_speak_plainly(tmp_path, args, expected):

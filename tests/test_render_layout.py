@@ -17,10 +17,11 @@ def _lines(text: str) -> list[str]:
     "args, must_show",
     [
         (["odds", *EXAMPLE, *FAST], ["Remove 0 (15 turns): win", "95% interval", "Landlubber"]),
-        (["setup", "--players", "1", "--seed", "3", *FAST], ["1. Fighter (Kämpfer)", "seal 0A",
-                                                             "Remove 0 (14 turns)"]),
-        (["deal", "--players", "2", "--seed", "3"], ["Galleon Foe (Galeonenschreck)",
-                                                     "seal -1H"]),
+        (
+            ["setup", "--players", "1", "--seed", "3", *FAST],
+            ["1. Fighter (Kämpfer)", "seal 0A", "Remove 0 (14 turns)"],
+        ),
+        (["deal", "--players", "2", "--seed", "3"], ["Galleon Foe (Galeonenschreck)", "seal -1H"]),
         (["contracts"], ["Lady Killer (Charmeur)", "seal 1G, coins 3 2 1", "also Little Gamester"]),
     ],
 )

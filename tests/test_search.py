@@ -64,8 +64,9 @@ def _config(players: int = 2, seed: int = 4, time_pile: int = 18) -> GameConfig:
     return GameConfig(tuple(by_key[k] for k in CONTRACTS), players, time_pile, 0, seed)
 
 
-def _captured(kind: str, turn: int, players: int = 2, seed: int = 4,
-              when=lambda table, player: True):
+def _captured(
+    kind: str, turn: int, players: int = 2, seed: int = 4, when=lambda table, player: True
+):
     """The position at the first ``kind`` decision from ``turn`` on, and the whole game's
     result when played on by the basic team."""
     capture = Capture(kind, turn, when)
@@ -97,7 +98,8 @@ def test_a_game_resumed_at_a_draw_decision_plays_on_exactly(seed):
 @pytest.mark.parametrize("seed", [4, 9])
 def test_a_game_resumed_at_a_later_players_take_plays_on_exactly(seed):
     (table, hidden, rng, player, takes, options), full = _captured(
-        "take", 4, players=3, seed=seed, when=lambda table, p: p.index != table.active)
+        "take", 4, players=3, seed=seed, when=lambda table, p: p.index != table.active
+    )
     assert player != table.active
     policy = BasicPolicy()
     choice = policy.choose_take(table, table.players[player], options, takes)
@@ -111,11 +113,19 @@ def test_resuming_with_the_other_answer_changes_the_game():
     for again in (True, False):
         r = random.Random()
         r.setstate(rng.getstate())
-        game = Game(_config(), BasicPolicy(), None,
-                    (table.copy(), hidden.copy(), r, random.Random(0)))
+        game = Game(
+            _config(), BasicPolicy(), None, (table.copy(), hidden.copy(), r, random.Random(0))
+        )
         game_result = game.resume_draw(again)
-        results.add((game_result.won, game_result.turns, str(game_result.completers),
-                     game.table.turn, len(game.table.discard)))
+        results.add(
+            (
+                game_result.won,
+                game_result.turns,
+                str(game_result.completers),
+                game.table.turn,
+                len(game.table.discard),
+            )
+        )
     assert len(results) == 2
 
 
@@ -125,17 +135,16 @@ def test_resuming_with_the_other_answer_changes_the_game():
 def _twin(hidden: Hidden, seed: int) -> Hidden:
     """Other hidden cards behind the same public table: the same hidden cards dealt anew
     to the same pile sizes (valid before any reshuffle)."""
-    cards = hidden.draw + hidden.time + hidden.victory + [c for p in hidden.coin_cards
-                                                          for c in p]
+    cards = hidden.draw + hidden.time + hidden.victory + [c for p in hidden.coin_cards for c in p]
     random.Random(seed).shuffle(cards)
     twin = Hidden(len(hidden.coin_cards))
     at = 0
     for name in ("draw", "time", "victory"):
         n = len(getattr(hidden, name))
-        setattr(twin, name, cards[at:at + n])
+        setattr(twin, name, cards[at : at + n])
         at += n
     for i, coins in enumerate(hidden.coin_cards):
-        twin.coin_cards[i] = cards[at:at + len(coins)]
+        twin.coin_cards[i] = cards[at : at + len(coins)]
         at += len(coins)
     return twin
 
@@ -150,9 +159,10 @@ def test_guesses_and_decisions_do_not_depend_on_the_true_hidden_cards():
     twin = _twin(hidden, 1)
     assert twin.time != hidden.time and sorted(twin.draw) != sorted(hidden.draw)
     # Two games, same public table, different hidden cards and game random sources.
-    games = [Game(_config(), BasicPolicy(), None, (table.copy(), h, random.Random(s),
-                                                   random.Random(0)))
-             for h, s in ((hidden, 1), (twin, 2))]
+    games = [
+        Game(_config(), BasicPolicy(), None, (table.copy(), h, random.Random(s), random.Random(0)))
+        for h, s in ((hidden, 1), (twin, 2))
+    ]
     guesses = [_guess(sample_hidden(g.table, random.Random(7))) for g in games]
     assert guesses[0] == guesses[1]
     decisions, rollouts = [], []
@@ -161,8 +171,11 @@ def test_guesses_and_decisions_do_not_depend_on_the_true_hidden_cards():
         search.start_game(g.table, random.Random(11))
         player = g.table.players[g.table.active]
         rollouts.append(search._rollouts(g.table, [True, False], Game.resume_draw))
-        options = [c for c in g.table.harbour if g.deck.type[c] == SHIP
-                   or hire_cost(g.deck, player, c) <= player.coins]
+        options = [
+            c
+            for c in g.table.harbour
+            if g.deck.type[c] == SHIP or hire_cost(g.deck, player, c) <= player.coins
+        ]
         decisions.append(search.draw_again(g.table, player))
         decisions.append(search.choose_take(g.table, player, options, 1))
         decisions.append(search.rng.getstate())
@@ -172,8 +185,7 @@ def test_guesses_and_decisions_do_not_depend_on_the_true_hidden_cards():
 
 def _check_consistent(table: Table, guess: Hidden) -> None:
     public = public_cards(table)
-    guessed = guess.draw + guess.time + guess.victory + [c for p in guess.coin_cards
-                                                         for c in p]
+    guessed = guess.draw + guess.time + guess.victory + [c for p in guess.coin_cards for c in p]
     assert sorted(public + guessed) == list(range(table.deck.size))  # every card once
     assert len(guess.draw) == table.draw_size
     assert len(guess.time) == table.time_size
@@ -186,18 +198,21 @@ def _check_consistent(table: Table, guess: Hidden) -> None:
 def test_a_guess_is_consistent_with_the_table_before_a_reshuffle():
     (table, hidden, _), _ = _captured("draw", 6)
     assert sorted(hidden_cards(table)) == sorted(
-        hidden.draw + hidden.time + hidden.victory + [c for p in hidden.coin_cards for c in p])
+        hidden.draw + hidden.time + hidden.victory + [c for p in hidden.coin_cards for c in p]
+    )
     for seed in range(5):
         _check_consistent(table, sample_hidden(table, random.Random(seed)))
 
 
 def test_a_guess_after_a_reshuffle_draws_only_from_the_old_discard_pile():
-    (table, hidden, _), _ = _captured("draw", 1, players=3, seed=2,
-                                      when=lambda t, p: t.reshuffled and t.draw_size > 5)
+    (table, hidden, _), _ = _captured(
+        "draw", 1, players=3, seed=2, when=lambda t, p: t.reshuffled and t.draw_size > 5
+    )
     truth = Counter(table.deck.kind[c] for c in hidden.draw)
     assert all(n <= table.unseen[k] for k, n in truth.items())  # the count tells the truth
     outside = {table.deck.kind[c] for c in hidden_cards(table)} - {
-        k for k, n in enumerate(table.unseen) if n}
+        k for k, n in enumerate(table.unseen) if n
+    }
     assert outside, "every hidden kind could be in the draw pile: nothing is tested"
     for seed in range(5):
         guess = sample_hidden(table, random.Random(seed))
@@ -255,9 +270,11 @@ def test_search_names_in_the_registry():
 
 
 def test_odds_and_setup_refuse_the_search_player():
-    for args in (["odds", "Fighter", "Explorer", "Jinx", "--policy", "search"],
-                 ["setup", "--players", "1", "--policy", "search-draw:basic"],
-                 ["setup", "--players", "1", "--policy", "search", "--no-odds"]):
+    for args in (
+        ["odds", "Fighter", "Explorer", "Jinx", "--policy", "search"],
+        ["setup", "--players", "1", "--policy", "search-draw:basic"],
+        ["setup", "--players", "1", "--policy", "search", "--no-odds"],
+    ):
         result = runner.invoke(app, args)
         assert result.exit_code == 2
         lines = result.stderr.strip().splitlines()
@@ -265,16 +282,35 @@ def test_odds_and_setup_refuse_the_search_player():
 
 
 def test_play_takes_the_search_player():
-    doc = ok_json(runner.invoke(app, ["play", "Fighter", "Explorer", "Jinx", "--time-pile", "3",
-                                      "--policy", "search:basic", "--seed", "2", "--json"]))
+    doc = ok_json(
+        runner.invoke(
+            app,
+            [
+                "play",
+                "Fighter",
+                "Explorer",
+                "Jinx",
+                "--time-pile",
+                "3",
+                "--policy",
+                "search:basic",
+                "--seed",
+                "2",
+                "--json",
+            ],
+        )
+    )
     choosers = {e["chooser"] for e in doc["events"] if e["event"] == "decision"}
     assert choosers == {"search:basic"}
 
 
 def test_copies_carry_every_field_and_share_no_mutable_state():
     (table, hidden, _), _ = _captured("draw", 6, players=3)
-    for original, copy in [(table, table.copy()), (hidden, hidden.copy()),
-                           *((p, p.copy()) for p in table.players)]:
+    for original, copy in [
+        (table, table.copy()),
+        (hidden, hidden.copy()),
+        *((p, p.copy()) for p in table.players),
+    ]:
         for slot in type(original).__slots__:
             a, b = getattr(original, slot), getattr(copy, slot)
             assert a == b or slot == "players", slot

@@ -29,8 +29,14 @@ settings.record_seal(load_catalog().contract("Ransom"), Seal(1, "A"))
 
 def test_a_change_waits_for_the_one_in_progress(tmp_path):
     env = cli_env(tmp_path)
-    slow = subprocess.Popen([sys.executable, "-c", SLOW_WRITER], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    slow = subprocess.Popen(
+        [sys.executable, "-c", SLOW_WRITER],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert slow.stdout is not None
     assert slow.stdout.readline().strip() == "read"  # it holds the lock, its write pending
     fast = run_cli(tmp_path, "seals", "set", "Tiny Royal Household", "2", "C")
@@ -46,8 +52,11 @@ def test_parallel_runs_lose_no_update(tmp_path):
     runs = [
         subprocess.Popen(
             [sys.executable, "-m", "coop_helper", "seals", "set", name, number, "A"],
-            cwd=tmp_path, env=cli_env(tmp_path), stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True,
+            cwd=tmp_path,
+            env=cli_env(tmp_path),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         for number in ("0", "1", "2", "-1")
         for name in ("Ransom", "Tiny Royal Household")

@@ -83,8 +83,9 @@ def test_trace_answers_every_level_as_live_play_does(policy):
         time_pile = _time_pile(contracts)
         trace = play_trace(contracts, players, time_pile, seed, policy)
         for removed in range(time_pile + 1):
-            live = Game(GameConfig(contracts, players, time_pile, removed, seed),
-                        make_policy(policy)).run()
+            live = Game(
+                GameConfig(contracts, players, time_pile, removed, seed), make_policy(policy)
+            ).run()
             won, moves = outcome(trace, time_pile - removed)
             assert won == live.won, (seed, removed)
             if won:

@@ -114,8 +114,9 @@ def test_recorded_seal_with_a_two_and_a_repeated_letter():
 
 
 def test_catalogue_seal_wins_over_a_recorded_one():
-    pile = time_pile(named("Lady Killer", "Maritime Supremacy", "Galleon Foe"),
-                     {"lady_killer": Seal(2, "Z")})
+    pile = time_pile(
+        named("Lady Killer", "Maritime Supremacy", "Galleon Foe"), {"lady_killer": Seal(2, "Z")}
+    )
     assert pile.size == 15
 
 
@@ -131,8 +132,9 @@ def test_one_unknown_seal_gives_a_range():
 def test_recording_one_of_two_unknown_seals_narrows_the_range():
     both = time_pile(named("Fighter", "Ransom", "Tiny Royal Household"))
     assert both.size_range == (13 + 0 - 2 + 1, 13 + 0 + 4 + 3)
-    one = time_pile(named("Fighter", "Ransom", "Tiny Royal Household"),
-                    {"tiny_royal_household": Seal(-1, "B")})
+    one = time_pile(
+        named("Fighter", "Ransom", "Tiny Royal Household"), {"tiny_royal_household": Seal(-1, "B")}
+    )
     assert one.missing_seals == ("Ransom",)
     assert one.size_range == (13 - 1 - 1 + 2, 13 - 1 + 2 + 3)
 
@@ -298,8 +300,7 @@ def test_build_setup_from_names_and_from_code_agree():
 
 
 def test_build_setup_passes_recorded_seals_to_the_time_pile():
-    result = build_setup(names=["Fighter", "Ransom", "Galleon Foe"],
-                         seals={"ransom": Seal(2, "A")})
+    result = build_setup(names=["Fighter", "Ransom", "Galleon Foe"], seals={"ransom": Seal(2, "A")})
     assert result.time_pile.size == 16
 
 

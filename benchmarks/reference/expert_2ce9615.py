@@ -49,10 +49,24 @@ LOAD_PENALTY = 1.0  # how much a contract already planned for a player counts ag
 # own turns from the start, so it goes to whoever has least to do), then the ones that
 # need specific persons.
 _ORDER = (
-    "pack_of_pirates", "lady_killer", "maritime_supremacy", "trade_outpost", "new_colony",
-    "comedian", "trader_prince", "cheap_staff", "fighter", "explorer", "frigate_foe",
-    "galleon_foe", "tiny_royal_household", "ransom", "tax_officer", "tiny_gamester",
-    "gamester", "jinx",
+    "pack_of_pirates",
+    "lady_killer",
+    "maritime_supremacy",
+    "trade_outpost",
+    "new_colony",
+    "comedian",
+    "trader_prince",
+    "cheap_staff",
+    "fighter",
+    "explorer",
+    "frigate_foe",
+    "galleon_foe",
+    "tiny_royal_household",
+    "ransom",
+    "tax_officer",
+    "tiny_gamester",
+    "gamester",
+    "jinx",
 )
 _RANK = {key: i for i, key in enumerate(_ORDER)}
 
@@ -147,8 +161,11 @@ def assign_contracts(table: Table) -> list[list[str]]:
             i = player.index
             if capacity[i] <= 0 or key in player.completed:
                 continue
-            score = (PROGRESS_WEIGHT * progress(player, key) + _synergy(key, plan[i])
-                     - LOAD_PENALTY * len(plan[i]))
+            score = (
+                PROGRESS_WEIGHT * progress(player, key)
+                + _synergy(key, plan[i])
+                - LOAD_PENALTY * len(plan[i])
+            )
             if score > best_score:
                 best, best_score = i, score
         if best >= 0:
@@ -212,8 +229,14 @@ def _wants(table: Table, player: PlayerState, keys: list[str]) -> Wants:
 FILL = 20.0  # a person that fills a slot of an assigned contract
 # Coins a person of this ability brings per turn (at every take time, or by discount and
 # extra takes), valued over the turns a game of this size usually has left.
-INCOME_PER_TURN = {GOVERNOR: 0.8, MADEMOISELLE: 0.3, ADMIRAL: 0.6, GUNNER: 1.0,
-                   VICE_ADMIRAL: 0.4, JESTER: 0.3}
+INCOME_PER_TURN = {
+    GOVERNOR: 0.8,
+    MADEMOISELLE: 0.3,
+    ADMIRAL: 0.6,
+    GUNNER: 1.0,
+    VICE_ADMIRAL: 0.4,
+    JESTER: 0.3,
+}
 INCOME_WEIGHT = 0.6
 HORIZON = {1: 15, 2: 17, 3: 19, 4: 21, 5: 23}  # typical game length in turns
 JINX_VALUE = 14.0  # a bust that completes Jinx
@@ -252,8 +275,9 @@ class KindGroups:
 def _kind_groups(players: int) -> KindGroups:
     deck = build_deck(players)
     ships: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
-    wanted: dict[object, set[int]] = {key: set() for key in
-                                      (*range(len(ABILITY)), "cheap", "swords", "expedition")}
+    wanted: dict[object, set[int]] = {
+        key: set() for key in (*range(len(ABILITY)), "cheap", "swords", "expedition")
+    }
     seen: set[int] = set()
     for card, kind_id in enumerate(deck.kind):
         if kind_id in seen:
@@ -273,15 +297,20 @@ def _kind_groups(players: int) -> KindGroups:
     return KindGroups(
         ship_kinds=tuple(tuple(k) for k in ships),
         busting=tuple(
-            tuple(tuple(kind for kind, s in k if s > swords or s == SKULL)
-                  for swords in range(MAX_SWORDS + 1))
+            tuple(
+                tuple(kind for kind, s in k if s > swords or s == SKULL)
+                for swords in range(MAX_SWORDS + 1)
+            )
             for k in ships
         ),
         wanted={key: frozenset(v) for key, v in wanted.items()},
-        ship_colour=tuple(deck.colour[c] if deck.type[c] == SHIP else -1
-                          for c in range(deck.size)),
-        income=tuple(INCOME_PER_TURN.get(deck.ability[c], 0.0) * INCOME_WEIGHT
-                     if deck.type[c] == PERSON else 0.0 for c in range(deck.size)),
+        ship_colour=tuple(deck.colour[c] if deck.type[c] == SHIP else -1 for c in range(deck.size)),
+        income=tuple(
+            INCOME_PER_TURN.get(deck.ability[c], 0.0) * INCOME_WEIGHT
+            if deck.type[c] == PERSON
+            else 0.0
+            for c in range(deck.size)
+        ),
     )
 
 
@@ -390,7 +419,8 @@ class FrozenExpertPolicy:
         if wants.coins and player.coins < wants.coins + 1:
             return 1.2
         if (wants.abilities or wants.cheap or wants.traders or wants.swords) and (
-                player.coins < SAVE_FOR):
+            player.coins < SAVE_FOR
+        ):
             return 1.0
         return RICH_COIN if player.coins >= 10 else IDLE_COIN
 
@@ -482,8 +512,9 @@ class FrozenExpertPolicy:
             row.append(value if is_active else value - coin[i])
         return row
 
-    def _harbour_plan(self, table: Table, active: PlayerState,
-                      colours: int) -> tuple[float, list[float]]:
+    def _harbour_plan(
+        self, table: Table, active: PlayerState, colours: int
+    ) -> tuple[float, list[float]]:
         """Team value of the harbour if the turn stopped now, and each player's best value.
 
         Rows are kept per turn and extended as the harbour grows (it only grows while
@@ -491,7 +522,7 @@ class FrozenExpertPolicy:
         """
         rows = self._rows
         harbour = table.harbour
-        for card in harbour[len(rows):]:
+        for card in harbour[len(rows) :]:
             rows.append(self._card_row(table, active, card))
         takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
         a = active.index
@@ -630,8 +661,9 @@ class FrozenExpertPolicy:
             return self.wants[player.index].pack
         return False
 
-    def choose_take(self, table: Table, player: PlayerState, options: list[int],
-                    takes_left: int) -> int | None:
+    def choose_take(
+        self, table: Table, player: PlayerState, options: list[int], takes_left: int
+    ) -> int | None:
         """The option worth most to this player, less what a teammate still to take would
         gain over them from it; a non-active player pays 1 coin for a take."""
         self._refresh(table)
@@ -658,8 +690,9 @@ class FrozenExpertPolicy:
         mine = (player.index - active) % n
         return [p for p in table.players if (p.index - active) % n > mine]
 
-    def _teammates_gain(self, player: PlayerState, later: list[PlayerState], card: int,
-                        own: float) -> float:
+    def _teammates_gain(
+        self, player: PlayerState, later: list[PlayerState], card: int, own: float
+    ) -> float:
         """How much more a teammate still to take (and able to pay) would gain from a card."""
         deck = self.deck
         most = 0.0
@@ -688,16 +721,14 @@ class FrozenExpertPolicy:
             return False
         self._refresh(table)
         if contract == "tiny_gamester" and contract not in player.markers:
-            ok = (contract in self.wants[player.index].contracts
-                  or self._spare_cube(table, player))
+            ok = contract in self.wants[player.index].contracts or self._spare_cube(table, player)
         else:
             ok = True
         if ok:
             self._touch(player, structural=True)
         return ok
 
-    def claim_expedition(self, table: Table, player: PlayerState,
-                         options: list[int]) -> int | None:
+    def claim_expedition(self, table: Table, player: PlayerState, options: list[int]) -> int | None:
         """Claim for Explorer, or when the persons given up are not needed elsewhere."""
         self._refresh(table)
         wants = self.wants[player.index]
@@ -723,8 +754,13 @@ class FrozenExpertPolicy:
     def coin_recipient(self, table: Table, player: PlayerState, options: list[int]) -> int:
         """The player who values a coin most (saving for a hire or a money contract)."""
         self._refresh(table)
-        return max(options, key=lambda i: (
-            self.coin_value(table.players[i], self.wants[i]), -table.players[i].coins))
+        return max(
+            options,
+            key=lambda i: (
+                self.coin_value(table.players[i], self.wants[i]),
+                -table.players[i].coins,
+            ),
+        )
 
     # ----------------------------------------------------------------- time
 

@@ -29,8 +29,9 @@ def measured_rows(results: Sequence[TaskResult]) -> bytes:
     return bytes(out)
 
 
-def player_block(params: BuildParams, players: int, results: Sequence[TaskResult],
-                 catalog: Catalog) -> PlayerBlock:
+def player_block(
+    params: BuildParams, players: int, results: Sequence[TaskResult], catalog: Catalog
+) -> PlayerBlock:
     """The block of one player count from its tasks' results (in plan order)."""
     import numpy as np
 
@@ -63,8 +64,9 @@ def _pile_or_minus(deal: Any, catalog: Catalog) -> int:
     return -1 if pile is None else pile
 
 
-def atlas_bytes(params: BuildParams, results: Mapping[int, Sequence[TaskResult]],
-                catalog: Catalog | None = None) -> bytes:
+def atlas_bytes(
+    params: BuildParams, results: Mapping[int, Sequence[TaskResult]], catalog: Catalog | None = None
+) -> bytes:
     """The atlas file for a finished build: ``results`` per player count, in plan order."""
     catalog = catalog or load_catalog()
     blocks = {p: player_block(params, p, results[p], catalog) for p in params.players}

@@ -44,8 +44,9 @@ def _require_distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise UserError("building the atlas needs Dask: install it with "
-                        "pip install 'coop-helper[atlas]'.") from None
+        raise UserError(
+            "building the atlas needs Dask: install it with pip install 'coop-helper[atlas]'."
+        ) from None
     return distributed
 
 
@@ -55,18 +56,30 @@ def connect(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any,
         try:
             return distributed.Client(scheduler, timeout="20s"), None
         except (OSError, TimeoutError) as err:
-            raise UserError(f"cannot reach the Dask scheduler at {scheduler} ({err}): check "
-                            "the address (tcp://HOST:PORT) and that it runs.") from None
+            raise UserError(
+                f"cannot reach the Dask scheduler at {scheduler} ({err}): check "
+                "the address (tcp://HOST:PORT) and that it runs."
+            ) from None
     cluster = distributed.LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-        dashboard_address=None, worker_dashboard_address=None, silence_logs=50,
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        worker_dashboard_address=None,
+        silence_logs=50,
         scheduler_kwargs={"dashboard_address": LOCAL_HTTP},  # its status page: local only
     )
     return distributed.Client(cluster), cluster
 
 
-def run_pending(client: Any, distributed: Any, pending: list[Task], folder: WorkFolder,
-                progress: Callable[[int], None]) -> int:
+def run_pending(
+    client: Any,
+    distributed: Any,
+    pending: list[Task],
+    folder: WorkFolder,
+    progress: Callable[[int], None],
+) -> int:
     """Play the pending tasks on the cluster, saving each as it finishes; games played."""
     threads = max(1, sum(client.nthreads().values()))
     window = IN_FLIGHT_PER_WORKER * threads
@@ -86,10 +99,15 @@ def run_pending(client: Any, distributed: Any, pending: list[Task], folder: Work
     return played
 
 
-def build_atlas(params: BuildParams, work_dir: Path, output: Path, *,
-                scheduler: str | None = None, workers: int = 1,
-                progress: Callable[[int, int], Callable[[int], None]] | None = None,
-                ) -> BuildReport:
+def build_atlas(
+    params: BuildParams,
+    work_dir: Path,
+    output: Path,
+    *,
+    scheduler: str | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], Callable[[int], None]] | None = None,
+) -> BuildReport:
     """Run (or resume) a build and write the atlas to ``output`` atomically.
 
     ``progress(total_games, done_games)`` is called once with the totals and returns the
@@ -125,7 +143,16 @@ def build_atlas(params: BuildParams, work_dir: Path, output: Path, *,
     try:
         write_atomic(output, data)
     except OSError as err:
-        raise UserError(f"cannot write the atlas to {output}: {err.strerror or err}; the "
-                        f"finished work stays in {work_dir}.") from None
-    return BuildReport(output, len(tasks), len(tasks) - len(pending), played,
-                       time.monotonic() - start, used_workers, len(data))
+        raise UserError(
+            f"cannot write the atlas to {output}: {err.strerror or err}; the "
+            f"finished work stays in {work_dir}."
+        ) from None
+    return BuildReport(
+        output,
+        len(tasks),
+        len(tasks) - len(pending),
+        played,
+        time.monotonic() - start,
+        used_workers,
+        len(data),
+    )

@@ -36,8 +36,10 @@ class WorkFolder:
             try:
                 found = json.loads(saved.read_text(encoding="utf-8"))
             except (OSError, ValueError) as err:
-                raise UserError(f"cannot read {saved} ({err}): delete the work folder "
-                                f"{self.folder} to start the build afresh.") from None
+                raise UserError(
+                    f"cannot read {saved} ({err}): delete the work folder "
+                    f"{self.folder} to start the build afresh."
+                ) from None
             if found != wanted:
                 found = found if isinstance(found, dict) else {}
                 changed = sorted(k for k in wanted if found.get(k) != wanted[k])
@@ -51,8 +53,10 @@ class WorkFolder:
                 write_atomic(saved, _dump(wanted))
             self.done.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise UserError(f"cannot write to the work folder {self.folder}: "
-                            f"{err.strerror or err}: give another --work-dir.") from None
+            raise UserError(
+                f"cannot write to the work folder {self.folder}: "
+                f"{err.strerror or err}: give another --work-dir."
+            ) from None
 
     def _path(self, key: str) -> Path:
         return self.done / f"{key}.json"
@@ -63,9 +67,14 @@ class WorkFolder:
 
     def save(self, result: TaskResult) -> None:
         """Save one finished task atomically."""
-        doc = {"key": result.key, "players": result.players, "first": result.first,
-               "deals": list(result.deals), "games": result.games,
-               "wins": [list(w) for w in result.wins]}
+        doc = {
+            "key": result.key,
+            "players": result.players,
+            "first": result.first,
+            "deals": list(result.deals),
+            "games": result.games,
+            "wins": [list(w) for w in result.wins],
+        }
         write_atomic(self._path(result.key), _dump(doc))
 
     def load(self, task: Task) -> TaskResult:
@@ -73,13 +82,26 @@ class WorkFolder:
         path = self._path(task.key)
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
-            result = TaskResult(doc["key"], doc["players"], doc["first"], tuple(doc["deals"]),
-                                doc["games"], tuple(tuple(w) for w in doc["wins"]))
+            result = TaskResult(
+                doc["key"],
+                doc["players"],
+                doc["first"],
+                tuple(doc["deals"]),
+                doc["games"],
+                tuple(tuple(w) for w in doc["wins"]),
+            )
         except (OSError, ValueError, KeyError, TypeError) as err:
-            raise UserError(f"the saved result {path} is damaged ({err}): delete that file "
-                            "and run the build again to redo it.") from None
-        if (result.deals != task.deals or result.games != task.games
-                or any(len(w) != task.turns + 1 for w in result.wins)):
-            raise UserError(f"the saved result {path} does not match this build: delete "
-                            "that file and run the build again to redo it.")
+            raise UserError(
+                f"the saved result {path} is damaged ({err}): delete that file "
+                "and run the build again to redo it."
+            ) from None
+        if (
+            result.deals != task.deals
+            or result.games != task.games
+            or any(len(w) != task.turns + 1 for w in result.wins)
+        ):
+            raise UserError(
+                f"the saved result {path} does not match this build: delete "
+                "that file and run the build again to redo it."
+            )
         return result

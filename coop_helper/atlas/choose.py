@@ -36,8 +36,9 @@ def parse_difficulty(text: str) -> str | float:
         value = float(match.group(1)) / 100
         if 0 <= value <= 1:
             return value
-    raise UserError(f"--difficulty must be {', '.join(LEVELS)} or a win chance like 40%, "
-                    f"not '{text}'.")
+    raise UserError(
+        f"--difficulty must be {', '.join(LEVELS)} or a win chance like 40%, not '{text}'."
+    )
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,10 @@ def ranked_deals(block: PlayerBlock) -> list[Ranked]:
         keyed.append((-row[min(pile, block.turns)], -sum(row), index))
     keyed.sort()
     total = len(keyed)
-    return [Ranked(index, -q / SCALE, place, LEVELS[min(3, 4 * place // total)])
-            for place, (q, _, index) in enumerate(keyed)]
+    return [
+        Ranked(index, -q / SCALE, place, LEVELS[min(3, 4 * place // total)])
+        for place, (q, _, index) in enumerate(keyed)
+    ]
 
 
 @dataclass(frozen=True)
@@ -86,8 +89,13 @@ def _matching(contracts: int, size: int, keep: set[int], avoid: set[int]) -> set
     return {deal_index((*keep, *rest)) for rest in combinations(free, size - len(keep))}
 
 
-def choose_deal(players: int, difficulty: str | float | None, keep: Sequence[Contract],
-                avoid: Sequence[Contract], seed: int) -> Choice:
+def choose_deal(
+    players: int,
+    difficulty: str | float | None,
+    keep: Sequence[Contract],
+    avoid: Sequence[Contract],
+    seed: int,
+) -> Choice:
     """Deal a game of ``difficulty`` that holds ``keep`` and none of ``avoid``."""
     catalog = load_catalog()
     size = catalog.contracts_by_players[players]
@@ -96,16 +104,21 @@ def choose_deal(players: int, difficulty: str | float | None, keep: Sequence[Con
     avoid_at = {where[c.key] for c in avoid}
     both = [c.name for c in keep if where[c.key] in avoid_at]
     if both:
-        raise UserError(f"{both[0]} is both kept and avoided: give it to one of --keep and "
-                        "--avoid.")
+        raise UserError(
+            f"{both[0]} is both kept and avoided: give it to one of --keep and --avoid."
+        )
     unknown = [c.name for c in keep if c.seal is None]
     if unknown:
-        raise UserError(f"{unknown[0]}'s seal is not in the card data, so no deal with it has "
-                        "a known Time Pile or win chance: drop --keep for it (deals by "
-                        "difficulty hold only contracts whose seal is known).")
+        raise UserError(
+            f"{unknown[0]}'s seal is not in the card data, so no deal with it has "
+            "a known Time Pile or win chance: drop --keep for it (deals by "
+            "difficulty hold only contracts whose seal is known)."
+        )
     if len(keep_at) > size:
-        raise UserError(f"{players} player{'s' if players > 1 else ''} play with {size} "
-                        f"contracts; {len(keep_at)} were kept: keep at most {size}.")
+        raise UserError(
+            f"{players} player{'s' if players > 1 else ''} play with {size} "
+            f"contracts; {len(keep_at)} were kept: keep at most {size}."
+        )
     block = current_block(players)
     ranked = ranked_deals(block)
     pool = ranked
@@ -113,21 +126,26 @@ def choose_deal(players: int, difficulty: str | float | None, keep: Sequence[Con
         matching = _matching(len(catalog.contracts), size, keep_at, avoid_at)
         pool = [r for r in ranked if r.index in matching]
     if not pool:
-        raise UserError("no deal with a known Time Pile holds those --keep contracts without "
-                        "the --avoid ones: keep or avoid fewer.")
+        raise UserError(
+            "no deal with a known Time Pile holds those --keep contracts without "
+            "the --avoid ones: keep or avoid fewer."
+        )
     if isinstance(difficulty, str):
         chosen = [r for r in pool if r.level == difficulty]
         if not chosen:
             possible = [lv for lv in LEVELS if any(r.level == lv for r in pool)]
-            raise UserError(f"no {difficulty} deal matches those contracts; possible: "
-                            f"{', '.join(possible)}.")
+            raise UserError(
+                f"no {difficulty} deal matches those contracts; possible: {', '.join(possible)}."
+            )
     elif difficulty is not None:
         chosen = [r for r in pool if abs(r.win - difficulty) <= NEAR]
         if not chosen:
             low, high = min(r.win for r in pool), max(r.win for r in pool)
-            raise UserError(f"no deal has a win chance near {100 * difficulty:g}% (within "
-                            f"{100 * NEAR:g} points); the matching deals range from "
-                            f"{100 * low:.0f}% to {100 * high:.0f}%.")
+            raise UserError(
+                f"no deal has a win chance near {100 * difficulty:g}% (within "
+                f"{100 * NEAR:g} points); the matching deals range from "
+                f"{100 * low:.0f}% to {100 * high:.0f}%."
+            )
     else:
         chosen = pool
     chosen.sort(key=lambda r: r.index)

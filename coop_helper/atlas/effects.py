@@ -71,5 +71,9 @@ def _summary(name: str, parts: list[Any]) -> dict[str, float]:
     if values.size == 0:
         return {}
     low, high = np.percentile(values, [10, 90])
-    return {name: round(float(values.mean()), 4), f"{name}_low": round(float(low), 4),
-            f"{name}_high": round(float(high), 4), f"{name}_pairs": int(values.size)}
+    return {
+        name: round(float(values.mean()), 4),
+        f"{name}_low": round(float(low), 4),
+        f"{name}_high": round(float(high), 4),
+        f"{name}_pairs": int(values.size),
+    }

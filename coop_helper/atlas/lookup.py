@@ -51,8 +51,9 @@ def open_atlas(path: Path | None = None) -> AtlasFile:
     try:
         stamp = path.stat().st_mtime
     except OSError:
-        raise AtlasMissing(f"no difficulty atlas at {path}: run 'coop-helper atlas build' "
-                               "to make one.") from None
+        raise AtlasMissing(
+            f"no difficulty atlas at {path}: run 'coop-helper atlas build' to make one."
+        ) from None
     return _open(path, stamp)
 
 
@@ -61,8 +62,10 @@ def stale_reason(atlas: AtlasFile, catalog: Catalog | None = None) -> str | None
     header = atlas.header
     current = policy_version(header.policy)
     if header.policy_version != current:
-        return (f"the atlas was built with {header.policy} version {header.policy_version}; "
-                f"current is {current}: run 'coop-helper atlas build'")
+        return (
+            f"the atlas was built with {header.policy} version {header.policy_version}; "
+            f"current is {current}: run 'coop-helper atlas build'"
+        )
     keys = tuple(c.key for c in (catalog or load_catalog()).contracts)
     if header.contracts != keys:
         return "the atlas was built for other contract data: run 'coop-helper atlas build'"
@@ -76,8 +79,10 @@ def current_block(players: int, path: Path | None = None) -> PlayerBlock:
     if reason:
         raise AtlasUnavailable(reason + ".")
     if not atlas.has(players):
-        raise AtlasUnavailable(f"the atlas holds no {players}-player deals: run "
-                               f"'coop-helper atlas build --players {players}'.")
+        raise AtlasUnavailable(
+            f"the atlas holds no {players}-player deals: run "
+            f"'coop-helper atlas build --players {players}'."
+        )
     return atlas.block(players)
 
 
@@ -127,13 +132,16 @@ class Difficulty:
             "win": None if self.win is None else round(self.win, 4),
             "harder_than": round(self.harder_than, 4),
             "basis": "win" if self.basis == "win" else "turns_needed",
-            "turns_for_even_chance": None if self.turns_for_even_chance is None
+            "turns_for_even_chance": None
+            if self.turns_for_even_chance is None
             else round(self.turns_for_even_chance, 1),
             "method": self.method,
         }
         if self.hardest is not None:
-            doc["hardest_contract"] = {"name": self.hardest.contract.name,
-                                       "turns": round(self.hardest.turns, 2)}
+            doc["hardest_contract"] = {
+                "name": self.hardest.contract.name,
+                "turns": round(self.hardest.turns, 2),
+            }
         return doc
 
 
@@ -156,8 +164,7 @@ def _harder_than_by_turns(block: PlayerBlock, index: int) -> float:
     return easier / block.deals
 
 
-def contract_costs(block: PlayerBlock, deal: Sequence[int],
-                   catalog: Catalog) -> list[ContractCost]:
+def contract_costs(block: PlayerBlock, deal: Sequence[int], catalog: Catalog) -> list[ContractCost]:
     """Each face-up contract's cost in turns (and win chance), by swapping it out."""
     n = len(catalog.contracts)
     own = block.row(deal_index(deal))
@@ -174,18 +181,23 @@ def contract_costs(block: PlayerBlock, deal: Sequence[int],
             turn_diffs.append(need - turns_needed(block.row(swapped)))
             pile = block.pile(swapped)
             if own_pile is not None and pile is not None:
-                win_diffs.append(block.win(deal_index(deal), own_pile)
-                                 - block.win(swapped, pile))
-        costs.append(ContractCost(
-            catalog.contracts[position], sum(turn_diffs) / len(turn_diffs),
-            sum(win_diffs) / len(win_diffs) if win_diffs else None,
-        ))
+                win_diffs.append(block.win(deal_index(deal), own_pile) - block.win(swapped, pile))
+        costs.append(
+            ContractCost(
+                catalog.contracts[position],
+                sum(turn_diffs) / len(turn_diffs),
+                sum(win_diffs) / len(win_diffs) if win_diffs else None,
+            )
+        )
     return costs
 
 
-def deal_difficulty(players: int, contracts: Sequence[Contract],
-                    seals: Mapping[str, Seal] | None = None,
-                    path: Path | None = None) -> Difficulty:
+def deal_difficulty(
+    players: int,
+    contracts: Sequence[Contract],
+    seals: Mapping[str, Seal] | None = None,
+    path: Path | None = None,
+) -> Difficulty:
     """The atlas's verdict on a deal (AtlasUnavailable when there is no current atlas)."""
     catalog = load_catalog()
     block = current_block(players, path)
@@ -201,5 +213,14 @@ def deal_difficulty(players: int, contracts: Sequence[Contract],
         win, harder, basis = None, _harder_than_by_turns(block, index), "turns"
     costs = contract_costs(block, deal, catalog)
     hardest = max(costs, key=lambda c: c.turns) if costs else None
-    return Difficulty(players, pile, win, harder, basis, even, block.turns, hardest,
-                      str(block.info.get("method", "simulated")))
+    return Difficulty(
+        players,
+        pile,
+        win,
+        harder,
+        basis,
+        even,
+        block.turns,
+        hardest,
+        str(block.info.get("method", "simulated")),
+    )

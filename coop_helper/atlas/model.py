@@ -46,14 +46,20 @@ class WinModel:
 
     def to_json(self) -> dict[str, Any]:
         """The coefficients, rounded so the same fit always writes the same text."""
+
         def r(x: float) -> float:
             return round(x, 6)
 
-        return {"first_turn": self.first_turn, "turn_effects": [r(x) for x in self.turn_effects],
-                "centre": r(self.centre), "spread": r(self.spread),
-                "main": [r(x) for x in self.main], "main_slope": [r(x) for x in self.main_slope],
-                "pairs": [[r(x) for x in row] for row in self.pairs],
-                "penalties": [p if p != NO_PAIRS else "no pairs" for p in self.penalties]}
+        return {
+            "first_turn": self.first_turn,
+            "turn_effects": [r(x) for x in self.turn_effects],
+            "centre": r(self.centre),
+            "spread": r(self.spread),
+            "main": [r(x) for x in self.main],
+            "main_slope": [r(x) for x in self.main_slope],
+            "pairs": [[r(x) for x in row] for row in self.pairs],
+            "penalties": [p if p != NO_PAIRS else "no pairs" for p in self.penalties],
+        }
 
 
 def _deal_terms(deals: Any, main: Any, main_slope: Any, pairs: Any) -> tuple[Any, Any]:
@@ -68,8 +74,9 @@ def _deal_terms(deals: Any, main: Any, main_slope: Any, pairs: Any) -> tuple[Any
     return np.asarray(level), np.asarray(main_slope[deals].sum(axis=1))
 
 
-def fit_model(deals: Sequence[Sequence[int]], wins: Sequence[Sequence[int]], games: int,
-              contracts: int) -> WinModel:
+def fit_model(
+    deals: Sequence[Sequence[int]], wins: Sequence[Sequence[int]], games: int, contracts: int
+) -> WinModel:
     """Fit the model to training deals (catalogue positions) and their wins per turns.
 
     The ridge weights are the PENALTIES pair that predicts every HOLD_OUT-th deal best
@@ -100,14 +107,18 @@ def deviance(model: WinModel, deals: Any, wins: Any, games: int) -> float:
     import numpy as np
 
     turns = wins.shape[1] - 1
-    chance = np.frombuffer(predict_rows(model, deals, turns), dtype=np.uint8).reshape(
-        len(deals), turns + 1).astype(np.float64)
+    chance = (
+        np.frombuffer(predict_rows(model, deals, turns), dtype=np.uint8)
+        .reshape(len(deals), turns + 1)
+        .astype(np.float64)
+    )
     p = np.clip(chance / 255.0, 1e-4, 1 - 1e-4)
     return float(-(wins * np.log(p) + (games - wins) * np.log(1 - p)).sum())
 
 
-def _fit(d: Any, y_all: Any, games: int, contracts: int, used: Any,
-         penalties: tuple[float, float]) -> WinModel:
+def _fit(
+    d: Any, y_all: Any, games: int, contracts: int, used: Any, penalties: tuple[float, float]
+) -> WinModel:
     import numpy as np
     from scipy.optimize import minimize  # type: ignore[import-untyped]
 
@@ -122,13 +133,16 @@ def _fit(d: Any, y_all: Any, games: int, contracts: int, used: Any,
     pair_index[rows, cols] = np.arange(rows.size)
     k = d.shape[1]
     with_pairs = k > 1 and penalties[1] != NO_PAIRS
-    pairs_of = np.stack([pair_index[d[:, i], d[:, j]]
-                         for i in range(k) for j in range(i + 1, k)], axis=1) if with_pairs \
+    pairs_of = (
+        np.stack([pair_index[d[:, i], d[:, j]] for i in range(k) for j in range(i + 1, k)], axis=1)
+        if with_pairs
         else np.zeros((len(d), 0), dtype=np.int64)
+    )
     n_pairs = rows.size if with_pairs else 0
     size = m + 2 * n + n_pairs
-    penalty = np.concatenate([np.full(m, TURN_PENALTY), np.full(2 * n, penalties[0]),
-                              np.full(n_pairs, penalties[1])])
+    penalty = np.concatenate(
+        [np.full(m, TURN_PENALTY), np.full(2 * n, penalties[0]), np.full(n_pairs, penalties[1])]
+    )
     scale = 1.0 / (games * len(d))  # keeps the objective near 1 for the optimiser
 
     def split(theta: Any) -> tuple[Any, Any, Any, Any]:
@@ -150,9 +164,9 @@ def _fit(d: Any, y_all: Any, games: int, contracts: int, used: Any,
         grad[m : m + n] = np.bincount(d.ravel(), np.repeat(r_level, k), minlength=n)
         grad[m + n : m + 2 * n] = np.bincount(d.ravel(), np.repeat(r_slope, k), minlength=n)
         if pairs_of.shape[1]:
-            grad[m + 2 * n :] = np.bincount(pairs_of.ravel(),
-                                            np.repeat(r_level, pairs_of.shape[1]),
-                                            minlength=n_pairs)
+            grad[m + 2 * n :] = np.bincount(
+                pairs_of.ravel(), np.repeat(r_level, pairs_of.shape[1]), minlength=n_pairs
+            )
         value = nll + 0.5 * float((penalty * theta * theta).sum())
         return value * scale, (grad + penalty * theta) * scale
 
@@ -160,12 +174,25 @@ def _fit(d: Any, y_all: Any, games: int, contracts: int, used: Any,
     pooled = y.sum(axis=0) / (games * len(d))
     clipped = np.clip(pooled, 1e-3, 1 - 1e-3)
     start[:m] = np.log(clipped / (1 - clipped))
-    found = minimize(objective, start, jac=True, method="L-BFGS-B",
-                     options={"maxiter": 5000, "gtol": 1e-8, "ftol": 1e-12})
+    found = minimize(
+        objective,
+        start,
+        jac=True,
+        method="L-BFGS-B",
+        options={"maxiter": 5000, "gtol": 1e-8, "ftol": 1e-12},
+    )
     c, u, v, w = split(found.x)
-    return WinModel(n, int(used[0]), tuple(map(float, c)), centre, spread,
-                    tuple(map(float, u)), tuple(map(float, v)),
-                    tuple(tuple(map(float, row)) for row in w), penalties)
+    return WinModel(
+        n,
+        int(used[0]),
+        tuple(map(float, c)),
+        centre,
+        spread,
+        tuple(map(float, u)),
+        tuple(map(float, v)),
+        tuple(tuple(map(float, row)) for row in w),
+        penalties,
+    )
 
 
 def _turn_curve(model: WinModel, turns: int) -> Any:
@@ -193,8 +220,12 @@ def predict_rows(model: WinModel, deals: Any, turns: int) -> bytes:
 
     from coop_helper.atlas.store import SCALE
 
-    level, slope = _deal_terms(np.asarray(deals, dtype=np.int64), np.asarray(model.main),
-                               np.asarray(model.main_slope), np.asarray(model.pairs))
+    level, slope = _deal_terms(
+        np.asarray(deals, dtype=np.int64),
+        np.asarray(model.main),
+        np.asarray(model.main_slope),
+        np.asarray(model.pairs),
+    )
     t = (np.arange(turns + 1, dtype=np.float64) - model.centre) / model.spread
     eta = _turn_curve(model, turns)[None, :] + level[:, None] + slope[:, None] * t[None, :]
     chance = np.maximum.accumulate(1.0 / (1.0 + np.exp(-eta)), axis=1)  # never falls

@@ -52,11 +52,17 @@ class BuildParams:
         return doc
 
 
-def make_params(*, players: tuple[int, ...] = DEFAULT_PLAYERS,
-                exhaustive: tuple[int, ...] = DEFAULT_EXHAUSTIVE, games: int = DEFAULT_GAMES,
-                train_deals: int = DEFAULT_TRAIN_DEALS, train_games: int = DEFAULT_TRAIN_GAMES,
-                extra_turns: int = DEFAULT_EXTRA_TURNS, seed: int = DEFAULT_SEED,
-                policy: str = "expert") -> BuildParams:
+def make_params(
+    *,
+    players: tuple[int, ...] = DEFAULT_PLAYERS,
+    exhaustive: tuple[int, ...] = DEFAULT_EXHAUSTIVE,
+    games: int = DEFAULT_GAMES,
+    train_deals: int = DEFAULT_TRAIN_DEALS,
+    train_games: int = DEFAULT_TRAIN_GAMES,
+    extra_turns: int = DEFAULT_EXTRA_TURNS,
+    seed: int = DEFAULT_SEED,
+    policy: str = "expert",
+) -> BuildParams:
     """Checked build parameters, with the policy's current version filled in."""
     name = make_policy(policy).name
     if not players or any(p not in DEFAULT_PLAYERS for p in players):
@@ -79,8 +85,13 @@ def make_params(*, players: tuple[int, ...] = DEFAULT_PLAYERS,
     return BuildParams(
         players=tuple(sorted(set(players))),
         exhaustive=tuple(sorted(set(exhaustive) & set(players))),
-        games=games, train_deals=train_deals, train_games=train_games,
-        extra_turns=extra_turns, seed=seed, policy=name, policy_version=policy_version(name),
+        games=games,
+        train_deals=train_deals,
+        train_games=train_games,
+        extra_turns=extra_turns,
+        seed=seed,
+        policy=name,
+        policy_version=policy_version(name),
     )
 
 
@@ -141,7 +152,15 @@ def plan_tasks(params: BuildParams, catalog: Catalog | None = None) -> list[Task
         per_task = max(1, TASK_GAMES // games)
         turns = turns_stored(params, players, catalog)
         for first in range(0, len(deals), per_task):
-            tasks.append(Task(players, first, deals[first : first + per_task], games, turns,
-                              params.seed, params.policy))
+            tasks.append(
+                Task(
+                    players,
+                    first,
+                    deals[first : first + per_task],
+                    games,
+                    turns,
+                    params.seed,
+                    params.policy,
+                )
+            )
     return tasks
-

@@ -118,9 +118,7 @@ def encode_atlas(header: AtlasHeader, blocks: Mapping[int, PlayerBlock]) -> byte
         "players": players_doc,
     }
     head = _canonical(doc)
-    return MAGIC + struct.pack(">I", len(head)) + head + b"".join(
-        packed[p] for p in sorted(packed)
-    )
+    return MAGIC + struct.pack(">I", len(head)) + head + b"".join(packed[p] for p in sorted(packed))
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -150,18 +148,22 @@ class AtlasFile:
         except OSError as err:
             raise UserError(f"cannot read the atlas {path}: {err.strerror or err}.") from None
         if data[: len(MAGIC)] != MAGIC or len(data) < len(MAGIC) + 4:
-            raise UserError(f"{path} is not a coop-helper atlas: build one with "
-                            "'coop-helper atlas build'.")
+            raise UserError(
+                f"{path} is not a coop-helper atlas: build one with 'coop-helper atlas build'."
+            )
         (size,) = struct.unpack(">I", data[len(MAGIC) : len(MAGIC) + 4])
         start = len(MAGIC) + 4
         try:
             doc = json.loads(data[start : start + size])
         except ValueError:
-            raise UserError(f"the atlas {path} is damaged: build it again with "
-                            "'coop-helper atlas build'.") from None
+            raise UserError(
+                f"the atlas {path} is damaged: build it again with 'coop-helper atlas build'."
+            ) from None
         if doc.get("format") != FORMAT:
-            raise UserError(f"the atlas {path} has format {doc.get('format')}; this "
-                            f"coop-helper reads format {FORMAT}: run 'coop-helper atlas build'.")
+            raise UserError(
+                f"the atlas {path} has format {doc.get('format')}; this "
+                f"coop-helper reads format {FORMAT}: run 'coop-helper atlas build'."
+            )
         self._body = data[start + size :]
         self.header = AtlasHeader(
             policy=doc["policy"],
@@ -184,12 +186,15 @@ class AtlasFile:
             try:
                 rows = zlib.decompress(packed)
             except zlib.error:
-                raise UserError(f"the atlas {self.path} is damaged: build it again with "
-                                "'coop-helper atlas build'.") from None
+                raise UserError(
+                    f"the atlas {self.path} is damaged: build it again with "
+                    "'coop-helper atlas build'."
+                ) from None
             if len(rows) != info["deals"] * (info["turns"] + 2):
-                raise UserError(f"the atlas {self.path} is damaged: build it again with "
-                                "'coop-helper atlas build'.")
+                raise UserError(
+                    f"the atlas {self.path} is damaged: build it again with "
+                    "'coop-helper atlas build'."
+                )
             meta = {k: v for k, v in info.items() if k not in ("offset", "length")}
-            self._blocks[players] = PlayerBlock(players, info["deals"], info["turns"], rows,
-                                                meta)
+            self._blocks[players] = PlayerBlock(players, info["deals"], info["turns"], rows, meta)
         return self._blocks[players]

@@ -23,30 +23,41 @@ def _plural(players: int) -> str:
 def difficulty_lines(found: Difficulty) -> list[str]:
     """Where the deal stands, and the contract that makes it hardest."""
     share = f"{100 * found.harder_than:.0f}%"
-    even = ("more than " + str(found.max_turns) if found.turns_for_even_chance is None
-            else f"about {found.turns_for_even_chance:.0f}")
+    even = (
+        "more than " + str(found.max_turns)
+        if found.turns_for_even_chance is None
+        else f"about {found.turns_for_even_chance:.0f}"
+    )
     if found.win is not None:
-        lines = [f"Difficulty: harder than {share} of {_plural(found.players)} deals "
-                 f"(atlas win chance with nothing removed: {100 * found.win:.0f}%)."]
+        lines = [
+            f"Difficulty: harder than {share} of {_plural(found.players)} deals "
+            f"(atlas win chance with nothing removed: {100 * found.win:.0f}%)."
+        ]
     else:
-        lines = [f"Difficulty: needs more turns than {share} of {_plural(found.players)} "
-                 f"deals ({even} turns for an even chance). A seal is unknown, so the Time "
-                 "Pile is too: the deal is rated by turns, not by its win chance."]
+        lines = [
+            f"Difficulty: needs more turns than {share} of {_plural(found.players)} "
+            f"deals ({even} turns for an even chance). A seal is unknown, so the Time "
+            "Pile is too: the deal is rated by turns, not by its win chance."
+        ]
     cost = found.hardest
     if cost is not None and cost.turns >= MIN_TURNS_NAMED:
         turns = round(cost.turns)
-        lines.append(f"{cost.contract.name} costs this deal about {turns} "
-                     f"turn{'s' if turns != 1 else ''} (against the other contracts it "
-                     "could be swapped for).")
+        lines.append(
+            f"{cost.contract.name} costs this deal about {turns} "
+            f"turn{'s' if turns != 1 else ''} (against the other contracts it "
+            "could be swapped for)."
+        )
     if found.method == "model":
-        lines.append(f"({_plural(found.players)} odds in the atlas come from a model fitted "
-                     "on simulated deals.)")
+        lines.append(
+            f"({_plural(found.players)} odds in the atlas come from a model fitted "
+            "on simulated deals.)"
+        )
     return lines
 
 
-def difficulty_report(players: int, contracts: Sequence[Contract],
-                      seals: Mapping[str, Seal] | None = None
-                      ) -> tuple[list[str], dict[str, Any]]:
+def difficulty_report(
+    players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
+) -> tuple[list[str], dict[str, Any]]:
     """Text lines and the JSON ``difficulty`` object for a deal; says why when unavailable.
 
     Without any atlas the text says nothing (only the JSON gives the reason); a stale one
@@ -67,18 +78,25 @@ def _signed(value: float, digits: int) -> str:
     return "0" if shown == 0 else f"{shown:+.{digits}f}"
 
 
-def effects_rows(catalog: Catalog, effects: Mapping[str, Mapping[str, float]]
-                 ) -> list[tuple[Contract, str, str]]:
+def effects_rows(
+    catalog: Catalog, effects: Mapping[str, Mapping[str, float]]
+) -> list[tuple[Contract, str, str]]:
     """Per contract: its effect on the win chance and on the turns needed, as text."""
     rows = []
     for contract in catalog.contracts:
         effect = effects.get(contract.key, {})
         if "win" in effect:
-            win = (f"{_signed(100 * effect['win'], 0)} pts ({_signed(100 * effect['win_low'], 0)}"
-                   f" to {_signed(100 * effect['win_high'], 0)})")
+            win = (
+                f"{_signed(100 * effect['win'], 0)} pts ({_signed(100 * effect['win_low'], 0)}"
+                f" to {_signed(100 * effect['win_high'], 0)})"
+            )
         else:
             win = "unknown (seal unknown)"
-        turns = (f"{_signed(effect['turns'], 1)} ({_signed(effect['turns_low'], 1)} to "
-                 f"{_signed(effect['turns_high'], 1)})" if "turns" in effect else "-")
+        turns = (
+            f"{_signed(effect['turns'], 1)} ({_signed(effect['turns_low'], 1)} to "
+            f"{_signed(effect['turns_high'], 1)})"
+            if "turns" in effect
+            else "-"
+        )
         rows.append((contract, win, turns))
     return rows

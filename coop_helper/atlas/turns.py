@@ -10,8 +10,11 @@ from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog
 from coop_helper.setup.deals import time_pile
 
 
-def pile_bounds(contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None,
-                catalog: Catalog | None = None) -> tuple[int, int]:
+def pile_bounds(
+    contracts: Sequence[Contract],
+    seals: Mapping[str, Seal] | None = None,
+    catalog: Catalog | None = None,
+) -> tuple[int, int]:
     """The smallest and largest Time Pile these contracts can make (equal when known)."""
     pile = time_pile(contracts, seals, catalog)
     if pile.size is not None:
@@ -20,8 +23,11 @@ def pile_bounds(contracts: Sequence[Contract], seals: Mapping[str, Seal] | None 
     return pile.size_range
 
 
-def known_pile(contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None,
-               catalog: Catalog | None = None) -> int | None:
+def known_pile(
+    contracts: Sequence[Contract],
+    seals: Mapping[str, Seal] | None = None,
+    catalog: Catalog | None = None,
+) -> int | None:
     """The Time Pile, or None while a seal is unknown."""
     return time_pile(contracts, seals, catalog).size
 

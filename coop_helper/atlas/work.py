@@ -27,21 +27,26 @@ class TaskResult:
     wins: tuple[tuple[int, ...], ...]
 
 
-def deal_wins(players: int, deal: int, games: int, turns: int, seed: int,
-              policy: str) -> tuple[int, ...]:
+def deal_wins(
+    players: int, deal: int, games: int, turns: int, seed: int, policy: str
+) -> tuple[int, ...]:
     """Wins with each number of turns from 0 to ``turns`` over ``games`` games of a deal."""
     catalog = load_catalog()
-    contracts = contracts_of(deal_at(deal, catalog.contracts_by_players[players],
-                                     len(catalog.contracts)), catalog)
+    contracts = contracts_of(
+        deal_at(deal, catalog.contracts_by_players[players], len(catalog.contracts)), catalog
+    )
     base = deal_seed(seed, players, deal)
     tally = Tally(turns)
-    tally.add([play_trace(contracts, players, turns, game_seed(base, i), policy)
-               for i in range(games)])
+    tally.add(
+        [play_trace(contracts, players, turns, game_seed(base, i), policy) for i in range(games)]
+    )
     return tuple(tally.wins)
 
 
 def run_task(task: Task) -> TaskResult:
     """Play every game of a task (the function a worker runs)."""
-    wins = tuple(deal_wins(task.players, deal, task.games, task.turns, task.seed, task.policy)
-                 for deal in task.deals)
+    wins = tuple(
+        deal_wins(task.players, deal, task.games, task.turns, task.seed, task.policy)
+        for deal in task.deals
+    )
     return TaskResult(task.key, task.players, task.first, task.deals, task.games, wins)

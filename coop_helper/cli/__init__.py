@@ -89,8 +89,11 @@ _UsageError: type[Exception] = next(
 
 
 _EXPECTED = {  # pydantic's error types, as a player would say what was expected
-    "int_parsing": "a whole number", "int_from_float": "a whole number",
-    "int_type": "a whole number", "float_parsing": "a number", "float_type": "a number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "int_type": "a whole number",
+    "float_parsing": "a number",
+    "float_type": "a number",
     "bool_parsing": "true or false",
 }
 

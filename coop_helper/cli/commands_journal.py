@@ -29,6 +29,7 @@ from coop_helper.setup.deals import check_players, encode_share_code, face_up, t
 if TYPE_CHECKING:
     from coop_helper.journal.store import Journal
 
+
 def _open(create: bool) -> Journal | None:
     """The journal (sqlite is imported only here, when a command needs it)."""
     from coop_helper.journal.store import open_journal
@@ -47,15 +48,18 @@ def record_command(
     code: CodeOption = None,
     removed: Annotated[
         int | None,
-        typer.Option("--removed", "-r", metavar="K",
-                     help="Cards moved to the Victory Pile before play."),
+        typer.Option(
+            "--removed", "-r", metavar="K", help="Cards moved to the Victory Pile before play."
+        ),
     ] = None,
     won: Annotated[
         bool | None, typer.Option("--won/--lost", help="The result of the game.")
     ] = None,
     moves: Annotated[
-        int, typer.Option("--moves", "-m", metavar="M",
-                          help="Cards moved to the Victory Pile on Tax Increases.")
+        int,
+        typer.Option(
+            "--moves", "-m", metavar="M", help="Cards moved to the Victory Pile on Tax Increases."
+        ),
     ] = 0,
     players: CheckPlayers = None,
     date: Annotated[
@@ -79,24 +83,37 @@ def record_command(
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     config.check_seal_options(catalog, seal_options or [], contracts)
     if removed is None:
-        raise UserError("say how many cards were moved to the Victory Pile before play: "
-                        "--removed K (0 for none).")
+        raise UserError(
+            "say how many cards were moved to the Victory Pile before play: "
+            "--removed K (0 for none)."
+        )
     if won is None:
         raise UserError("say how the game ended: --won or --lost.")
     pile = time_pile(contracts, seals, catalog)
     if pile.size is None:
         missing = pile.missing_seals[0]
-        raise UserError(f"the Time Pile needs the seal of {missing}: read it off the card and "
-                        f"give --seal '{missing}=NL' (or record it with 'coop-helper seals set').")
+        raise UserError(
+            f"the Time Pile needs the seal of {missing}: read it off the card and "
+            f"give --seal '{missing}=NL' (or record it with 'coop-helper seals set')."
+        )
     records.check_play(pile.size, removed, moves, won)
     played_on = records.parse_day(date) if date is not None else dt.date.today().isoformat()
     if played_on > dt.date.today().isoformat():
         raise UserError(f"--date {played_on} is in the future: give the day the game was played.")
     workers = default_workers() if workers is None else workers
     check_settings(None, workers, 0.95, "wilson")
-    game = Played(players=count, contracts=contracts,
-                  code=encode_share_code(count, contracts, catalog), pile=pile, seals=seals,
-                  removed=removed, moves=moves, won=won, played_on=played_on, note=note)
+    game = Played(
+        players=count,
+        contracts=contracts,
+        code=encode_share_code(count, contracts, catalog),
+        pile=pile,
+        seals=seals,
+        removed=removed,
+        moves=moves,
+        won=won,
+        played_on=played_on,
+        note=note,
+    )
     journal = _open(create=True)
     assert journal is not None
     with journal, ProgressReporter(PREDICTION_GAMES, not (quiet or as_json)) as progress:
@@ -149,8 +166,9 @@ def history_command(
         _show_history(players, since, last, chart, as_json)
 
 
-def _show_history(players: int | None, since: str | None, last: int, chart: Path | None,
-                  as_json: bool) -> None:
+def _show_history(
+    players: int | None, since: str | None, last: int, chart: Path | None, as_json: bool
+) -> None:
     from coop_helper.journal import history, records, views
 
     if players is not None:
@@ -205,8 +223,9 @@ def export_command(
     if as_json:
         render.print_json({"schema": views.JSON_SCHEMA, "file": str(file), "games": len(games)})
         return
-    render.make_console().print(f"Exported {len(games):,} game{'s' if len(games) != 1 else ''} "
-                                f"to {file}", soft_wrap=True)
+    render.make_console().print(
+        f"Exported {len(games):,} game{'s' if len(games) != 1 else ''} to {file}", soft_wrap=True
+    )
 
 
 @command("import", on=history_app)
@@ -225,16 +244,25 @@ def import_command(
     with journal:
         done = transfer.import_file(journal, file)
     if as_json:
-        render.print_json({"schema": views.JSON_SCHEMA, "file": str(file), "read": done.read,
-                           "added": done.added, "skipped": done.skipped,
-                           "without_prediction": done.without_prediction})
+        render.print_json(
+            {
+                "schema": views.JSON_SCHEMA,
+                "file": str(file),
+                "read": done.read,
+                "added": done.added,
+                "skipped": done.skipped,
+                "without_prediction": done.without_prediction,
+            }
+        )
         return
     lines = [f"Imported {done.added:,} of {done.read:,} games from {file}."]
     if done.skipped:
         lines.append(f"{done.skipped:,} were already in the journal and were skipped.")
     if done.without_prediction:
-        lines.append(f"{done.without_prediction:,} have no expert prediction, so they do not "
-                     "count towards your table's own odds.")
+        lines.append(
+            f"{done.without_prediction:,} have no expert prediction, so they do not "
+            "count towards your table's own odds."
+        )
     render.make_console().print(" ".join(lines), soft_wrap=True)
 
 
@@ -253,10 +281,13 @@ def undo_command(as_json: JsonFlag = False) -> None:
     if gone is None:
         raise UserError(f"the journal ({journal_path()}) holds no games: nothing to undo.")
     if as_json:
-        render.print_json({"schema": views.JSON_SCHEMA, "removed": views.game_json(gone),
-                           "remaining": left})
+        render.print_json(
+            {"schema": views.JSON_SCHEMA, "removed": views.game_json(gone), "remaining": left}
+        )
         return
     render.make_console().print(
         f"Removed game {gone.id} ({gone.played_on}, {gone.players} player"
         f"{'s' if gone.players != 1 else ''}, {gone.code}): {views.result_text(gone)}. "
-        f"{left:,} game{'s' if left != 1 else ''} left.", soft_wrap=True)
+        f"{left:,} game{'s' if left != 1 else ''} left.",
+        soft_wrap=True,
+    )

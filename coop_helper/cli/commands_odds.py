@@ -42,31 +42,59 @@ if TYPE_CHECKING:  # the simulation and its rendering load when a command runs
     from coop_helper.sim.odds import OddsResult
 
 
-def run_odds(players: int, contracts: Sequence[Contract], pile: TimePile, *, games: int | None,
-             precision: float, seed: int, policy: str, workers: int | None, confidence: float,
-             interval: str, target: float | None, show_progress: bool) -> OddsResult:
+def run_odds(
+    players: int,
+    contracts: Sequence[Contract],
+    pile: TimePile,
+    *,
+    games: int | None,
+    precision: float,
+    seed: int,
+    policy: str,
+    workers: int | None,
+    confidence: float,
+    interval: str,
+    target: float | None,
+    show_progress: bool,
+) -> OddsResult:
     """Run the simulation, with a progress bar where one belongs."""
     from coop_helper.render import odds as render_odds
     from coop_helper.sim.odds import MAX_AUTO_GAMES, check_settings, compute_odds, default_workers
     from coop_helper.sim.statistics import games_for_half_width
 
     interval = interval.strip().lower()
-    check_settings(games, 1 if workers is None else workers, confidence, interval,
-                   None if games else precision, seed)
+    check_settings(
+        games,
+        1 if workers is None else workers,
+        confidence,
+        interval,
+        None if games else precision,
+        seed,
+    )
     expected = games or min(MAX_AUTO_GAMES, games_for_half_width(precision, confidence))
     with render_odds.ProgressReporter(expected, show_progress) as progress:
         return compute_odds(
-            players, contracts, pile, games=games, precision=precision, seed=seed, policy=policy,
+            players,
+            contracts,
+            pile,
+            games=games,
+            precision=precision,
+            seed=seed,
+            policy=policy,
             workers=default_workers() if workers is None else workers,
-            confidence=confidence, interval=interval, target=target, progress=progress,
+            confidence=confidence,
+            interval=interval,
+            target=target,
+            progress=progress,
         )
 
 
 def points(value: float | None, default: float, games: int | None) -> float:
     """A --precision in percentage points as a fraction (1 -> 0.01)."""
     if value is not None and games is not None:
-        raise UserError("give --games (exactly that many games) or --precision (until that "
-                        "precise), not both.")
+        raise UserError(
+            "give --games (exactly that many games) or --precision (until that precise), not both."
+        )
     return default if value is None else value / 100
 
 
@@ -99,11 +127,20 @@ def odds_command(
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     config.check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
-    result = run_odds(count, contracts, pile, games=games,
-                      precision=points(precision, DEFAULT_PRECISION, games), seed=seed,
-                      policy=policy, workers=workers, confidence=parse_confidence(confidence),
-                      interval=interval.value,
-                      target=parse_target(target), show_progress=not (as_json or quiet))
+    result = run_odds(
+        count,
+        contracts,
+        pile,
+        games=games,
+        precision=points(precision, DEFAULT_PRECISION, games),
+        seed=seed,
+        policy=policy,
+        workers=workers,
+        confidence=parse_confidence(confidence),
+        interval=interval.value,
+        target=parse_target(target),
+        show_progress=not (as_json or quiet),
+    )
     table = odds_extras(result, as_who, chart, as_json)
     if as_json:
         doc = render_odds.odds_json(result, seals, table)
@@ -134,8 +171,11 @@ def setup_command(
     workers: WorkersOption = None,
     odds: Annotated[
         bool,
-        typer.Option("--odds/--no-odds", help="Simulate the odds (on by default).",
-                     rich_help_panel=SIMULATION_PANEL),
+        typer.Option(
+            "--odds/--no-odds",
+            help="Simulate the odds (on by default).",
+            rich_help_panel=SIMULATION_PANEL,
+        ),
     ] = True,
     quiet: QuietOption = False,
     as_who: AsOption = "table",
@@ -152,8 +192,9 @@ def setup_command(
     if seed is not None and seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
     if seed is not None and (names or code):
-        raise UserError("--seed repeats a deal: give it with --players N, not with contract "
-                        "names or --code.")
+        raise UserError(
+            "--seed repeats a deal: give it with --players N, not with contract names or --code."
+        )
     if sim_seed < 0:
         raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
     sim_precision = points(precision, SETUP_PRECISION, games)
@@ -168,16 +209,23 @@ def setup_command(
     odds_result = None
     if odds:
         odds_result = run_odds(
-            result.players, result.contracts, result.time_pile, games=games,
-            precision=sim_precision, seed=sim_seed,
-            policy=policy, workers=workers, confidence=0.95, interval="wilson", target=goal,
+            result.players,
+            result.contracts,
+            result.time_pile,
+            games=games,
+            precision=sim_precision,
+            seed=sim_seed,
+            policy=policy,
+            workers=workers,
+            confidence=0.95,
+            interval="wilson",
+            target=goal,
             show_progress=not (as_json or quiet),
         )
     table = None if odds_result is None else odds_extras(odds_result, as_who, chart, as_json)
     if as_json:
         doc = render.setup_json(result, seals)
-        doc["difficulty"] = commands_atlas.difficulty_json(result.players, result.contracts,
-                                                           seals)
+        doc["difficulty"] = commands_atlas.difficulty_json(result.players, result.contracts, seals)
         if odds_result is not None:
             doc["odds"] = render_odds.odds_json(odds_result, seals, table)
         render.print_json(doc)

@@ -29,26 +29,42 @@ def play_command(
     ] = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", metavar="N", rich_help_panel=CONTRACTS_PANEL,
-                     help="Player count (1-5); must fit the number of contracts."),
+        typer.Option(
+            "--players",
+            metavar="N",
+            rich_help_panel=CONTRACTS_PANEL,
+            help="Player count (1-5); must fit the number of contracts.",
+        ),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", metavar="S", rich_help_panel=SIMULATION_PANEL,
-                     help="Random seed (default: a new one)."),
+        typer.Option(
+            "--seed",
+            metavar="S",
+            rich_help_panel=SIMULATION_PANEL,
+            help="Random seed (default: a new one).",
+        ),
     ] = None,
     policy: PolicyOption = DEFAULT_POLICY,
     code: CodeOption = None,
     seal_options: SealOptions = None,
     removed: Annotated[
         int,
-        typer.Option("--removed", metavar="K", rich_help_panel=SIMULATION_PANEL,
-                     help="Time Pile cards moved to the Victory Pile before play."),
+        typer.Option(
+            "--removed",
+            metavar="K",
+            rich_help_panel=SIMULATION_PANEL,
+            help="Time Pile cards moved to the Victory Pile before play.",
+        ),
     ] = 0,
     time_pile: Annotated[
         int | None,
-        typer.Option("--time-pile", metavar="T", rich_help_panel=SIMULATION_PANEL,
-                     help="Time Pile size (default: 13 + seal numbers + distinct letters)."),
+        typer.Option(
+            "--time-pile",
+            metavar="T",
+            rich_help_panel=SIMULATION_PANEL,
+            help="Time Pile size (default: 13 + seal numbers + distinct letters).",
+        ),
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -60,8 +76,9 @@ def play_command(
     if seed is None:
         seed = secrets.randbelow(2**31)
     seals = config.resolve_seals(load_catalog(), seal_options or [])
-    played = play_one(contracts or [], players, seed, policy, removed, time_pile, code, seals,
-                      seal_options or [])
+    played = play_one(
+        contracts or [], players, seed, policy, removed, time_pile, code, seals, seal_options or []
+    )
     if as_json:
         print_json(game_document(played, seals))
         return

@@ -35,13 +35,19 @@ from coop_helper.setup.deals import (
 # Let "-1" through as a value ("rank -1", "seals set Ransom -1 A") instead of an option.
 NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
 
+
 @command("contracts", epilog="Example: coop-helper contracts --players 2")
 def contracts_command(
-    players: Annotated[int | None, typer.Option(
-        "--players", "-p", metavar="N",
-        help="Add what each contract does to an N-player deal's difficulty (from the atlas).",
-        rich_help_panel=CONTRACTS_PANEL,
-    )] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="N",
+            help="Add what each contract does to an N-player deal's difficulty (from the atlas).",
+            rich_help_panel=CONTRACTS_PANEL,
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """List the 18 contracts: names (EN/DE), requirement, coins, seal."""
@@ -77,18 +83,36 @@ def contracts_command(
 def deal_command(
     players: DealPlayers = None,
     seed: SeedOption = None,
-    difficulty: Annotated[str | None, typer.Option(
-        "--difficulty", metavar="LEVEL",
-        help="easy, medium, hard or brutal (the quarters of the player count's deals, easiest "
-             "first) or a win chance like 40%, from the difficulty atlas.",
-        rich_help_panel=CONTRACTS_PANEL)] = None,
-    keep: Annotated[list[str] | None, typer.Option(
-        "--keep", metavar="CONTRACT", help="Deal this contract and the rest (repeatable).",
-        autocompletion=complete_contract, rich_help_panel=CONTRACTS_PANEL)]
-    = None,
-    avoid: Annotated[list[str] | None, typer.Option(
-        "--avoid", metavar="CONTRACT", help="Leave this contract out (repeatable).",
-        autocompletion=complete_contract, rich_help_panel=CONTRACTS_PANEL)] = None,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(
+            "--difficulty",
+            metavar="LEVEL",
+            help="easy, medium, hard or brutal (the quarters of the player count's deals, easiest "
+            "first) or a win chance like 40%, from the difficulty atlas.",
+            rich_help_panel=CONTRACTS_PANEL,
+        ),
+    ] = None,
+    keep: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--keep",
+            metavar="CONTRACT",
+            help="Deal this contract and the rest (repeatable).",
+            autocompletion=complete_contract,
+            rich_help_panel=CONTRACTS_PANEL,
+        ),
+    ] = None,
+    avoid: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--avoid",
+            metavar="CONTRACT",
+            help="Leave this contract out (repeatable).",
+            autocompletion=complete_contract,
+            rich_help_panel=CONTRACTS_PANEL,
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Deal the face-up contracts for N players, with a share code for the table."""
@@ -100,20 +124,23 @@ def deal_command(
         raise UserError(f"--seed must be 0 or more, not {seed}.")
     seed = new_seed() if seed is None else seed
     if difficulty is not None or keep or avoid:
-        commands_atlas.deal_by_difficulty(players, difficulty, keep or [], avoid or [], seed,
-                                          as_json)
+        commands_atlas.deal_by_difficulty(
+            players, difficulty, keep or [], avoid or [], seed, as_json
+        )
         return
     contracts = deal(players, seed, catalog)
     code = encode_share_code(players, contracts, catalog)
     seals = config.known_seals(catalog)
     if as_json:
-        render.print_json({
-            "players": players,
-            "seed": seed,
-            "code": code,
-            "contracts": [render.contract_json(c, seals) for c in contracts],
-            "difficulty": commands_atlas.difficulty_json(players, contracts, seals),
-        })
+        render.print_json(
+            {
+                "players": players,
+                "seed": seed,
+                "code": code,
+                "contracts": [render.contract_json(c, seals) for c in contracts],
+                "difficulty": commands_atlas.difficulty_json(players, contracts, seals),
+            }
+        )
         return
     render.print_deal(players, seed, code, contracts, seals)
     commands_atlas.print_difficulty(players, contracts, seals)
@@ -136,11 +163,13 @@ def timepile_command(
     config.check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     if as_json:
-        render.print_json({
-            "players": players,
-            "contracts": [render.contract_json(c, seals) for c in contracts],
-            **render.time_pile_json(pile),
-        })
+        render.print_json(
+            {
+                "players": players,
+                "contracts": [render.contract_json(c, seals) for c in contracts],
+                **render.time_pile_json(pile),
+            }
+        )
         return
     render.print_time_pile(pile)
 
@@ -204,13 +233,18 @@ def _names_a_contract(parts: list[str]) -> bool:
     return True
 
 
-@command("set", on=seals_app, context_settings=NUMBERS_AS_ARGUMENTS,
-         epilog="Example: coop-helper seals set Ransom 1 A")
+@command(
+    "set",
+    on=seals_app,
+    context_settings=NUMBERS_AS_ARGUMENTS,
+    epilog="Example: coop-helper seals set Ransom 1 A",
+)
 def seals_set_command(
     parts: Annotated[
         list[str],
         typer.Argument(
-            metavar="NAME NUMBER LETTER", help="E.g. Ransom 1 A (number -1..2, letter A-Z).",
+            metavar="NAME NUMBER LETTER",
+            help="E.g. Ransom 1 A (number -1..2, letter A-Z).",
             autocompletion=complete_contract,
         ),
     ],
@@ -226,9 +260,9 @@ def seals_set_command(
         raise UserError(str(err)) from None
     path = config.record_seal(contract, seal)
     if as_json:
-        render.print_json({
-            "name": contract.name, "seal": render.seal_json(seal), "config": str(path)
-        })
+        render.print_json(
+            {"name": contract.name, "seal": render.seal_json(seal), "config": str(path)}
+        )
         return
     render.make_console().print(f"Recorded {contract.name}: {seal} (in {path})", soft_wrap=True)
 
@@ -247,8 +281,11 @@ def seals_unset_command(
     if as_json:
         render.print_json({"name": contract.name, "removed": removed, "config": str(path)})
         return
-    text = (f"Forgot the seal of {contract.name} (in {path})" if removed
-            else f"No seal was recorded for {contract.name} (in {path}); nothing changed")
+    text = (
+        f"Forgot the seal of {contract.name} (in {path})"
+        if removed
+        else f"No seal was recorded for {contract.name} (in {path}); nothing changed"
+    )
     render.make_console().print(text, soft_wrap=True)
 
 
@@ -260,11 +297,13 @@ def seals_list_command(as_json: JsonFlag = False) -> None:
     rows = [(c, seals.get(c.key)) for c in catalog.contracts if c.seal is None]
     path = str(config.config_path())
     if as_json:
-        render.print_json({
-            "config": path,
-            "seals": [
-                {"name": c.name, "key": c.key, "seal": render.seal_json(s)} for c, s in rows
-            ],
-        })
+        render.print_json(
+            {
+                "config": path,
+                "seals": [
+                    {"name": c.name, "key": c.key, "seal": render.seal_json(s)} for c, s in rows
+                ],
+            }
+        )
         return
     render.print_seals(rows, path)

@@ -23,8 +23,11 @@ ChartOption = Annotated[
 
 AsOption = Annotated[
     str,
-    typer.Option("--as", metavar="table|expert",
-                 help="Whose odds: your table's own (from the journal) or the expert's."),
+    typer.Option(
+        "--as",
+        metavar="table|expert",
+        help="Whose odds: your table's own (from the journal) or the expert's.",
+    ),
 ]
 
 
@@ -41,8 +44,9 @@ def check_odds_extras(chart: Path | None, as_who: str, odds: bool = True) -> Non
         check_chart_file(chart)
 
 
-def odds_extras(result: OddsResult, as_who: str, chart: Path | None, as_json: bool
-                ) -> TableOdds | None:
+def odds_extras(
+    result: OddsResult, as_who: str, chart: Path | None, as_json: bool
+) -> TableOdds | None:
     """The table's own odds for an `odds`/`setup` run, and its chart when asked for."""
     from coop_helper.journal.table_odds import for_odds
 

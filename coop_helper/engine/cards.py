@@ -15,8 +15,22 @@ SHIP, PERSON, EXPEDITION, TAX = 0, 1, 2, 3
 TYPE_CODES = {"ship": SHIP, "person": PERSON, "expedition": EXPEDITION, "tax": TAX}
 NO_COLOUR = -1
 ABILITY = {name: code for code, name in enumerate(ABILITIES)}
-(SETTLER, CAPTAIN, PRIEST, JACK, TRADER, SAILOR, PIRATE, MADEMOISELLE, JESTER, ADMIRAL,
- GOVERNOR, CLERK, GUNNER, VICE_ADMIRAL) = range(len(ABILITIES))
+(
+    SETTLER,
+    CAPTAIN,
+    PRIEST,
+    JACK,
+    TRADER,
+    SAILOR,
+    PIRATE,
+    MADEMOISELLE,
+    JESTER,
+    ADMIRAL,
+    GOVERNOR,
+    CLERK,
+    GUNNER,
+    VICE_ADMIRAL,
+) = range(len(ABILITIES))
 RED = COLOURS.index("red")
 BLACK = COLOURS.index("black")
 COIN_TO_OTHER = "coin_to_other"

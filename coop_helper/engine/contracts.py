@@ -23,8 +23,15 @@ from coop_helper.engine.cards import (
 )
 from coop_helper.engine.state import PlayerState, Table
 
-__all__ = ["AT_TAKE_TIME", "PAIRS", "PAY_COINS", "PAY_INSTEAD", "PAY_VP", "eligible",
-           "requirement_met"]
+__all__ = [
+    "AT_TAKE_TIME",
+    "PAIRS",
+    "PAY_COINS",
+    "PAY_INSTEAD",
+    "PAY_VP",
+    "eligible",
+    "requirement_met",
+]
 
 PAY_VP = 12  # blue-seal contracts: have this many victory points ...
 PAY_COINS = 15  # ... or pay this many coins

@@ -68,17 +68,17 @@ def sample_hidden(table: Table, rng: random.Random) -> Hidden:
     if len(candidates) < table.draw_size:  # the count cannot tell: any hidden card may be
         candidates, others = hidden, []
     rng.shuffle(candidates)
-    draw = candidates[:table.draw_size]
-    rest = candidates[table.draw_size:] + others
+    draw = candidates[: table.draw_size]
+    rest = candidates[table.draw_size :] + others
     rng.shuffle(rest)
     guess = Hidden(table.n_players)
     guess.draw = draw
     at = table.time_size
     guess.time = rest[:at]
-    guess.victory = rest[at:at + table.victory_size]
+    guess.victory = rest[at : at + table.victory_size]
     at += table.victory_size
     for player, n in enumerate(coins):
-        guess.coin_cards[player] = rest[at:at + n]
+        guess.coin_cards[player] = rest[at : at + n]
         at += n
     return guess
 
@@ -90,6 +90,5 @@ def fork(table: Table, hidden: Hidden, policy: Policy, seed: int) -> Game:
     `Game.resume_draw` or `Game.resume_take` at the decision the table stopped at.
     """
     config = GameConfig(table.contracts, table.n_players, table.time_size, 0, seed)
-    position = (table.copy(), hidden.copy(), random.Random(seed),
-                random.Random(seed * 2 + 1))
+    position = (table.copy(), hidden.copy(), random.Random(seed), random.Random(seed * 2 + 1))
     return Game(config, policy, None, position)

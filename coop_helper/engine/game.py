@@ -95,17 +95,19 @@ class Game:
     decision the position stopped at and play the game to its end.
     """
 
-    def __init__(self, config: GameConfig, policy: Policy, log: EventLog | None = None,
-                 position: tuple[Table, Hidden, random.Random, random.Random] | None = None,
-                 ) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        policy: Policy,
+        log: EventLog | None = None,
+        position: tuple[Table, Hidden, random.Random, random.Random] | None = None,
+    ) -> None:
         self.config = config
         self.policy = policy
         self.log = log
         self.victory_moves = 0
         self.reshuffles = 0  # times the discard pile became the draw pile
-        self._needs_at_take = [
-            c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME
-        ]
+        self._needs_at_take = [c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME]
         if position is not None:
             self.table, self.hidden, self.rng, policy_rng = position
             self.deck: Deck = self.table.deck
@@ -123,10 +125,15 @@ class Game:
     def _setup(self) -> None:
         deck, table, hidden, config = self.deck, self.table, self.hidden, self.config
         if self.log is not None:
-            self.log.note("setup", players=config.players, seed=config.seed,
-                          contracts=[c.key for c in config.contracts],
-                          time_pile=config.time_pile, removed=config.removed,
-                          deck_size=deck.size)
+            self.log.note(
+                "setup",
+                players=config.players,
+                seed=config.seed,
+                contracts=[c.key for c in config.contracts],
+                time_pile=config.time_pile,
+                removed=config.removed,
+                deck_size=deck.size,
+            )
         hidden.draw = list(range(deck.size))
         five = deck.five_player_expedition
         if five is not None:
@@ -298,8 +305,12 @@ class Game:
             self.play_turn()
             table.active = (table.active + 1) % table.n_players
         if self.log is not None:
-            self.log.note("game_end", won=table.won, turns=table.turn,
-                          points=table.victory_size if table.won else 0)
+            self.log.note(
+                "game_end",
+                won=table.won,
+                turns=table.turn,
+                points=table.victory_size if table.won else 0,
+            )
         return GameResult(
             won=table.won,
             turns=table.turn,
@@ -370,11 +381,13 @@ class Game:
         if self.log is not None:
             self.log.note("snapshot", **table.snapshot())
 
-    def _decided(self, player: PlayerState | None, kind: str, choice: object,
-                 options: object = None) -> None:
+    def _decided(
+        self, player: PlayerState | None, kind: str, choice: object, options: object = None
+    ) -> None:
         if self.log is not None:
-            self.log.decision(None if player is None else player.index, kind, choice,
-                              self.policy.name, options)
+            self.log.decision(
+                None if player is None else player.index, kind, choice, self.policy.name, options
+            )
 
     # ------------------------------------------------------------- discover
 
@@ -416,8 +429,7 @@ class Game:
 
     def _repelled(self, player: PlayerState, card: int, source: str) -> None:
         colour = self.deck.colour[card]
-        keep = (rules.eligible(self.table, player, "pack_of_pirates")
-                and colour not in player.aside)
+        keep = rules.eligible(self.table, player, "pack_of_pirates") and colour not in player.aside
         if self.log is not None:
             self.log.note("repel", player=player.index, card=card, aside=keep)
         if keep:
@@ -449,8 +461,7 @@ class Game:
         if key not in table.contract_by_key:
             return
         if key == "tiny_gamester" and key in player.markers:
-            if (player.marker_turn[key] < table.turn
-                    and rules.eligible(table, player, key)):
+            if player.marker_turn[key] < table.turn and rules.eligible(table, player, key):
                 self._complete(player, key)
             return
         if not self._decide_at_once(player, key):
@@ -485,8 +496,9 @@ class Game:
         order = self._clockwise()
         taxed = [p for p in order if p.coins >= TAX_THRESHOLD]
         if self.log is not None:
-            self.log.note("tax", card=card, taxed=[p.index for p in taxed],
-                          lost=[p.coins // 2 for p in taxed])
+            self.log.note(
+                "tax", card=card, taxed=[p.index for p in taxed], lost=[p.coins // 2 for p in taxed]
+            )
         for player in taxed:
             self._pay_discard(player, player.coins // 2)
         for player in taxed:
@@ -502,8 +514,11 @@ class Game:
                 least = min(p.vp for p in table.players)
                 winners = [p for p in order if p.vp == least]
             if self.log is not None:
-                self.log.note("tax_bonus", players=[p.index for p in winners],
-                              most_swords=self.deck.most_swords[card])
+                self.log.note(
+                    "tax_bonus",
+                    players=[p.index for p in winners],
+                    most_swords=self.deck.most_swords[card],
+                )
             for player in winners:
                 self._gain(player, 1)
         # The move belongs to drawing the card, so it is offered even if the tax won the game.
@@ -527,7 +542,7 @@ class Game:
         """The take times of the players after this one in turn order."""
         table = self.table
         order = self._clockwise()
-        for player in order[order.index(after) + 1:]:
+        for player in order[order.index(after) + 1 :]:
             if table.over:
                 return
             self._take_time(player, 1 + player.abilities[GOVERNOR], is_active=False)
@@ -546,8 +561,9 @@ class Game:
         self._offer_completions(player)
         self._take_loop(player, takes, is_active, ASK)
 
-    def _take_loop(self, player: PlayerState, takes: int, is_active: bool,
-                   first: int | None) -> None:
+    def _take_loop(
+        self, player: PlayerState, takes: int, is_active: bool, first: int | None
+    ) -> None:
         """Take cards one by one; ``first`` answers the first question (ASK: the policy)."""
         table, policy = self.table, self.policy
         while takes > 0 and table.harbour and not table.over:
@@ -633,14 +649,17 @@ class Game:
         self._move(card, "harbour", "discard")
         foe = "frigate_foe" if colour == RED else "galleon_foe" if colour == BLACK else None
         declined = False
-        if (foe and foe in table.contract_by_key and rules.eligible(table, player, foe)
-                and (is_active or player.coins >= 1)):
+        if (
+            foe
+            and foe in table.contract_by_key
+            and rules.eligible(table, player, foe)
+            and (is_active or player.coins >= 1)
+        ):
             declined = self.policy.decline_coins(table, player, card, foe)
             self._decided(player, f"decline:{foe}", declined, card)
         if self.log is not None:
             coins = 0 if declined else deck.coins[card] + player.traders[colour]
-            self.log.note("trade", player=player.index, card=card, coins=coins,
-                          declined=declined)
+            self.log.note("trade", player=player.index, card=card, coins=coins, declined=declined)
         if declined:
             self._foe_progress(player, foe)  # type: ignore[arg-type]
         else:
@@ -726,8 +745,14 @@ class Game:
         if persons is None:
             raise ValueError(f"player {player.index} cannot claim expedition {card}")
         if self.log is not None:
-            self.log.note("claim", player=player.index, card=card, persons=persons,
-                          coins=deck.coins[card], vp=deck.vp[card])
+            self.log.note(
+                "claim",
+                player=player.index,
+                card=card,
+                persons=persons,
+                coins=deck.coins[card],
+                vp=deck.vp[card],
+            )
         for person in persons:
             player.persons.remove(person)
             self._add_person(player, person, -1)
@@ -760,8 +785,9 @@ class Game:
                 if key in declined:
                     continue
                 # The requirement first: it is cheap and rarely met.
-                if not (rules.requirement_met(table, player, key)
-                        and rules.eligible(table, player, key)):
+                if not (
+                    rules.requirement_met(table, player, key) and rules.eligible(table, player, key)
+                ):
                     continue
                 pays = key in rules.PAY_INSTEAD and player.vp < rules.PAY_VP
                 decide = policy.complete(table, player, key)
@@ -771,8 +797,9 @@ class Game:
                     continue
                 if pays:
                     if self.log is not None:
-                        self.log.note("pay", player=player.index, contract=key,
-                                      coins=rules.PAY_COINS)
+                        self.log.note(
+                            "pay", player=player.index, contract=key, coins=rules.PAY_COINS
+                        )
                     self._pay_discard(player, rules.PAY_COINS)
                 self._complete(player, key)
                 declined.clear()
@@ -794,8 +821,14 @@ class Game:
         if key in table.open:
             table.open.remove(key)
         if self.log is not None:
-            self.log.note("complete", player=player.index, contract=key, coins=coins,
-                          bonus_vp=bonus, turn=table.turn)
+            self.log.note(
+                "complete",
+                player=player.index,
+                contract=key,
+                coins=coins,
+                bonus_vp=bonus,
+                turn=table.turn,
+            )
         self._gain(player, coins)
         if not table.open:
             table.over = table.won = True

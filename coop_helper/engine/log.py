@@ -23,11 +23,17 @@ class EventLog:
         """A card left ``source`` for ``target``."""
         self.events.append({"event": "move", "card": card, "from": source, "to": target})
 
-    def decision(self, player: int | None, kind: str, choice: Any, chooser: str,
-                 options: Any = None) -> None:
+    def decision(
+        self, player: int | None, kind: str, choice: Any, chooser: str, options: Any = None
+    ) -> None:
         """A policy answered a question; ``player`` is None for a team decision."""
-        entry: dict[str, Any] = {"event": "decision", "player": player, "kind": kind,
-                                 "choice": choice, "chooser": chooser}
+        entry: dict[str, Any] = {
+            "event": "decision",
+            "player": player,
+            "kind": kind,
+            "choice": choice,
+            "chooser": chooser,
+        }
         if options is not None:
             entry["options"] = options
         self.events.append(entry)

@@ -66,8 +66,9 @@ class Calibration:
         }
 
 
-def fit_shift(expert: Sequence[float], won: Sequence[bool],
-              confidence: float = CONFIDENCE) -> Calibration | None:
+def fit_shift(
+    expert: Sequence[float], won: Sequence[bool], confidence: float = CONFIDENCE
+) -> Calibration | None:
     """Fit the shift to games with these expert win chances and results.
 
     None with fewer than MIN_GAMES games or without both a win and a loss.
@@ -88,8 +89,9 @@ def fit_shift(expert: Sequence[float], won: Sequence[bool],
         z = offset + shift
         return float(np.sum(np.logaddexp(0.0, z) - y * z))
 
-    best = minimize_scalar(nll, bounds=(-_SEARCH, _SEARCH), method="bounded",
-                           options={"xatol": 1e-9})
+    best = minimize_scalar(
+        nll, bounds=(-_SEARCH, _SEARCH), method="bounded", options={"xatol": 1e-9}
+    )
     shift, floor = float(best.x), float(best.fun)
     cut = float(chi2.ppf(confidence, 1)) / 2
 

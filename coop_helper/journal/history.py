@@ -88,8 +88,7 @@ def _grouped(records: Sequence[GameRecord], key: str) -> dict[str, list[GameReco
     return groups
 
 
-def rank_milestones(records: Iterable[GameRecord], rank_order: Sequence[str]
-                    ) -> list[GameRecord]:
+def rank_milestones(records: Iterable[GameRecord], rank_order: Sequence[str]) -> list[GameRecord]:
     """The wins that reached a rank higher than every earlier win (play order)."""
     level = {name: i for i, name in enumerate(rank_order)}
     best = -1

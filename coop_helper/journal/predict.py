@@ -59,34 +59,57 @@ def cached(journal: Journal, code: str, pile: int, version: str) -> Prediction |
     ).fetchone()
     if row is None:
         return None
-    return Prediction(code, pile, PREDICTION_POLICY, version, PREDICTION_GAMES, seed,
-                      tuple(json.loads(row[0])))
+    return Prediction(
+        code, pile, PREDICTION_POLICY, version, PREDICTION_GAMES, seed, tuple(json.loads(row[0]))
+    )
 
 
-def simulate_deal(players: int, contracts: Sequence[Contract], pile: TimePile, code: str,
-                  version: str, workers: int,
-                  progress: Callable[[int], None] | None = None) -> Prediction:
+def simulate_deal(
+    players: int,
+    contracts: Sequence[Contract],
+    pile: TimePile,
+    code: str,
+    version: str,
+    workers: int,
+    progress: Callable[[int], None] | None = None,
+) -> Prediction:
     """Simulate the deal with the expert and return the wins per removal level."""
     from coop_helper.sim.odds import compute_odds
 
     assert pile.size is not None
     seed = deal_seed(code, pile.size)
-    result = compute_odds(players, contracts, pile, games=PREDICTION_GAMES, seed=seed,
-                          policy=PREDICTION_POLICY, workers=workers, progress=progress)
+    result = compute_odds(
+        players,
+        contracts,
+        pile,
+        games=PREDICTION_GAMES,
+        seed=seed,
+        policy=PREDICTION_POLICY,
+        workers=workers,
+        progress=progress,
+    )
     wins = [0] * (pile.size + 1)
     for level in result.levels:
         if level.removed is not None:
             wins[level.removed] = level.wins
     while len(wins) > 1 and wins[-1] == 0:
         wins.pop()
-    return Prediction(code, pile.size, PREDICTION_POLICY, version, PREDICTION_GAMES, seed,
-                      tuple(wins))
+    return Prediction(
+        code, pile.size, PREDICTION_POLICY, version, PREDICTION_GAMES, seed, tuple(wins)
+    )
 
 
 def store(db: sqlite3.Connection, prediction: Prediction) -> None:
     """Keep a prediction (inside an open write transaction); an existing one stays."""
     db.execute(
         "INSERT OR IGNORE INTO predictions VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (prediction.code, prediction.time_pile, prediction.policy, prediction.policy_version,
-         prediction.games, prediction.seed, json.dumps(list(prediction.wins))),
+        (
+            prediction.code,
+            prediction.time_pile,
+            prediction.policy,
+            prediction.policy_version,
+            prediction.games,
+            prediction.seed,
+            json.dumps(list(prediction.wins)),
+        ),
     )

@@ -28,8 +28,9 @@ class Played:
     note: str
 
 
-def prediction_for(journal: Journal, game: Played, workers: int,
-                   progress: Callable[[int], None] | None = None) -> predict.Prediction:
+def prediction_for(
+    journal: Journal, game: Played, workers: int, progress: Callable[[int], None] | None = None
+) -> predict.Prediction:
     """The expert's simulated wins for this deal: stored by an earlier record, or simulated."""
     from coop_helper.policies import policy_version
 
@@ -38,8 +39,9 @@ def prediction_for(journal: Journal, game: Played, workers: int,
     stored = predict.cached(journal, game.code, game.pile.size, version)
     if stored is not None:
         return stored
-    return predict.simulate_deal(game.players, game.contracts, game.pile, game.code, version,
-                                 workers, progress)
+    return predict.simulate_deal(
+        game.players, game.contracts, game.pile, game.code, version, workers, progress
+    )
 
 
 def new_record(game: Played, prediction: predict.Prediction) -> records.GameRecord:
@@ -47,20 +49,31 @@ def new_record(game: Played, prediction: predict.Prediction) -> records.GameReco
     assert game.pile.size is not None
     points, rank = records.outcome_fields(game.won, game.removed, game.moves)
     return records.GameRecord(
-        uid=records.new_uid(), recorded_at=records.now_utc(), played_on=game.played_on,
-        players=game.players, code=game.code,
+        uid=records.new_uid(),
+        recorded_at=records.now_utc(),
+        played_on=game.played_on,
+        players=game.players,
+        code=game.code,
         contracts="; ".join(c.name for c in game.contracts),
-        seals=records.seals_text(game.seals, game.contracts), time_pile=game.pile.size,
-        removed=game.removed, moves=game.moves, won=game.won, points=points, rank=rank,
-        note=game.note, predicted_win=round(prediction.win_at(game.removed), 6),
-        predicted_wins=prediction.wins_at(game.removed), predicted_games=prediction.games,
-        policy=prediction.policy, policy_version=prediction.policy_version,
+        seals=records.seals_text(game.seals, game.contracts),
+        time_pile=game.pile.size,
+        removed=game.removed,
+        moves=game.moves,
+        won=game.won,
+        points=points,
+        rank=rank,
+        note=game.note,
+        predicted_win=round(prediction.win_at(game.removed), 6),
+        predicted_wins=prediction.wins_at(game.removed),
+        predicted_games=prediction.games,
+        policy=prediction.policy,
+        policy_version=prediction.policy_version,
     )
 
 
-def record_game(journal: Journal, game: Played, workers: int,
-                progress: Callable[[int], None] | None = None
-                ) -> tuple[records.GameRecord, history.Standing]:
+def record_game(
+    journal: Journal, game: Played, workers: int, progress: Callable[[int], None] | None = None
+) -> tuple[records.GameRecord, history.Standing]:
     """Add a played game to the journal (simulating its deal first if need be), in one
     transaction with its prediction; returns the stored record and where it stands."""
     prediction = prediction_for(journal, game, workers, progress)  # outside the write lock

@@ -69,12 +69,14 @@ def parse_day(text: str, what: str = "--date") -> str:
     try:
         return dt.date.fromisoformat(text.strip()).isoformat()
     except ValueError:
-        raise UserError(f"{what} must be a date written YYYY-MM-DD, e.g. 2026-01-31, "
-                        f"not '{text}'.") from None
+        raise UserError(
+            f"{what} must be a date written YYYY-MM-DD, e.g. 2026-01-31, not '{text}'."
+        ) from None
 
 
-def outcome_fields(won: bool, removed: int, moves: int,
-                   catalog: Catalog | None = None) -> tuple[int | None, str | None]:
+def outcome_fields(
+    won: bool, removed: int, moves: int, catalog: Catalog | None = None
+) -> tuple[int | None, str | None]:
     """(points, rank) of a result: the Victory Pile's cards and their rank when won."""
     if not won:
         return None, None
@@ -113,8 +115,9 @@ def parse_seals(text: str, catalog: Catalog) -> dict[str, Seal]:
 
 def seals_text(seals: Mapping[str, Seal], contracts: Sequence[Contract]) -> str:
     """The seals used for face-up contracts the card data lacks, as stored."""
-    return "; ".join(f"{c.name}={seals[c.key]}" for c in contracts
-                     if c.seal is None and c.key in seals)
+    return "; ".join(
+        f"{c.name}={seals[c.key]}" for c in contracts if c.seal is None and c.key in seals
+    )
 
 
 def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
@@ -124,31 +127,41 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
     if players != record.players:
         raise UserError(f"players {record.players} does not match share code {record.code}.")
     if record.code != encode_share_code(players, contracts, catalog):
-        raise UserError(f"share code {record.code} must be written as "
-                        f"{encode_share_code(players, contracts, catalog)}.")
+        raise UserError(
+            f"share code {record.code} must be written as "
+            f"{encode_share_code(players, contracts, catalog)}."
+        )
     named = {catalog.contract(n.strip()).key for n in record.contracts.split(";") if n.strip()}
     if named != {c.key for c in contracts}:
-        raise UserError(f"contracts '{record.contracts}' are not the ones of share code "
-                        f"{record.code} ({contract_names(record.code, catalog)}).")
+        raise UserError(
+            f"contracts '{record.contracts}' are not the ones of share code "
+            f"{record.code} ({contract_names(record.code, catalog)})."
+        )
     if parse_day(record.played_on, "played_on") != record.played_on:
         raise UserError(f"played_on must be written YYYY-MM-DD, not '{record.played_on}'.")
     pile = time_pile(contracts, parse_seals(record.seals, catalog), catalog)
     if pile.size != record.time_pile:
-        raise UserError(f"time_pile {record.time_pile} does not match the deal "
-                        f"({pile.arithmetic()}).")
+        raise UserError(
+            f"time_pile {record.time_pile} does not match the deal ({pile.arithmetic()})."
+        )
     check_play(record.time_pile, record.removed, record.moves, record.won)
-    if (record.points, record.rank) != outcome_fields(record.won, record.removed,
-                                                      record.moves, catalog):
-        raise UserError("points and rank must be the cards removed plus the moves, and their "
-                        "rank, for a won game, and empty for a lost one.")
+    if (record.points, record.rank) != outcome_fields(
+        record.won, record.removed, record.moves, catalog
+    ):
+        raise UserError(
+            "points and rank must be the cards removed plus the moves, and their "
+            "rank, for a won game, and empty for a lost one."
+        )
     if record.predicted_win is not None and not 0 <= record.predicted_win <= 1:
         raise UserError(f"predicted_win must be 0 to 1, not {record.predicted_win}.")
     counts = (record.predicted_wins, record.predicted_games)
     if (None in counts) != (record.predicted_win is None) or (
         None not in counts and not 0 <= counts[0] <= counts[1]  # type: ignore[operator]
     ):
-        raise UserError("predicted_wins and predicted_games must be given with predicted_win, "
-                        "wins at most games.")
+        raise UserError(
+            "predicted_wins and predicted_games must be given with predicted_win, "
+            "wins at most games."
+        )
 
 
 def contract_names(code: str, catalog: Catalog | None = None) -> str:
@@ -167,7 +180,7 @@ _WON = COLUMNS.index("won")
 
 def _from_row(row: Sequence[Any]) -> GameRecord:
     """A record from a row of ``_SELECT`` (its columns are the fields, in order)."""
-    return GameRecord(*row[:_WON], bool(row[_WON]), *row[_WON + 1:])  # type: ignore[call-arg]
+    return GameRecord(*row[:_WON], bool(row[_WON]), *row[_WON + 1 :])  # type: ignore[call-arg]
 
 
 def insert(db: sqlite3.Connection, record: GameRecord) -> int:
@@ -176,14 +189,13 @@ def insert(db: sqlite3.Connection, record: GameRecord) -> int:
     values.pop("id")
     values["won"] = int(record.won)
     placeholders = ", ".join(f":{name}" for name in COLUMNS)
-    cursor = db.execute(
-        f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({placeholders})", values
-    )
+    cursor = db.execute(f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({placeholders})", values)
     return int(cursor.lastrowid or 0)
 
 
-def load(journal: Journal, players: int | None = None, since: str | None = None
-         ) -> list[GameRecord]:
+def load(
+    journal: Journal, players: int | None = None, since: str | None = None
+) -> list[GameRecord]:
     """The recorded games in play order (date, then recording order), optionally filtered."""
     clauses: list[str] = []
     params: list[object] = []

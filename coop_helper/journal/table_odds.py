@@ -45,8 +45,10 @@ def parse_as(text: str) -> str:
     """``--as table`` (the table's own odds, the default) or ``--as expert``."""
     value = text.strip().lower()
     if value not in AS_CHOICES:
-        raise UserError(f"--as must be 'table' (your table's own odds, from the journal) or "
-                        f"'expert' (the simulated expert's), not '{text}'.")
+        raise UserError(
+            f"--as must be 'table' (your table's own odds, from the journal) or "
+            f"'expert' (the simulated expert's), not '{text}'."
+        )
     return value
 
 
@@ -60,7 +62,8 @@ def journal_calibration() -> Calibration | None:
     with journal:
         rows = journal.db.execute(
             "SELECT predicted_wins, predicted_games, won FROM games "
-            "WHERE predicted_games > 0 AND policy = ?", (PREDICTION_POLICY,)
+            "WHERE predicted_games > 0 AND policy = ?",
+            (PREDICTION_POLICY,),
         ).fetchall()
     return from_games((w, n, bool(won)) for w, n, won in rows)
 

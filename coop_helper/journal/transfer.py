@@ -42,16 +42,16 @@ EXPORT_SCHEMA = 1
 REQUIRED = ("played_on", "code", "removed", "won")
 _TRUE = {"true", "yes", "1", "won", "win", "y"}
 _FALSE = {"false", "no", "0", "lost", "loss", "n"}
-_INTS = ("players", "time_pile", "removed", "moves", "points", "predicted_wins",
-         "predicted_games")
+_INTS = ("players", "time_pile", "removed", "moves", "points", "predicted_wins", "predicted_games")
 
 
 def file_format(path: Path) -> str:
     """'.csv' or '.json' from the file name; anything else is a UserError."""
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise UserError(f"{path.name}: name the file .csv or .json (the format follows the "
-                        "extension).")
+        raise UserError(
+            f"{path.name}: name the file .csv or .json (the format follows the extension)."
+        )
     return suffix
 
 
@@ -87,8 +87,9 @@ def write_file(path: Path, text: str, force: bool) -> None:
         raise UserError(f"{path} exists: choose another name, or add --force to replace it.")
     tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                   dir=path.parent if str(path.parent) else ".")
+        fd, tmp = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else "."
+        )
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()
@@ -117,8 +118,10 @@ def _read_rows(path: Path, suffix: str) -> list[dict[str, Any]]:
         reader = csv.DictReader(io.StringIO(text))
         missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
         if missing:
-            raise UserError(f"{path}: the header lacks {', '.join(missing)}: a journal CSV "
-                            f"has the columns {', '.join(COLUMNS)}.")
+            raise UserError(
+                f"{path}: the header lacks {', '.join(missing)}: a journal CSV "
+                f"has the columns {', '.join(COLUMNS)}."
+            )
         return [dict(row) for row in reader]
     try:
         doc = json.loads(text)
@@ -126,11 +129,15 @@ def _read_rows(path: Path, suffix: str) -> list[dict[str, Any]]:
         raise UserError(f"{path} is not valid JSON ({err}).") from None
     games = doc.get("games") if isinstance(doc, dict) else None
     if not isinstance(games, list) or not all(isinstance(g, dict) for g in games):
-        raise UserError(f"{path}: expected a JSON object with a 'games' list, as written by "
-                        "'coop-helper history export FILE.json'.")
+        raise UserError(
+            f"{path}: expected a JSON object with a 'games' list, as written by "
+            "'coop-helper history export FILE.json'."
+        )
     if isinstance(doc.get("schema"), int) and doc["schema"] > EXPORT_SCHEMA:
-        raise UserError(f"{path} was exported by a newer coop-helper (schema {doc['schema']}): "
-                        "update coop-helper.")
+        raise UserError(
+            f"{path} was exported by a newer coop-helper (schema {doc['schema']}): "
+            "update coop-helper."
+        )
     return games
 
 
@@ -187,14 +194,17 @@ def record_from_row(row: dict[str, Any]) -> GameRecord:
     if values["time_pile"] is None:
         pile = time_pile(contracts, parse_seals(values["seals"], catalog), catalog)
         if pile.size is None:
-            raise UserError(f"the Time Pile needs the seal of {', '.join(pile.missing_seals)}: "
-                            "give a time_pile, or seals like Ransom=1A.")
+            raise UserError(
+                f"the Time Pile needs the seal of {', '.join(pile.missing_seals)}: "
+                "give a time_pile, or seals like Ransom=1A."
+            )
         values["time_pile"] = pile.size
     if values["moves"] is None:
         values["moves"] = 0
     if values["points"] is None and values["rank"] is None:
-        values["points"], values["rank"] = outcome_fields(values["won"], values["removed"],
-                                                          values["moves"], catalog)
+        values["points"], values["rank"] = outcome_fields(
+            values["won"], values["removed"], values["moves"], catalog
+        )
     values["contracts"] = values["contracts"] or contract_names(values["code"], catalog)
     values["uid"] = values["uid"] or new_uid()
     values["recorded_at"] = values["recorded_at"] or now_utc()

@@ -56,10 +56,12 @@ def calibration_text(calibration: Calibration) -> str:
     """The fit in words: the factor on the odds of winning, with its interval."""
     factor = math.exp(calibration.shift)
     low, high = math.exp(calibration.low), math.exp(calibration.high)
-    return (f"Your table's odds of winning are {factor:.2f}x the expert's "
-            f"({round(100 * calibration.confidence)}% interval {low:.2f}x-{high:.2f}x; "
-            f"log-odds shift {calibration.shift:+.2f}), from {_plural(calibration.games, 'game')} "
-            "with the expert's prediction.")
+    return (
+        f"Your table's odds of winning are {factor:.2f}x the expert's "
+        f"({round(100 * calibration.confidence)}% interval {low:.2f}x-{high:.2f}x; "
+        f"log-odds shift {calibration.shift:+.2f}), from {_plural(calibration.games, 'game')} "
+        "with the expert's prediction."
+    )
 
 
 # ---------------------------------------------------------------- record
@@ -80,8 +82,7 @@ def standing_text(record: GameRecord, standing: Standing) -> str:
         place = f"a loss; {_plural(standing.wins, 'win')} so far"
     deal = ""
     if standing.deal_games > 1:
-        deal = (f"; this deal: {_plural(standing.deal_games, 'game')}, "
-                f"{standing.deal_wins} won")
+        deal = f"; this deal: {_plural(standing.deal_games, 'game')}, {standing.deal_wins} won"
     return f"Among your {who}: {place} in {_plural(standing.games, 'game')}{deal}."
 
 
@@ -99,14 +100,23 @@ def print_record(record: GameRecord, standing: Standing) -> None:
     """``record``: the result and rank, the expert's chance, and where the game stands."""
     console = make_console()
     players = _plural(record.players, "player")
-    console.print(f"Recorded game {record.id} ({record.played_on}, {players}, {record.code}): "
-                  f"{result_text(record)}.", soft_wrap=True)
-    console.print(f"Time Pile {record.time_pile}: {record.removed} moved to the Victory Pile "
-                  f"before play, {record.moves} on Tax Increases.", soft_wrap=True)
+    console.print(
+        f"Recorded game {record.id} ({record.played_on}, {players}, {record.code}): "
+        f"{result_text(record)}.",
+        soft_wrap=True,
+    )
+    console.print(
+        f"Time Pile {record.time_pile}: {record.removed} moved to the Victory Pile "
+        f"before play, {record.moves} on Tax Increases.",
+        soft_wrap=True,
+    )
     if record.predicted_win is not None:
-        console.print(f"The expert wins this setting {percent(record.predicted_win)} of the time "
-                      f"({record.predicted_games:,} simulated games, {record.policy} version "
-                      f"{record.policy_version}).", soft_wrap=True)
+        console.print(
+            f"The expert wins this setting {percent(record.predicted_win)} of the time "
+            f"({record.predicted_games:,} simulated games, {record.policy} version "
+            f"{record.policy_version}).",
+            soft_wrap=True,
+        )
     console.print(standing_text(record, standing), soft_wrap=True)
 
 
@@ -133,12 +143,16 @@ def _tally_json(tally: Tally) -> dict[str, Any]:
 def expected_text(expected: Expected) -> str:
     """The wins beside the expert's expected wins, in words."""
     if not expected.games:
-        return ("No game has the expert's prediction yet: games recorded with 'coop-helper "
-                "record' get one.")
-    return (f"Against the expert: you won {expected.wins:,} of the "
-            f"{_plural(expected.games, 'game')} with a prediction; the expert would be expected "
-            f"to win {expected.expected:,.1f} of them. 'coop-helper odds' shows your table's own "
-            "odds from 5 such games with a win and a loss.")
+        return (
+            "No game has the expert's prediction yet: games recorded with 'coop-helper "
+            "record' get one."
+        )
+    return (
+        f"Against the expert: you won {expected.wins:,} of the "
+        f"{_plural(expected.games, 'game')} with a prediction; the expert would be expected "
+        f"to win {expected.expected:,.1f} of them. 'coop-helper odds' shows your table's own "
+        "odds from 5 such games with a win and a loss."
+    )
 
 
 def history_json(history: History, path: Path, filters: dict[str, Any]) -> dict[str, Any]:
@@ -171,16 +185,19 @@ def _tally_table(title: str, first: str, tallies: tuple[Tally, ...]) -> Table:
         table.add_column(name, justify="right")
     table.add_column("Best rank (points)")
     for t in tallies:
-        table.add_row(t.key, f"{t.games:,}", f"{t.wins:,}", f"{t.losses:,}",
-                      percent(t.win_rate), _best(t))
+        table.add_row(
+            t.key, f"{t.games:,}", f"{t.wins:,}", f"{t.losses:,}", percent(t.win_rate), _best(t)
+        )
     return table
 
 
 def games_table(records: tuple[GameRecord, ...], title: str) -> Table:
     """The listed games, each with the expert's predicted chance beside the result."""
-    caption = ("Moved: cards moved to the Victory Pile before play + on Tax Increases. "
-               "Result: the rank of a win (points). Expert: the simulated expert's win chance "
-               "for that deal and removal.")
+    caption = (
+        "Moved: cards moved to the Victory Pile before play + on Tax Increases. "
+        "Result: the rank of a win (points). Expert: the simulated expert's win chance "
+        "for that deal and removal."
+    )
     table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Date", no_wrap=True)
@@ -192,8 +209,16 @@ def games_table(records: tuple[GameRecord, ...], title: str) -> Table:
     table.add_column("Note", overflow="fold")
     for r in records:
         result = f"{r.rank} ({r.points})" if r.won else "lost"
-        table.add_row(str(r.id), r.played_on, str(r.players), r.code, f"{r.removed}+{r.moves}",
-                      result, percent(r.predicted_win), r.note)
+        table.add_row(
+            str(r.id),
+            r.played_on,
+            str(r.players),
+            r.code,
+            f"{r.removed}+{r.moves}",
+            result,
+            percent(r.predicted_win),
+            r.note,
+        )
     return table
 
 
@@ -205,23 +230,31 @@ def print_history(history: History, path: Path, last: int, filtered: bool = Fals
         if filtered:
             console.print("No recorded game matches --players/--since.", soft_wrap=True)
         else:
-            console.print(f"No games recorded (journal: {path}). Record one with: coop-helper "
-                          "record CONTRACT... --removed K --won", soft_wrap=True)
+            console.print(
+                f"No games recorded (journal: {path}). Record one with: coop-helper "
+                "record CONTRACT... --removed K --won",
+                soft_wrap=True,
+            )
         return
-    console.print(f"Game journal: {_plural(total.games, 'game')}, {total.wins:,} won, "
-                  f"{total.losses:,} lost; best rank {_best(total)}", soft_wrap=True)
+    console.print(
+        f"Game journal: {_plural(total.games, 'game')}, {total.wins:,} won, "
+        f"{total.losses:,} lost; best rank {_best(total)}",
+        soft_wrap=True,
+    )
     console.print(_tally_table("By number of players", "Players", history.by_players))
     if len(history.by_month) <= MAX_MONTHS:
-        console.print(_tally_table("Rank reached over time, by month", "Month",
-                                   history.by_month))
+        console.print(_tally_table("Rank reached over time, by month", "Month", history.by_month))
     else:
         console.print(_tally_table("Rank reached over time, by year", "Year", history.by_year))
     if history.milestones:
         steps = ", ".join(f"{r.rank} on {r.played_on}" for r in history.milestones)
         console.print(f"New best ranks: {steps}.", soft_wrap=True)
     shown = history.records if last == 0 else history.records[-last:]
-    title = ("Games" if len(shown) == len(history.records)
-             else f"The last {len(shown):,} of {len(history.records):,} games (--last N "
-             "shows more, --last 0 all)")
+    title = (
+        "Games"
+        if len(shown) == len(history.records)
+        else f"The last {len(shown):,} of {len(history.records):,} games (--last N "
+        "shows more, --last 0 all)"
+    )
     console.print(games_table(shown, title))
     console.print(expected_text(history.against_expert), soft_wrap=True)

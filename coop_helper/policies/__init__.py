@@ -36,8 +36,10 @@ def _unknown(name: str) -> UserError:
     names = [*POLICIES, *SEARCH_KINDS, *(f"{s}:{b}" for s in SEARCH_KINDS for b in POLICIES)]
     close = suggest(name, names)
     hint = f" Did you mean '{close[0]}'?" if close else ""
-    return UserError(f"unknown policy '{name}'.{hint} Choose one of: "
-                     f"{', '.join([*POLICIES, *SEARCH_KINDS])} (or search:BASE).")
+    return UserError(
+        f"unknown policy '{name}'.{hint} Choose one of: "
+        f"{', '.join([*POLICIES, *SEARCH_KINDS])} (or search:BASE)."
+    )
 
 
 def make_policy(name: str) -> Policy:

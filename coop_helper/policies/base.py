@@ -39,9 +39,7 @@ class Policy(Protocol):
     def complete(self, table: Table, player: PlayerState, contract: str) -> bool:
         """Complete this contract now (or place its first progress marker)."""
 
-    def claim_expedition(
-        self, table: Table, player: PlayerState, options: list[int]
-    ) -> int | None:
+    def claim_expedition(self, table: Table, player: PlayerState, options: list[int]) -> int | None:
         """Claim one of these expeditions (card ids), or None."""
 
     def coin_recipient(self, table: Table, player: PlayerState, options: list[int]) -> int:

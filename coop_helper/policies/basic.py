@@ -34,11 +34,13 @@ class BasicPolicy:
     def _helps(self, table: Table, player: PlayerState, card: int) -> bool:
         return table.deck.type[card] == PERSON and any(
             person_helps(table, player, card, key)
-            for key in table.open if key not in player.completed
+            for key in table.open
+            if key not in player.completed
         )
 
-    def choose_take(self, table: Table, player: PlayerState, options: list[int],
-                    takes_left: int) -> int | None:
+    def choose_take(
+        self, table: Table, player: PlayerState, options: list[int], takes_left: int
+    ) -> int | None:
         """A person an open contract needs; else, as the active player, the richest ship."""
         deck = table.deck
         useful = [c for c in options if self._helps(table, player, c)]
@@ -60,8 +62,7 @@ class BasicPolicy:
         """Complete when the team still needs it."""
         return contract in table.open
 
-    def claim_expedition(self, table: Table, player: PlayerState,
-                         options: list[int]) -> int | None:
+    def claim_expedition(self, table: Table, player: PlayerState, options: list[int]) -> int | None:
         """Claim when Explorer is still open."""
         return options[0] if "explorer" in table.open else None
 

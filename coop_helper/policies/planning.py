@@ -21,18 +21,33 @@ PACK_SWORDS = 4  # swords that repel most ships of every colour (the expert pass
 PROGRESS_WEIGHT = 2.0  # how much being closer to a contract counts when handing it out
 LOAD_PENALTY = 1.0  # how much a contract already planned for a player counts against another
 # Contracts met by hiring persons: they suit a player with coins to hire them.
-HIRING = frozenset({*PAIRS, "trader_prince", "cheap_staff", "fighter", "explorer",
-                    "pack_of_pirates"})
+HIRING = frozenset(
+    {*PAIRS, "trader_prince", "cheap_staff", "fighter", "explorer", "pack_of_pirates"}
+)
 RICH = 12  # coins from which a player counts as fully able to hire
 
 # Order in which contracts are handed out: Pack of Pirates first (it needs its player's
 # own turns from the start, so it goes to whoever has least to do), then the ones that
 # need specific persons.
 _ORDER = (
-    "pack_of_pirates", "lady_killer", "maritime_supremacy", "trade_outpost", "new_colony",
-    "comedian", "trader_prince", "cheap_staff", "fighter", "explorer", "frigate_foe",
-    "galleon_foe", "tiny_royal_household", "ransom", "tax_officer", "tiny_gamester",
-    "gamester", "jinx",
+    "pack_of_pirates",
+    "lady_killer",
+    "maritime_supremacy",
+    "trade_outpost",
+    "new_colony",
+    "comedian",
+    "trader_prince",
+    "cheap_staff",
+    "fighter",
+    "explorer",
+    "frigate_foe",
+    "galleon_foe",
+    "tiny_royal_household",
+    "ransom",
+    "tax_officer",
+    "tiny_gamester",
+    "gamester",
+    "jinx",
 )
 _RANK = {key: i for i, key in enumerate(_ORDER)}
 
@@ -105,16 +120,26 @@ def _synergy(key: str, others: list[str]) -> float:
     return sum(SYNERGY.get((key, other), 0.0) for other in others)
 
 
-def wants_for_player(table: Table, player: PlayerState, keys: list[str],
-                     pack_swords: int = PACK_SWORDS, expedition_slack: int = 0) -> Wants:
+def wants_for_player(
+    table: Table,
+    player: PlayerState,
+    keys: list[str],
+    pack_swords: int = PACK_SWORDS,
+    expedition_slack: int = 0,
+) -> Wants:
     """What one player wants, for the contracts planned for them (those still open)."""
-    return _wants(table, player, [k for k in keys if k in table.open], pack_swords,
-                  expedition_slack)
+    return _wants(
+        table, player, [k for k in keys if k in table.open], pack_swords, expedition_slack
+    )
 
 
-def assign_contracts(table: Table, previous: list[list[str]] | None = None,
-                     sticky: float = 0.0, pack_swords: int = PACK_SWORDS,
-                     coin_weight: float = 0.0) -> list[list[str]]:
+def assign_contracts(
+    table: Table,
+    previous: list[list[str]] | None = None,
+    sticky: float = 0.0,
+    pack_swords: int = PACK_SWORDS,
+    coin_weight: float = 0.0,
+) -> list[list[str]]:
     """Hand every open contract to one player (or none if nobody has a cube for it).
 
     With a ``previous`` plan, a contract stays with the player it was planned for unless
@@ -137,8 +162,11 @@ def assign_contracts(table: Table, previous: list[list[str]] | None = None,
             i = player.index
             if capacity[i] <= 0 or key in player.completed:
                 continue
-            score = (PROGRESS_WEIGHT * progress(player, key, pack_swords)
-                     + _synergy(key, plan[i]) - LOAD_PENALTY * len(plan[i]))
+            score = (
+                PROGRESS_WEIGHT * progress(player, key, pack_swords)
+                + _synergy(key, plan[i])
+                - LOAD_PENALTY * len(plan[i])
+            )
             if previous is not None and key in previous[i]:
                 score += sticky
             if key in HIRING:
@@ -181,8 +209,9 @@ def expedition_missing(table: Table, player: PlayerState, slack: int = 0) -> fro
     return frozenset(missing)
 
 
-def _wants(table: Table, player: PlayerState, keys: list[str], pack_swords: int,
-           expedition_slack: int) -> Wants:
+def _wants(
+    table: Table, player: PlayerState, keys: list[str], pack_swords: int, expedition_slack: int
+) -> Wants:
     wants = Wants(contracts=keys)
     ab = player.abilities
     for key in keys:

@@ -35,8 +35,9 @@ class RandomPolicy:
         """Repel or not, evens."""
         return self._coin()
 
-    def choose_take(self, table: Table, player: PlayerState, options: list[int],
-                    takes_left: int) -> int | None:
+    def choose_take(
+        self, table: Table, player: PlayerState, options: list[int], takes_left: int
+    ) -> int | None:
         """Any option or passing, uniformly."""
         return self.rng.choice([*options, None])
 
@@ -48,8 +49,7 @@ class RandomPolicy:
         """Complete or not, evens."""
         return self._coin()
 
-    def claim_expedition(self, table: Table, player: PlayerState,
-                         options: list[int]) -> int | None:
+    def claim_expedition(self, table: Table, player: PlayerState, options: list[int]) -> int | None:
         """Any expedition or none, uniformly."""
         return self.rng.choice([*options, None])
 

@@ -61,8 +61,13 @@ class SearchPolicy:
 
     time_blind = False  # its decisions depend on the turns left
 
-    def __init__(self, base: Callable[[], Policy], name: str,
-                 kinds: Sequence[str] = KINDS, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(
+        self,
+        base: Callable[[], Policy],
+        name: str,
+        kinds: Sequence[str] = KINDS,
+        samples: int = DEFAULT_SAMPLES,
+    ) -> None:
         unknown = set(kinds) - set(KINDS)
         if unknown:
             raise ValueError(f"unknown decision kinds {sorted(unknown)}; use {KINDS}")
@@ -88,8 +93,9 @@ class SearchPolicy:
 
     # -------------------------------------------------------------- search
 
-    def _rollouts(self, table: Table, options: Sequence[Option],
-                  resume: Callable[[Game, Option], GameResult]) -> list[list[float]]:
+    def _rollouts(
+        self, table: Table, options: Sequence[Option], resume: Callable[[Game, Option], GameResult]
+    ) -> list[list[float]]:
         """Wins (1/0) of each option on the same guesses and the same random draws."""
         results: list[list[float]] = [[] for _ in options]
         for _ in range(self.samples):
@@ -113,8 +119,9 @@ class SearchPolicy:
             self.overridden["draw"] += 1
         return pick
 
-    def choose_take(self, table: Table, player: PlayerState, options: list[int],
-                    takes_left: int) -> int | None:
+    def choose_take(
+        self, table: Table, player: PlayerState, options: list[int], takes_left: int
+    ) -> int | None:
         """The base policy's take, unless rollouts show another option (or passing)
         clearly better."""
         choice = self.base.choose_take(table, player, options, takes_left)
@@ -151,8 +158,7 @@ class SearchPolicy:
         """As the base policy."""
         return self.base.complete(table, player, contract)
 
-    def claim_expedition(self, table: Table, player: PlayerState,
-                         options: list[int]) -> int | None:
+    def claim_expedition(self, table: Table, player: PlayerState, options: list[int]) -> int | None:
         """As the base policy."""
         return self.base.claim_expedition(table, player, options)
 

@@ -57,8 +57,9 @@ def _save(figure: Any, path: Path) -> None:
     fmt = path.suffix.lower().lstrip(".")
     tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=f".{fmt}",
-                                   dir=path.parent if str(path.parent) else ".")
+        fd, tmp = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=f".{fmt}", dir=path.parent if str(path.parent) else "."
+        )
         with os.fdopen(fd, "wb") as handle, rc_context({"svg.fonttype": "none"}):
             figure.savefig(handle, format=fmt, dpi=110)  # SVG text stays text
         os.replace(tmp, path)
@@ -90,47 +91,91 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
     levels = result.levels
     x = [lv.removed if known else lv.turns for lv in levels]
     figure, ax = _figure()
-    ax.fill_between(x, [lv.ci_low for lv in levels], [lv.ci_high for lv in levels],
-                    color=EXPERT_COLOUR, alpha=0.15, linewidth=0)
+    ax.fill_between(
+        x,
+        [lv.ci_low for lv in levels],
+        [lv.ci_high for lv in levels],
+        color=EXPERT_COLOUR,
+        alpha=0.15,
+        linewidth=0,
+    )
     ax.plot(x, [lv.win for lv in levels], color=EXPERT_COLOUR, linewidth=1.2)
     ranks = [result.rank_for(lv) for lv in levels]
     colours = [_rank_colour(rank_names, r.name if r else None) for r in ranks]
-    ax.scatter(x, [lv.win for lv in levels], c=colours, s=46, zorder=3,
-               edgecolors="white", linewidths=0.6)
-    handles = [Line2D([], [], color=EXPERT_COLOUR, linewidth=1.2,
-                      label=f"Expert ({round(100 * result.confidence)}% interval shaded)")]
+    ax.scatter(
+        x, [lv.win for lv in levels], c=colours, s=46, zorder=3, edgecolors="white", linewidths=0.6
+    )
+    handles = [
+        Line2D(
+            [],
+            [],
+            color=EXPERT_COLOUR,
+            linewidth=1.2,
+            label=f"Expert ({round(100 * result.confidence)}% interval shaded)",
+        )
+    ]
     if table is not None:
         ax.fill_between(x, table.lows, table.highs, color=TABLE_COLOUR, alpha=0.12, linewidth=0)
         ax.plot(x, table.wins, color=TABLE_COLOUR, linewidth=1.4, linestyle="--")
         label = f"Your table ({table.calibration.games} games; interval shaded)"
         handles.append(Line2D([], [], color=TABLE_COLOUR, linestyle="--", label=label))
     shown = {r.name for r in ranks if r is not None}
-    handles += [Line2D([], [], marker="o", linestyle="", color=_rank_colour(rank_names, n),
-                       label=f"Win: {n}") for n in rank_names if n in shown]
+    handles += [
+        Line2D(
+            [], [], marker="o", linestyle="", color=_rank_colour(rank_names, n), label=f"Win: {n}"
+        )
+        for n in rank_names
+        if n in shown
+    ]
     recommended = table.recommended if table is not None else result.recommended
     if result.target is not None:
         ax.axhline(result.target, color="#555555", linewidth=0.8, linestyle=":")
-        handles.append(Line2D([], [], color="#555555", linestyle=":",
-                              label=f"Target {100 * result.target:g}%"))
+        handles.append(
+            Line2D([], [], color="#555555", linestyle=":", label=f"Target {100 * result.target:g}%")
+        )
     if recommended is not None and recommended.removed is not None:
         index = levels.index(recommended)
         chance = table.wins[index] if table is not None else recommended.win
-        ax.axvline(recommended.removed, color="#1d3557", linewidth=0.9, alpha=0.5,
-                   linestyle="--", zorder=1)
-        ax.scatter([recommended.removed], [chance], s=190, facecolors="none",
-                   edgecolors="#1d3557", linewidths=1.6, zorder=4)
-        ax.annotate(f"recommended:\nremove {recommended.removed}",
-                    xy=(recommended.removed, 1.0), xytext=(4, -4), textcoords="offset points",
-                    ha="left", va="top", fontsize=9, color="#1d3557")
+        ax.axvline(
+            recommended.removed, color="#1d3557", linewidth=0.9, alpha=0.5, linestyle="--", zorder=1
+        )
+        ax.scatter(
+            [recommended.removed],
+            [chance],
+            s=190,
+            facecolors="none",
+            edgecolors="#1d3557",
+            linewidths=1.6,
+            zorder=4,
+        )
+        ax.annotate(
+            f"recommended:\nremove {recommended.removed}",
+            xy=(recommended.removed, 1.0),
+            xytext=(4, -4),
+            textcoords="offset points",
+            ha="left",
+            va="top",
+            fontsize=9,
+            color="#1d3557",
+        )
     elif result.target is not None and known:
-        ax.text(0.01, result.target + 0.015, f"no level reaches {100 * result.target:g}%",
-                transform=ax.get_yaxis_transform(), fontsize=9, color="#555555")
+        ax.text(
+            0.01,
+            result.target + 0.015,
+            f"no level reaches {100 * result.target:g}%",
+            transform=ax.get_yaxis_transform(),
+            fontsize=9,
+            color="#555555",
+        )
     plural = "s" if result.players > 1 else ""
     pile = f"Time Pile {result.time_pile}" if known else "Time Pile unknown"
     by = "cards removed" if known else "turns available"
     ax.set_title(f"Win chance by {by}: {result.players} player{plural}, {pile}")
-    ax.set_xlabel("Cards moved to the Victory Pile before play" if known
-                  else "Turns available (a seal is unknown)")
+    ax.set_xlabel(
+        "Cards moved to the Victory Pile before play"
+        if known
+        else "Turns available (a seal is unknown)"
+    )
     ax.set_ylabel("Chance of winning")
     ax.set_ylim(0, 1.02)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
@@ -161,25 +206,45 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
         upper = ranks[i + 1].min_points if i + 1 < len(ranks) else most + 1
         colour = _rank_colour(rank_names, rank.name)
         top.axhspan(rank.min_points - 0.5, upper - 0.5, color=colour, alpha=0.10, linewidth=0)
-        top.text(1.005, (rank.min_points + upper - 1) / 2, rank.name, fontsize=8,
-                 color=colour, va="center", ha="left", transform=top.get_yaxis_transform())
+        top.text(
+            1.005,
+            (rank.min_points + upper - 1) / 2,
+            rank.name,
+            fontsize=8,
+            color=colour,
+            va="center",
+            ha="left",
+            transform=top.get_yaxis_transform(),
+        )
     wins = [(d, r) for d, r in zip(days, records, strict=True) if r.won]
     if wins:
-        top.scatter([d for d, _ in wins], [r.points for _, r in wins], s=30, zorder=3,
-                    c=[_rank_colour(rank_names, r.rank) for _, r in wins],
-                    edgecolors="white", linewidths=0.5, label="A win (points)")
+        top.scatter(
+            [d for d, _ in wins],
+            [r.points for _, r in wins],
+            s=30,
+            zorder=3,
+            c=[_rank_colour(rank_names, r.rank) for _, r in wins],
+            edgecolors="white",
+            linewidths=0.5,
+            label="A win (points)",
+        )
     best: list[int] = []
     for r in records:
         previous = best[-1] if best else -1
         best.append(max(previous, r.points if r.won and r.points is not None else -1))
     steps = [(d, b) for d, b in zip(days, best, strict=True) if b >= 0]
     if steps:
-        top.step([d for d, _ in steps], [b for _, b in steps], where="post", color="#1d3557",
-                 linewidth=1.2, label="Best so far")
+        top.step(
+            [d for d, _ in steps],
+            [b for _, b in steps],
+            where="post",
+            color="#1d3557",
+            linewidth=1.2,
+            label="Best so far",
+        )
     losses = [d for d, r in zip(days, records, strict=True) if not r.won]
     if losses:
-        top.scatter(losses, [-0.3] * len(losses), marker="x", s=18, color="#6c757d",
-                    label="A loss")
+        top.scatter(losses, [-0.3] * len(losses), marker="x", s=18, color="#6c757d", label="A loss")
     top.set_ylim(-0.6, most + 0.5)
     top.set_ylabel("Points of each win (rank)")
     top.set_title("Rank and win rate over time")
@@ -187,14 +252,28 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
     top.grid(True, axis="x", alpha=0.3)
     won = [1.0 if r.won else 0.0 for r in records]
     overall = [sum(won[: i + 1]) / (i + 1) for i in range(len(won))]
-    rolling = [sum(won[max(0, i + 1 - ROLLING): i + 1]) / min(i + 1, ROLLING)
-               for i in range(len(won))]
+    rolling = [
+        sum(won[max(0, i + 1 - ROLLING) : i + 1]) / min(i + 1, ROLLING) for i in range(len(won))
+    ]
     # one point per day: the rates after that day's last game
     ends = [i for i in range(len(days)) if i + 1 == len(days) or days[i + 1] != days[i]]
-    bottom.plot([days[i] for i in ends], [rolling[i] for i in ends], color=TABLE_COLOUR,
-                linewidth=1.2, marker="o", markersize=3, label=f"Last {ROLLING} games")
-    bottom.plot([days[i] for i in ends], [overall[i] for i in ends], color=EXPERT_COLOUR,
-                linewidth=1.2, linestyle="--", label="All games so far")
+    bottom.plot(
+        [days[i] for i in ends],
+        [rolling[i] for i in ends],
+        color=TABLE_COLOUR,
+        linewidth=1.2,
+        marker="o",
+        markersize=3,
+        label=f"Last {ROLLING} games",
+    )
+    bottom.plot(
+        [days[i] for i in ends],
+        [overall[i] for i in ends],
+        color=EXPERT_COLOUR,
+        linewidth=1.2,
+        linestyle="--",
+        label="All games so far",
+    )
     bottom.set_ylim(-0.02, 1.02)
     bottom.yaxis.set_major_formatter(PercentFormatter(1.0))
     bottom.set_ylabel("Win rate")

@@ -37,8 +37,9 @@ def _high(value: float) -> str:
     return f"{math.ceil(1000 * value - 1e-9) / 10:.1f}%"  # rounded up: never below it
 
 
-def odds_json(result: OddsResult, seals: Mapping[str, Seal],
-              table: TableOdds | None = None) -> dict[str, Any]:
+def odds_json(
+    result: OddsResult, seals: Mapping[str, Seal], table: TableOdds | None = None
+) -> dict[str, Any]:
     """``odds --json``: the fields other tools rely on, and a few more (with ``table``: the
     table's own win chance per level and the ``calibration`` it comes from)."""
     doc: dict[str, Any] = {
@@ -77,12 +78,16 @@ def odds_json(result: OddsResult, seals: Mapping[str, Seal],
         rec = result.recommended if table is None else table.recommended
         rank = None if rec is None else result.rank_for(rec)
         doc["target"] = result.target
-        doc["recommended"] = None if rec is None else {
-            "removed": rec.removed,
-            "turns": rec.turns,
-            "win": round(rec.win, 6),
-            "rank": None if rank is None else rank.name,
-        }
+        doc["recommended"] = (
+            None
+            if rec is None
+            else {
+                "removed": rec.removed,
+                "turns": rec.turns,
+                "win": round(rec.win, 6),
+                "rank": None if rank is None else rank.name,
+            }
+        )
         if rec is not None and table is not None:
             doc["recommended"].update(table.level_json(result.levels.index(rec)))
     return doc
@@ -96,23 +101,32 @@ def _ranks_cell(level: Level) -> str:
 
 def _title(result: OddsResult) -> str:
     known = result.time_pile is not None
-    return (f"Win odds, {result.players} player{'s' if result.players > 1 else ''}, "
-            f"Time Pile {result.time_pile if known else 'unknown'}")
+    return (
+        f"Win odds, {result.players} player{'s' if result.players > 1 else ''}, "
+        f"Time Pile {result.time_pile if known else 'unknown'}"
+    )
 
 
-def odds_records(result: OddsResult,
-                 table_odds: TableOdds | None = None) -> list[list[str]]:
+def odds_records(result: OddsResult, table_odds: TableOdds | None = None) -> list[list[str]]:
     """The odds as short lines for a narrow terminal: one head line per level, then ranks."""
     records = []
     for lv in result.levels:
-        where = (f"Remove {lv.removed} ({lv.turns} turns)" if lv.removed is not None
-                 else f"{lv.turns} turns")
+        where = (
+            f"Remove {lv.removed} ({lv.turns} turns)"
+            if lv.removed is not None
+            else f"{lv.turns} turns"
+        )
         bounds = f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"
         interval = f"{round(100 * result.confidence)}% interval {bounds}"
-        own = [] if table_odds is None else [
-            f"your table {_pct(table_odds.wins[result.levels.index(lv)])}"]
-        records.append([f"{where}: win {_pct(lv.win)}", interval, *own]
-                       + ([_ranks_cell(lv)] if lv.removed is not None else []))
+        own = (
+            []
+            if table_odds is None
+            else [f"your table {_pct(table_odds.wins[result.levels.index(lv)])}"]
+        )
+        records.append(
+            [f"{where}: win {_pct(lv.win)}", interval, *own]
+            + ([_ranks_cell(lv)] if lv.removed is not None else [])
+        )
     return records
 
 
@@ -126,8 +140,7 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
         table.add_column("Removed", justify="right", no_wrap=True)
     table.add_column("Turns", justify="right", no_wrap=True)
     table.add_column("Win", justify="right", no_wrap=True)
-    table.add_column(f"{round(100 * result.confidence)}% interval", justify="right",
-                     no_wrap=True)
+    table.add_column(f"{round(100 * result.confidence)}% interval", justify="right", no_wrap=True)
     if table_odds is not None:
         table.add_column("Your table", justify="right", no_wrap=True)
     if known:
@@ -150,17 +163,25 @@ def _caption(result: OddsResult) -> str:
     games = f"{result.games:,} simulated game{plural} ({result.policy} team, seed {result.seed}); "
     lines = [games + "every level is played out on the same games.", TAX_MOVES_NOTE]
     if result.time_pile is not None:
-        lines.append("Win with rank: the chance of winning with that rank "
-                     "(points = cards removed + moves on Tax Increases).")
+        lines.append(
+            "Win with rank: the chance of winning with that rank "
+            "(points = cards removed + moves on Tax Increases)."
+        )
     if result.time_pile is None:
-        lines.append("A seal is unknown, so the odds are by turns available; record the seal "
-                     "to see them by cards removed.")
+        lines.append(
+            "A seal is unknown, so the odds are by turns available; record the seal "
+            "to see them by cards removed."
+        )
     if not result.precise and result.precision is not None:
-        lines.append(f"Stopped at {result.games:,} games before every level was within "
-                     f"{100 * result.precision:g} points: ask for less precision, or more games.")
+        lines.append(
+            f"Stopped at {result.games:,} games before every level was within "
+            f"{100 * result.precision:g} points: ask for less precision, or more games."
+        )
     if result.unknown_coins:
-        lines.append(f"Coin spaces unknown for {', '.join(result.unknown_coins)}: "
-                     "they pay 0 coins in simulation.")
+        lines.append(
+            f"Coin spaces unknown for {', '.join(result.unknown_coins)}: "
+            "they pay 0 coins in simulation."
+        )
     return "\n".join(lines)
 
 
@@ -169,7 +190,7 @@ def bar_chart(result: OddsResult) -> list[str]:
     lines = []
     for lv in result.levels:
         filled = round(lv.win * BAR_WIDTH)
-        label = (f"remove {lv.removed:>2}" if lv.removed is not None else f"{lv.turns:>2} turns")
+        label = f"remove {lv.removed:>2}" if lv.removed is not None else f"{lv.turns:>2} turns"
         lines.append(f"  {label} │{'█' * filled}{' ' * (BAR_WIDTH - filled)}│ {_pct(lv.win):>6}")
     return lines
 
@@ -191,8 +212,10 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
 
     if rec is None:
         best = result.levels[0]
-        return [f"No removal level reaches a {goal} chance of winning "
-                f"(even with nothing removed: {whose}{win(best)})."]
+        return [
+            f"No removal level reaches a {goal} chance of winning "
+            f"(even with nothing removed: {whose}{win(best)})."
+        ]
     rank = result.rank_for(rec)
     return [
         f"Recommended for a {goal} chance of winning: move {rec.removed} card"
@@ -203,8 +226,7 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
     ]
 
 
-def print_odds(result: OddsResult, chart: bool = False,
-               table: TableOdds | None = None) -> None:
+def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None = None) -> None:
     """The odds table (a list on a narrow terminal) with its notes, optionally a bar chart,
     and the recommendation (with ``table``: the table's own odds beside the expert's).
     The notes wrap at the terminal's width, not the table's."""
@@ -221,9 +243,12 @@ def print_odds(result: OddsResult, chart: bool = False,
     if table is not None:
         from coop_helper.journal.views import calibration_text
 
-        console.print(f"{calibration_text(table.calibration)} 'Your table' applies that to "
-                      "every level, and the recommendation uses it (--as expert: the expert's "
-                      "odds alone).", soft_wrap=True)
+        console.print(
+            f"{calibration_text(table.calibration)} 'Your table' applies that to "
+            "every level, and the recommendation uses it (--as expert: the expert's "
+            "odds alone).",
+            soft_wrap=True,
+        )
     for line in recommendation_lines(result, table):
         console.print(line, soft_wrap=True)
 
@@ -246,9 +271,12 @@ class ProgressReporter:
             return
         if self.progress is None and time.monotonic() - self.start >= self.delay:
             self.progress = Progress(
-                TextColumn("simulating"), BarColumn(),
-                TextColumn("{task.completed:,}/{task.total:,} games"), TimeRemainingColumn(),
-                console=make_console(stderr=True), transient=True,
+                TextColumn("simulating"),
+                BarColumn(),
+                TextColumn("{task.completed:,}/{task.total:,} games"),
+                TimeRemainingColumn(),
+                console=make_console(stderr=True),
+                transient=True,
             )
             self.progress.start()
             self.task = self.progress.add_task("games", total=self.total)

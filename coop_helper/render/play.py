@@ -42,8 +42,11 @@ class _Account:
         names = ", ".join(self.names[k] for k in e["contracts"])
         self.say(f"Contracts: {names}", 0)
         turns = e["time_pile"] - e["removed"]
-        self.say(f"Time Pile: {_plural(e['time_pile'], 'card')}, {e['removed']} moved to the "
-                 f"Victory Pile before play: at most {_plural(turns, 'turn')}.", 0)
+        self.say(
+            f"Time Pile: {_plural(e['time_pile'], 'card')}, {e['removed']} moved to the "
+            f"Victory Pile before play: at most {_plural(turns, 'turn')}.",
+            0,
+        )
 
     def turn_start(self, e: Event) -> None:
         self.lines.append("")
@@ -58,8 +61,11 @@ class _Account:
         self.say(f"repels it{kept}", 2)
 
     def bust(self, e: Event) -> None:
-        self.say(f"bust: a second ship of that colour; {_p(e['player'])}'s turn ends and "
-                 "the harbour is discarded", 2)
+        self.say(
+            f"bust: a second ship of that colour; {_p(e['player'])}'s turn ends and "
+            "the harbour is discarded",
+            2,
+        )
 
     def draw_stopped(self, e: Event) -> None:
         self.say("the draw pile ran out twice this turn: no more drawing", 2)
@@ -81,40 +87,52 @@ class _Account:
             self.say(f"{who} trades {ship}: +{_plural(e['coins'], 'coin')}")
 
     def hire(self, e: Event) -> None:
-        self.say(f"{_p(e['player'])} hires {self.label(e['card'])} for "
-                 f"{_plural(e['cost'], 'coin')}")
+        self.say(
+            f"{_p(e['player'])} hires {self.label(e['card'])} for {_plural(e['cost'], 'coin')}"
+        )
 
     def fee(self, e: Event) -> None:
-        self.say(f"{_p(e['player'])} pays {_p(e['to'])} {_plural(e['coins'], 'coin')} for the "
-                 "take", 2)
+        self.say(
+            f"{_p(e['player'])} pays {_p(e['to'])} {_plural(e['coins'], 'coin')} for the take", 2
+        )
 
     def income(self, e: Event) -> None:
-        why = {"take_time": "from their persons at their take", "jester": "from Jesters",
-               "gift": "given with the ship just traded"}[e["reason"]]
+        why = {
+            "take_time": "from their persons at their take",
+            "jester": "from Jesters",
+            "gift": "given with the ship just traded",
+        }[e["reason"]]
         self.say(f"{_p(e['player'])} gets {_plural(e['coins'], 'coin')} {why}")
 
     def claim(self, e: Event) -> None:
         persons = ", ".join(self.label(c) for c in e["persons"])
-        self.say(f"{_p(e['player'])} claims {self.label(e['card'])}, discarding {persons}: "
-                 f"+{_plural(e['coins'], 'coin')}, +{e['vp']} VP")
+        self.say(
+            f"{_p(e['player'])} claims {self.label(e['card'])}, discarding {persons}: "
+            f"+{_plural(e['coins'], 'coin')}, +{e['vp']} VP"
+        )
 
     def pay(self, e: Event) -> None:
-        self.say(f"{_p(e['player'])} pays {_plural(e['coins'], 'coin')} for "
-                 f"{self.names[e['contract']]}")
+        self.say(
+            f"{_p(e['player'])} pays {_plural(e['coins'], 'coin')} for {self.names[e['contract']]}"
+        )
 
     def complete(self, e: Event) -> None:
         bonus = f", +{e['bonus_vp']} VP" if e["bonus_vp"] else ""
-        self.say(f"{_p(e['player'])} completes {self.names[e['contract']]}: "
-                 f"+{_plural(e['coins'], 'coin')}{bonus}")
+        self.say(
+            f"{_p(e['player'])} completes {self.names[e['contract']]}: "
+            f"+{_plural(e['coins'], 'coin')}{bonus}"
+        )
 
     def marker(self, e: Event) -> None:
-        self.say(f"{_p(e['player'])} puts a marker on {self.names[e['contract']]} "
-                 f"(step {e['step']})")
+        self.say(
+            f"{_p(e['player'])} puts a marker on {self.names[e['contract']]} (step {e['step']})"
+        )
 
     def tax(self, e: Event) -> None:
         if e["taxed"]:
-            losses = ", ".join(f"{_p(p)} loses {n}" for p, n in zip(e["taxed"], e["lost"],
-                                                                    strict=True))
+            losses = ", ".join(
+                f"{_p(p)} loses {n}" for p, n in zip(e["taxed"], e["lost"], strict=True)
+            )
             self.say(f"Tax Increase: {losses}", 2)
         else:
             self.say("Tax Increase: nobody holds 12 coins", 2)
@@ -133,10 +151,16 @@ class _Account:
             return
         for index, p in enumerate(e["players"]):
             done = ", ".join(self.names[k] for k in p["contracts"]) or "none"
-            self.say(f"{_p(index)}: {_plural(p['coins'], 'coin')}, {p['vp']} VP, "
-                     f"{_plural(p['swords'], 'sword')}, contracts: {done}", 2)
-        self.say(f"Time Pile {e['time_pile']}, Victory Pile {e['victory_pile']}, "
-                 f"draw pile {e['draw_pile']}, discard pile {e['discard_pile']}", 2)
+            self.say(
+                f"{_p(index)}: {_plural(p['coins'], 'coin')}, {p['vp']} VP, "
+                f"{_plural(p['swords'], 'sword')}, contracts: {done}",
+                2,
+            )
+        self.say(
+            f"Time Pile {e['time_pile']}, Victory Pile {e['victory_pile']}, "
+            f"draw pile {e['draw_pile']}, discard pile {e['discard_pile']}",
+            2,
+        )
 
     def time_out(self, e: Event) -> None:
         self.lines.append("")
@@ -147,8 +171,11 @@ def render_account(played: PlayedGame) -> list[str]:
     """The game turn by turn, then the result, as lines of text."""
     config = played.config
     account = _Account(played)
-    account.say(f"Port Royal co-op: {_plural(config.players, 'player')}, seed {config.seed}, "
-                f"policy {played.policy}", 0)
+    account.say(
+        f"Port Royal co-op: {_plural(config.players, 'player')}, seed {config.seed}, "
+        f"policy {played.policy}",
+        0,
+    )
     for event in played.log.events:
         handler: Callable[[Event], None] | None = getattr(account, event["event"], None)
         if handler is not None:
@@ -165,11 +192,13 @@ def result_line(played: PlayedGame) -> str:
     result = played.result
     if result.won:
         rank = load_catalog().rank(result.points).name
-        return (f"Won in {_plural(result.turns, 'turn')} with "
-                f"{_plural(result.points, 'point')}: {rank}.")
+        return (
+            f"Won in {_plural(result.turns, 'turn')} with "
+            f"{_plural(result.points, 'point')}: {rank}."
+        )
     done = {k for k, who in result.completers.items() if who}
     left = [c.name for c in played.config.contracts if c.key not in done]
-    return (f"Lost after {_plural(result.turns, 'turn')}: still open: {', '.join(left)}.")
+    return f"Lost after {_plural(result.turns, 'turn')}: still open: {', '.join(left)}."
 
 
 def game_document(played: PlayedGame, seals: Mapping[str, Seal] | None = None) -> dict[str, Any]:
@@ -184,11 +213,16 @@ def game_document(played: PlayedGame, seals: Mapping[str, Seal] | None = None) -
         "removed": config.removed,
         "contracts": [contract_json(c, seals or {}) for c in config.contracts],
         "unknown_coins": played.unknown_coins,
-        "cards": [{"id": c, "label": deck.label(c),
-                   "colour": COLOURS[deck.colour[c]] if deck.type[c] == SHIP else None}
-                  for c in range(deck.size)],
+        "cards": [
+            {
+                "id": c,
+                "label": deck.label(c),
+                "colour": COLOURS[deck.colour[c]] if deck.type[c] == SHIP else None,
+            }
+            for c in range(deck.size)
+        ],
         "zones": "draw, time, discard, harbour, expedition_row, victory; per player P "
-                 "(0-based): coins:P, display:P, expeditions:P, aside:P",
+        "(0-based): coins:P, display:P, expeditions:P, aside:P",
         "result": {
             "won": result.won,
             "turns": result.turns,

@@ -87,9 +87,7 @@ def contract_json(contract: Contract, seals: Mapping[str, Seal]) -> dict[str, An
         "key": contract.key,
         "name_de": contract.name_de,
         "seal": seal_json(seal),
-        "seal_source": (
-            "catalogue" if contract.seal else "recorded" if seal is not None else None
-        ),
+        "seal_source": ("catalogue" if contract.seal else "recorded" if seal is not None else None),
     }
 
 
@@ -202,17 +200,20 @@ def print_contracts(catalog: Catalog, seals: Mapping[str, Seal]) -> None:
     for c in catalog.contracts:
         coins = "?" if c.coins is None else " ".join(map(str, c.coins))
         note = _timing_note(c)
-        records.append([
-            f"{c.name} ({c.name_de or '?'})",
-            f"seal {seal_label(c, seals)}, coins {coins}",
-            *(f"also {alias}" for alias in c.aliases),
-            c.requirement + (f" ({note})" if note else ""),
-        ])
+        records.append(
+            [
+                f"{c.name} ({c.name_de or '?'})",
+                f"seal {seal_label(c, seals)}, coins {coins}",
+                *(f"also {alias}" for alias in c.aliases),
+                c.requirement + (f" ({note})" if note else ""),
+            ]
+        )
     print_records(console, "The 18 contracts", records)
 
 
-def print_face_up(console: Console, contracts: Sequence[Contract], seals: Mapping[str, Seal],
-                  title: str) -> None:
+def print_face_up(
+    console: Console, contracts: Sequence[Contract], seals: Mapping[str, Seal], title: str
+) -> None:
     """The face-up contracts: a table, or a numbered list on a narrow terminal."""
     if not is_narrow(console):
         console.print(face_up_table(contracts, seals, title))
@@ -231,10 +232,13 @@ def print_deal(
     console = make_console()
     plural = "s" if players > 1 else ""
     print_face_up(console, contracts, seals, f"Deal for {players} player{plural}")
-    console.print(f"Seed: {seed}  (deal again: coop-helper deal --players {players} --seed {seed})",
-                  soft_wrap=True)
-    console.print(f"Share code: {code}  (set up from it: coop-helper setup --code {code})",
-                  soft_wrap=True)
+    console.print(
+        f"Seed: {seed}  (deal again: coop-helper deal --players {players} --seed {seed})",
+        soft_wrap=True,
+    )
+    console.print(
+        f"Share code: {code}  (set up from it: coop-helper setup --code {code})", soft_wrap=True
+    )
 
 
 def print_time_pile(pile: TimePile) -> None:

@@ -14,9 +14,20 @@ MIN_COLUMNS = 20  # narrower than this is no layout at all: use the terminal's r
 
 # One ASCII character per character, so tables measured for the real text stay aligned.
 _SYMBOLS = {
-    "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"',
-    "\u201d": '"', "\u00b7": ".", "\u00df": "s", "\u2026": ".",
-    "\u2588": "#", "\u2502": "|", "\u2500": "-", "\u2501": "-", "\u2503": "|",
+    "\u2013": "-",
+    "\u2014": "-",
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u00b7": ".",
+    "\u00df": "s",
+    "\u2026": ".",
+    "\u2588": "#",
+    "\u2502": "|",
+    "\u2500": "-",
+    "\u2501": "-",
+    "\u2503": "|",
 }
 
 

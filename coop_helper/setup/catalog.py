@@ -29,8 +29,20 @@ SHIP_NAMES = {
     "black": "Galleon",
 }
 ABILITIES = (
-    "settler", "captain", "priest", "jack_of_all_trades", "trader", "sailor", "pirate",
-    "mademoiselle", "jester", "admiral", "governor", "clerk", "gunner", "vice_admiral",
+    "settler",
+    "captain",
+    "priest",
+    "jack_of_all_trades",
+    "trader",
+    "sailor",
+    "pirate",
+    "mademoiselle",
+    "jester",
+    "admiral",
+    "governor",
+    "clerk",
+    "gunner",
+    "vice_admiral",
 )
 TIMINGS = ("any_take", "at_once", "automatic")
 
@@ -232,7 +244,7 @@ def _swords(value: Any, where: str) -> int:
         return SKULL
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    raise DataError(f"{where}: swords must be a number or \"skull\", got {value!r}")
+    raise DataError(f'{where}: swords must be a number or "skull", got {value!r}')
 
 
 def _triples(entry: dict[str, Any], where: str) -> list[list[Any]]:
@@ -258,10 +270,18 @@ def _load_kinds(path: Path) -> list[CardKind]:
         if colour not in COLOURS:
             raise DataError(f"{where}: unknown colour {colour!r}")
         for count, coins, swords in _triples(entry, where):
-            add(where=where, type="ship", name=SHIP_NAMES[colour], count=count,
-                set=_need(entry, "set", str, where), source=_need(entry, "source", str, where),
-                colour=colour, coins=coins, swords=_swords(swords, where),
-                bonus=entry.get("bonus"))
+            add(
+                where=where,
+                type="ship",
+                name=SHIP_NAMES[colour],
+                count=count,
+                set=_need(entry, "set", str, where),
+                source=_need(entry, "source", str, where),
+                colour=colour,
+                coins=coins,
+                swords=_swords(swords, where),
+                bonus=entry.get("bonus"),
+            )
     for i, entry in enumerate(raw.get("person", [])):
         name = entry.get("name", f"person #{i + 1}")
         where = f"{path.name}: person {name!r}"
@@ -272,28 +292,50 @@ def _load_kinds(path: Path) -> list[CardKind]:
         if (ability in ("trader", "clerk")) != (colour in COLOURS):
             raise DataError(f"{where}: Traders and Clerks, and only they, need a ship colour")
         for count, cost, vp in _triples(entry, where):
-            add(where=where, type="person", name=_need(entry, "name", str, where), count=count,
-                set=_need(entry, "set", str, where), source=_need(entry, "source", str, where),
-                colour=colour, cost=cost, vp=vp, ability=ability,
-                swords=_swords(entry.get("swords", 0), where))
+            add(
+                where=where,
+                type="person",
+                name=_need(entry, "name", str, where),
+                count=count,
+                set=_need(entry, "set", str, where),
+                source=_need(entry, "source", str, where),
+                colour=colour,
+                cost=cost,
+                vp=vp,
+                ability=ability,
+                swords=_swords(entry.get("swords", 0), where),
+            )
     for i, entry in enumerate(raw.get("expedition", [])):
         where = f"{path.name}: expedition #{i + 1}"
         needs = _need(entry, "needs", dict, where)
         if not needs or any(a not in ("settler", "captain", "priest") for a in needs):
             raise DataError(f"{where}: needs must name settler, captain or priest")
-        add(where=where, type="expedition", name="Expedition", count=1,
-            set=_need(entry, "set", str, where), source=_need(entry, "source", str, where),
-            coins=_need(entry, "coins", int, where), vp=_need(entry, "vp", int, where),
+        add(
+            where=where,
+            type="expedition",
+            name="Expedition",
+            count=1,
+            set=_need(entry, "set", str, where),
+            source=_need(entry, "source", str, where),
+            coins=_need(entry, "coins", int, where),
+            vp=_need(entry, "vp", int, where),
             needs=tuple(sorted(needs.items())),
-            five_players_only=bool(entry.get("five_players_only", False)))
+            five_players_only=bool(entry.get("five_players_only", False)),
+        )
     for i, entry in enumerate(raw.get("tax_increase", [])):
         where = f"{path.name}: tax_increase #{i + 1}"
         bonus = _need(entry, "bonus", str, where)
         if bonus not in ("most_swords", "fewest_victory_points"):
             raise DataError(f"{where}: unknown bonus {bonus!r}")
-        add(where=where, type="tax", name="Tax Increase", count=_need(entry, "count", int, where),
-            set=_need(entry, "set", str, where), source=_need(entry, "source", str, where),
-            bonus=bonus)
+        add(
+            where=where,
+            type="tax",
+            name="Tax Increase",
+            count=_need(entry, "count", int, where),
+            set=_need(entry, "set", str, where),
+            source=_need(entry, "source", str, where),
+            bonus=bonus,
+        )
     _check_deck(kinds, path)
     return kinds
 
@@ -321,9 +363,10 @@ def _load_contracts(path: Path) -> list[Contract]:
     for i, entry in enumerate(raw.get("contract", [])):
         where = f"{path.name}: contract {entry.get('name', f'#{i + 1}')!r}"
         coins = entry.get("coins")
-        if coins != "?" and not (isinstance(coins, list) and coins
-                                 and all(isinstance(c, int) and c >= 0 for c in coins)):
-            raise DataError(f"{where}: coins must be a list of coin values or \"?\"")
+        if coins != "?" and not (
+            isinstance(coins, list) and coins and all(isinstance(c, int) and c >= 0 for c in coins)
+        ):
+            raise DataError(f'{where}: coins must be a list of coin values or "?"')
         seal_text = _need(entry, "seal", str, where)
         try:
             seal = None if seal_text == "?" else parse_seal(seal_text)
@@ -333,20 +376,22 @@ def _load_contracts(path: Path) -> list[Contract]:
         if timing not in TIMINGS:
             raise DataError(f"{where}: timing must be one of {', '.join(TIMINGS)}")
         name_de = _need(entry, "name_de", str, where)
-        contracts.append(Contract(
-            key=_need(entry, "key", str, where),
-            name=_need(entry, "name", str, where),
-            name_de=None if name_de == "?" else name_de,
-            aliases=tuple(entry.get("aliases", ())),
-            requirement=_need(entry, "requirement", str, where),
-            coins=None if coins == "?" else tuple(coins),
-            seal=seal,
-            timing=timing,
-            active_only=bool(entry.get("active_only", False)),
-            markers=int(entry.get("markers", 0)),
-            blue_seal=bool(entry.get("blue_seal", False)),
-            source=_need(entry, "source", str, where),
-        ))
+        contracts.append(
+            Contract(
+                key=_need(entry, "key", str, where),
+                name=_need(entry, "name", str, where),
+                name_de=None if name_de == "?" else name_de,
+                aliases=tuple(entry.get("aliases", ())),
+                requirement=_need(entry, "requirement", str, where),
+                coins=None if coins == "?" else tuple(coins),
+                seal=seal,
+                timing=timing,
+                active_only=bool(entry.get("active_only", False)),
+                markers=int(entry.get("markers", 0)),
+                blue_seal=bool(entry.get("blue_seal", False)),
+                source=_need(entry, "source", str, where),
+            )
+        )
     if len(contracts) != EXPECTED_CONTRACTS:
         raise DataError(f"{path.name}: {len(contracts)} contracts, expected {EXPECTED_CONTRACTS}")
     known_red = [c for c in contracts if not c.blue_seal and c.seal is not None]
@@ -373,8 +418,9 @@ def load_catalog(folder: Path | None = None) -> Catalog:
     coop_path = folder / "coop.toml"
     coop = _load_toml(coop_path)
     try:
-        by_players = {int(p): int(n) for p, n in coop["contracts_by_players"].items()
-                      if p != "source"}
+        by_players = {
+            int(p): int(n) for p, n in coop["contracts_by_players"].items() if p != "source"
+        }
         ranks = tuple(Rank(r["name"], int(r["min_points"])) for r in coop["rank"])
         base = int(coop["time_pile"]["base"])
         coins = int(coop["start"]["coins_per_player"])

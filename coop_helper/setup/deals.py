@@ -282,9 +282,7 @@ def decode_share_code(
         value = value * _BASE + digit
     players, mask = (value >> _MASK_BITS) + 1, value & ((1 << _MASK_BITS) - 1)
     contracts = tuple(c for i, c in enumerate(catalog.contracts) if mask >> i & 1)
-    if players not in PLAYER_COUNTS or (
-        len(contracts) != catalog.contracts_by_players[players]
-    ):
+    if players not in PLAYER_COUNTS or (len(contracts) != catalog.contracts_by_players[players]):
         raise UserError(
             f"share code '{echoed}' does not describe a deal: copy the code again from the deal."
         )
@@ -321,8 +319,6 @@ def face_up(
         raise UserError("name the face-up contracts, or give --code CODE from 'deal'.")
     contracts = catalog.contracts_for(names)
     return players_for(contracts, players, catalog), contracts
-
-
 
 
 @dataclass(frozen=True)

@@ -116,8 +116,7 @@ def write_config(doc: TOMLDocument, path: Path | None = None) -> Path:
     tmp_name: str | None = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()
@@ -184,8 +183,9 @@ def _seal_table(doc: dict[str, Any], path: Path) -> dict[str, Any]:
     return seals
 
 
-def _seal_entries(doc: dict[str, Any], path: Path,
-                  catalog: Catalog) -> list[tuple[str, Contract, Seal]]:
+def _seal_entries(
+    doc: dict[str, Any], path: Path, catalog: Catalog
+) -> list[tuple[str, Contract, Seal]]:
     """Every entry under [seals], checked: (key as written, contract, seal)."""
     entries = []
     for name, text in _seal_table(doc, path).items():
@@ -195,7 +195,7 @@ def _seal_entries(doc: dict[str, Any], path: Path,
         except UserError as err:
             raise UserError(f"{where}: {err} Fix or remove that line in the file.") from None
         if not isinstance(text, str):
-            raise UserError(f"{where} must be a string like \"1A\", not {shown(repr(text))}.")
+            raise UserError(f'{where} must be a string like "1A", not {shown(repr(text))}.')
         try:
             seal = parse_seal(text)
         except ValueError as err:
@@ -300,8 +300,9 @@ def parse_seal_option(option: str, catalog: Catalog) -> tuple[Contract, Seal]:
         raise UserError(f"--seal '{shown(option)}': {err}") from None
 
 
-def check_seal_options(catalog: Catalog, seal_options: Iterable[str],
-                       face_up: Iterable[Contract]) -> None:
+def check_seal_options(
+    catalog: Catalog, seal_options: Iterable[str], face_up: Iterable[Contract]
+) -> None:
     """A ``--seal`` for a contract that is not face up is a mistake: say so."""
     keys = {c.key for c in face_up}
     for option in seal_options:

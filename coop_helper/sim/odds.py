@@ -82,8 +82,14 @@ def parse_confidence(text: str | float) -> float:
     return parse_chance(text, "--confidence", example="95%")
 
 
-def check_settings(games: int | None, workers: int, confidence: float, interval: str,
-                   precision: float | None = None, seed: int = 0) -> None:
+def check_settings(
+    games: int | None,
+    workers: int,
+    confidence: float,
+    interval: str,
+    precision: float | None = None,
+    seed: int = 0,
+) -> None:
     """Reject settings the runner cannot use, with the fix."""
     if seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
@@ -110,9 +116,11 @@ def odds_policy(name: str) -> str:
     """The policy's name if the odds can be simulated with it; else a UserError."""
     chosen = make_policy(name)  # validates the name
     if not is_time_blind(chosen):
-        raise UserError(f"policy '{chosen.name}' plays by the turns left, so one simulated "
-                        "game cannot answer every removal level; use it with 'play', or "
-                        "choose random, basic or expert for the odds.")
+        raise UserError(
+            f"policy '{chosen.name}' plays by the turns left, so one simulated "
+            "game cannot answer every removal level; use it with 'play', or "
+            "choose random, basic or expert for the odds."
+        )
     return chosen.name
 
 
@@ -150,8 +158,9 @@ def compute_odds(
         return tally.precise(precision, confidence, interval)
 
     limit = games or MAX_AUTO_GAMES
-    request = OddsRequest(tuple(contracts), players, max_turns, limit, seed, policy,
-                          min(workers, limit))
+    request = OddsRequest(
+        tuple(contracts), players, max_turns, limit, seed, policy, min(workers, limit)
+    )
     traces = simulate(request, progress, None if games else enough)
     if games:
         tally.add(traces)

@@ -22,9 +22,7 @@ def parse_chance(text: str | float, option: str, example: str = "50%") -> float:
     written = str(text)
     match = _PERCENTAGE.match(written)
     if not match:
-        raise UserError(
-            f"{option} must be a percentage like {example}, not '{shown(written)}'."
-        )
+        raise UserError(f"{option} must be a percentage like {example}, not '{shown(written)}'.")
     number = float(match.group(1))
     if match.group(2):
         value = number / 100

@@ -35,8 +35,9 @@ class PlayedGame:
         return [c.name for c in self.config.contracts if c.coins is None]
 
 
-def default_time_pile(catalog: Catalog, contracts: tuple[Contract, ...],
-                      seals: Mapping[str, Seal] | None = None) -> int:
+def default_time_pile(
+    catalog: Catalog, contracts: tuple[Contract, ...], seals: Mapping[str, Seal] | None = None
+) -> int:
     """13 + the seal numbers + one per distinct seal letter; UserError if a seal is unknown."""
     pile = time_pile(contracts, seals or {}, catalog)
     if pile.size is None:
@@ -50,15 +51,24 @@ def default_time_pile(catalog: Catalog, contracts: tuple[Contract, ...],
     return pile.size
 
 
-def play_one(names: list[str], players: int | None, seed: int, policy: str,
-             removed: int = 0, time_pile: int | None = None, code: str | None = None,
-             seals: Mapping[str, Seal] | None = None,
-             seal_options: Sequence[str] = ()) -> PlayedGame:
+def play_one(
+    names: list[str],
+    players: int | None,
+    seed: int,
+    policy: str,
+    removed: int = 0,
+    time_pile: int | None = None,
+    code: str | None = None,
+    seals: Mapping[str, Seal] | None = None,
+    seal_options: Sequence[str] = (),
+) -> PlayedGame:
     """Check the input, play one game with a fresh log, and return it."""
     catalog = load_catalog()
     if not names and code is None:
-        raise UserError("name the face-up contracts, e.g. 'coop-helper play "
-                        "\"Lady Killer\" Explorer Fighter', or give --code CODE.")
+        raise UserError(
+            "name the face-up contracts, e.g. 'coop-helper play "
+            '"Lady Killer" Explorer Fighter\', or give --code CODE.'
+        )
     if players is not None and not 1 <= players <= 5:
         raise UserError(f"--players must be 1 to 5, not {players}.")
     n_players, contracts = face_up(names=names, code=code, players=players, catalog=catalog)

@@ -51,8 +51,17 @@ def game_seed(seed: int, index: int) -> int:
 class _Recorder:
     """Wraps a policy: declines every Victory Pile move and records its threshold instead."""
 
-    DECISIONS = ("start_game", "draw_again", "repel", "choose_take", "decline_coins",
-                 "complete", "claim_expedition", "coin_recipient", "victory_threshold")
+    DECISIONS = (
+        "start_game",
+        "draw_again",
+        "repel",
+        "choose_take",
+        "decline_coins",
+        "complete",
+        "claim_expedition",
+        "coin_recipient",
+        "victory_threshold",
+    )
 
     def __init__(self, policy: Policy) -> None:
         self.policy = policy
@@ -66,8 +75,9 @@ class _Recorder:
         return False
 
 
-def play_trace(contracts: tuple[Contract, ...], players: int, time_pile: int,
-               seed: int, policy_name: str) -> Trace:
+def play_trace(
+    contracts: tuple[Contract, ...], players: int, time_pile: int, seed: int, policy_name: str
+) -> Trace:
     """Play one game with the whole Time Pile and record its trace."""
     recorder = _Recorder(make_policy(policy_name))
     game = Game(GameConfig(contracts, players, time_pile, 0, seed), recorder)  # type: ignore[arg-type]
@@ -119,8 +129,13 @@ def _ignore_interrupts() -> None:
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
     request, start, stop = args
     return [
-        play_trace(request.contracts, request.players, request.max_turns,
-                   game_seed(request.seed, i), request.policy)
+        play_trace(
+            request.contracts,
+            request.players,
+            request.max_turns,
+            game_seed(request.seed, i),
+            request.policy,
+        )
         for i in range(start, stop)
     ]
 
@@ -129,8 +144,9 @@ def _chunks(games: int, size: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, games)) for a in range(0, games, size)]
 
 
-def _results(jobs: list[tuple[OddsRequest, int, int]], pool: Pool | None,
-             ahead: int) -> Generator[list[Trace], None, None]:
+def _results(
+    jobs: list[tuple[OddsRequest, int, int]], pool: Pool | None, ahead: int
+) -> Generator[list[Trace], None, None]:
     """The jobs' traces in job order; with a pool, at most ``ahead`` jobs in flight.
 
     Stopping early (closing the generator) lets the jobs in flight finish instead of
@@ -156,8 +172,11 @@ def _results(jobs: list[tuple[OddsRequest, int, int]], pool: Pool | None,
         raise
 
 
-def simulate(request: OddsRequest, progress: Callable[[int], None] | None = None,
-             enough: Callable[[list[Trace]], bool] | None = None) -> list[Trace]:
+def simulate(
+    request: OddsRequest,
+    progress: Callable[[int], None] | None = None,
+    enough: Callable[[list[Trace]], bool] | None = None,
+) -> list[Trace]:
     """Play the request's games (in worker processes if asked); traces in game order.
 
     With ``enough``, the run stops at the first multiple of BATCH games for which
@@ -165,8 +184,11 @@ def simulate(request: OddsRequest, progress: Callable[[int], None] | None = None
     a few jobs ahead meanwhile; what they played past the stop is dropped, so the result
     depends only on the seed, never on the number of workers.
     """
-    size = CHUNK if enough is not None else max(1, min(
-        CHUNK * 4, -(-request.games // (request.workers * CHUNKS_PER_WORKER))))
+    size = (
+        CHUNK
+        if enough is not None
+        else max(1, min(CHUNK * 4, -(-request.games // (request.workers * CHUNKS_PER_WORKER))))
+    )
     jobs = [(request, a, b) for a, b in _chunks(request.games, size)]
     traces: list[Trace] = []
     batch: list[Trace] = []
@@ -264,8 +286,9 @@ class Tally:
                 return False
         return True
 
-    def levels(self, time_pile: int | None, confidence: float = 0.95,
-               method: str = "wilson") -> list[Level]:
+    def levels(
+        self, time_pile: int | None, confidence: float = 0.95, method: str = "wilson"
+    ) -> list[Level]:
         """The odds per budget, with removal levels and rank chances if the pile is known."""
         catalog = load_catalog()
         levels = []
@@ -282,8 +305,13 @@ class Tally:
         return levels
 
 
-def summarise(traces: Sequence[Trace], max_turns: int, time_pile: int | None,
-              confidence: float = 0.95, method: str = "wilson") -> list[Level]:
+def summarise(
+    traces: Sequence[Trace],
+    max_turns: int,
+    time_pile: int | None,
+    confidence: float = 0.95,
+    method: str = "wilson",
+) -> list[Level]:
     """Win odds per budget, from ``max_turns`` down to the first budget no game wins.
 
     With a known Time Pile, budgets are removal levels 0, 1, 2, ...; points are the cards

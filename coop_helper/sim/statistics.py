@@ -35,8 +35,9 @@ def clopper_pearson(wins: int, games: int, confidence: float = 0.95) -> tuple[fl
     return low, high
 
 
-def interval(wins: int, games: int, confidence: float = 0.95,
-             method: str = "wilson") -> tuple[float, float]:
+def interval(
+    wins: int, games: int, confidence: float = 0.95, method: str = "wilson"
+) -> tuple[float, float]:
     """The confidence interval by name: 'wilson' or 'exact'."""
     if method == "exact":
         return clopper_pearson(wins, games, confidence)
