@@ -6,6 +6,7 @@ import dataclasses
 
 from coop_helper.journal import records
 from coop_helper.journal.records import GameRecord
+from coop_helper.policies import policy_version
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import encode_share_code, time_pile
 
@@ -47,7 +48,7 @@ def make_record(
         predicted_wins=None if predicted is None else predicted[0],
         predicted_games=None if predicted is None else predicted[1],
         policy=None if predicted is None else "expert",
-        policy_version=None if predicted is None else "1",
+        policy_version=None if predicted is None else policy_version("expert"),
     )
     return dataclasses.replace(record, **changes)  # type: ignore[arg-type]
 

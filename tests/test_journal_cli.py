@@ -13,6 +13,7 @@ from cli_helpers import ok_json
 from journal_helpers import RULEBOOK, add, make_record
 
 from coop_helper.journal import predict, records, store
+from coop_helper.policies import policy_version
 
 RECORD = ("record", *RULEBOOK)
 
@@ -30,7 +31,13 @@ def predicted(monkeypatch):
         predict.store(
             db,
             predict.Prediction(
-                "PR1-0040HM", 15, "expert", "1", predict.PREDICTION_GAMES, seed, wins
+                "PR1-0040HM",
+                15,
+                "expert",
+                policy_version("expert"),
+                predict.PREDICTION_GAMES,
+                seed,
+                wins,
             ),
         )
 
@@ -451,12 +458,14 @@ def test_a_new_expert_version_simulates_the_deal_again(run, predicted, monkeypat
 
     monkeypatch.setattr(predict, "simulate_deal", fake)
     assert (
-        ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]["policy_version"] == "1"
+        ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]["policy_version"]
+        == coop_helper.policies.policy_version("expert")
         and made == []
     )
-    monkeypatch.setattr(coop_helper.policies, "policy_version", lambda name: "2")
+    monkeypatch.setattr(coop_helper.policies, "policy_version", lambda name: "newer")
     game = ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]
-    assert made == ["2"] and game["policy_version"] == "2" and game["predicted_wins"] == 400
+    assert made == ["newer"] and game["policy_version"] == "newer"
+    assert game["predicted_wins"] == 400
 
 
 def test_import_writes_codes_dates_and_names_the_usual_way(run, tmp_path):

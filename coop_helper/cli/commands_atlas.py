@@ -292,7 +292,7 @@ def print_difficulty(
 
     console = render.make_console()
     for line in difficulty_report(players, contracts, seals)[0]:
-        console.print(line, soft_wrap=True)
+        console.print(line)
 
 
 def difficulty_json(

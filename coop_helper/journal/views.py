@@ -103,21 +103,18 @@ def print_record(record: GameRecord, standing: Standing) -> None:
     console.print(
         f"Recorded game {record.id} ({record.played_on}, {players}, {record.code}): "
         f"{result_text(record)}.",
-        soft_wrap=True,
     )
     console.print(
         f"Time Pile {record.time_pile}: {record.removed} moved to the Victory Pile "
         f"before play, {record.moves} on Tax Increases.",
-        soft_wrap=True,
     )
     if record.predicted_win is not None:
         console.print(
             f"The expert wins this setting {percent(record.predicted_win)} of the time "
             f"({record.predicted_games:,} simulated games, {record.policy} version "
             f"{record.policy_version}).",
-            soft_wrap=True,
         )
-    console.print(standing_text(record, standing), soft_wrap=True)
+    console.print(standing_text(record, standing))
 
 
 # ---------------------------------------------------------------- history
@@ -228,18 +225,16 @@ def print_history(history: History, path: Path, last: int, filtered: bool = Fals
     total = history.total
     if not total.games:
         if filtered:
-            console.print("No recorded game matches --players/--since.", soft_wrap=True)
+            console.print("No recorded game matches --players/--since.")
         else:
             console.print(
                 f"No games recorded (journal: {path}). Record one with: coop-helper "
                 "record CONTRACT... --removed K --won",
-                soft_wrap=True,
             )
         return
     console.print(
         f"Game journal: {_plural(total.games, 'game')}, {total.wins:,} won, "
         f"{total.losses:,} lost; best rank {_best(total)}",
-        soft_wrap=True,
     )
     console.print(_tally_table("By number of players", "Players", history.by_players))
     if len(history.by_month) <= MAX_MONTHS:
@@ -248,7 +243,7 @@ def print_history(history: History, path: Path, last: int, filtered: bool = Fals
         console.print(_tally_table("Rank reached over time, by year", "Year", history.by_year))
     if history.milestones:
         steps = ", ".join(f"{r.rank} on {r.played_on}" for r in history.milestones)
-        console.print(f"New best ranks: {steps}.", soft_wrap=True)
+        console.print(f"New best ranks: {steps}.")
     shown = history.records if last == 0 else history.records[-last:]
     title = (
         "Games"
@@ -257,4 +252,4 @@ def print_history(history: History, path: Path, last: int, filtered: bool = Fals
         "shows more, --last 0 all)"
     )
     console.print(games_table(shown, title))
-    console.print(expected_text(history.against_expert), soft_wrap=True)
+    console.print(expected_text(history.against_expert))

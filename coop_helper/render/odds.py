@@ -246,8 +246,7 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
         console.print(
             f"{calibration_text(table.calibration)} 'Your table' applies that to "
             "every level, and the recommendation uses it (--as expert: the expert's "
-            "odds alone).",
-            soft_wrap=True,
+            "odds alone)."
         )
     for line in recommendation_lines(result, table):
         console.print(line, soft_wrap=True)
