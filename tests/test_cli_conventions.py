@@ -3,6 +3,8 @@ command, choices listed, shell completion of contract and policy names."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from process_helpers import run_script
 
@@ -11,18 +13,31 @@ from coop_helper.cli.options import IntervalChoice
 from coop_helper.policies import POLICIES
 from coop_helper.sim.statistics import INTERVALS
 
-COMMANDS = [
-    ["odds"],
-    ["setup"],
-    ["play"],
-    ["contracts"],
-    ["deal"],
-    ["timepile"],
-    ["rank"],
-    ["seals", "set"],
-    ["seals", "unset"],
-    ["seals", "list"],
-]
+
+def _commands() -> list[list[str]]:
+    """Every leaf command of the CLI, as the words that name it (e.g. ["seals", "set"])."""
+    import typer
+
+    from coop_helper.cli import app
+
+    found: list[list[str]] = []
+
+    def walk(group: Any, path: list[str]) -> None:
+        for name, sub in group.commands.items():
+            if hasattr(sub, "commands"):  # a group (typer may bring its own click)
+                walk(sub, [*path, name])
+            else:
+                found.append([*path, name])
+
+    walk(typer.main.get_command(app), [])
+    return sorted(found)
+
+
+def _groups() -> list[list[str]]:
+    return sorted({tuple(words[:-1]) for words in COMMANDS if len(words) > 1})  # type: ignore[misc]
+
+
+COMMANDS = _commands()
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
@@ -35,10 +50,16 @@ def test_help_is_clean_and_shows_an_example(run, command):
     assert "Example: coop-helper " + command[0] in " ".join(text.split())
 
 
-@pytest.mark.parametrize("args", [["-h"], ["--help"], ["seals", "-h"]])
+def test_every_command_is_covered():
+    assert ["odds"] in COMMANDS and ["seals", "set"] in COMMANDS and len(COMMANDS) >= 10
+
+
+@pytest.mark.parametrize("args", [["-h"], ["--help"], *([*g, "-h"] for g in _groups())])
 def test_groups_take_h_too(run, args):
     result = run(*args)
-    assert result.exit_code == 0 and "Usage:" in result.stdout and "<bool>" not in result.stdout
+    assert result.exit_code == 0 and "Usage:" in result.stdout
+    for tag in ("<bool>", "<str>", "<int>", "<float>", "<list"):
+        assert tag not in result.stdout
 
 
 def test_odds_help_groups_options_and_lists_choices(run):

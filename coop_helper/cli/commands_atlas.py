@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from coop_helper.cli import app, command
+from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command
 from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
@@ -20,6 +20,8 @@ from coop_helper.setup.deals import encode_share_code
 atlas_app = typer.Typer(
     help="The difficulty atlas: every deal's win chance, built by simulation on Dask.",
     no_args_is_help=True,
+    cls=HelpGroup,
+    context_settings=HELP_OPTIONS,
 )
 app.add_typer(atlas_app, name="atlas")
 
@@ -72,7 +74,7 @@ class BuildProgress:
             self.bar = None
 
 
-@command("build", on=atlas_app)
+@command("build", on=atlas_app, epilog="Example: coop-helper atlas build --players 1,2")
 def build_command(
     players: Annotated[
         str,
@@ -230,7 +232,7 @@ def build_command(
     )
 
 
-@command("info", on=atlas_app)
+@command("info", on=atlas_app, epilog="Example: coop-helper atlas info --json")
 def info_command(as_json: JsonFlag = False) -> None:
     """What the atlas holds, how it was built, and whether it is current."""
     from coop_helper.atlas.lookup import atlas_path, open_atlas, stale_reason

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.cli import app, command, fail
+from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, fail
 from coop_helper.cli.journal_hooks import ChartOption
 from coop_helper.cli.options import (
     CheckPlayers,
@@ -40,7 +40,10 @@ def _open(create: bool) -> Journal | None:
 # ---------------------------------------------------------------- record
 
 
-@command("record")
+@command(
+    "record",
+    epilog="Example: coop-helper record Fighter Jinx Explorer --removed 3 --won",
+)
 def record_command(
     names: Annotated[
         list[str] | None, typer.Argument(metavar="CONTRACT", help="The face-up contracts.")
@@ -65,7 +68,9 @@ def record_command(
     date: Annotated[
         str | None, typer.Option("--date", metavar="YYYY-MM-DD", help="Day played (today).")
     ] = None,
-    note: Annotated[str, typer.Option("--note", help="A remark to keep with the game.")] = "",
+    note: Annotated[
+        str, typer.Option("--note", metavar="TEXT", help="A remark to keep with the game.")
+    ] = "",
     seal_options: SealOptions = None,
     workers: WorkersOption = None,
     quiet: QuietOption = False,
@@ -129,6 +134,9 @@ def record_command(
 history_app = typer.Typer(
     help="The recorded games: summaries and a list (and export, import, undo).",
     invoke_without_command=True,
+    cls=HelpGroup,
+    context_settings=HELP_OPTIONS,
+    epilog="Example: coop-helper history --players 2 --since 2026-01-01",
 )
 app.add_typer(history_app, name="history")
 
@@ -203,7 +211,7 @@ def _show_history(
         render.make_console().print(f"Chart written to {chart}", soft_wrap=True)
 
 
-@command("export", on=history_app)
+@command("export", on=history_app, epilog="Example: coop-helper history export games.csv")
 def export_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A .csv or .json file to write.")],
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
@@ -228,7 +236,7 @@ def export_command(
     )
 
 
-@command("import", on=history_app)
+@command("import", on=history_app, epilog="Example: coop-helper history import games.csv")
 def import_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A .csv or .json file to read.")],
     as_json: JsonFlag = False,
@@ -266,7 +274,7 @@ def import_command(
     render.make_console().print(" ".join(lines), soft_wrap=True)
 
 
-@command("undo", on=history_app)
+@command("undo", on=history_app, epilog="Example: coop-helper history undo")
 def undo_command(as_json: JsonFlag = False) -> None:
     """Remove the most recently recorded game."""
     from coop_helper.journal import records, views
