@@ -85,7 +85,7 @@ def test_record_json_stores_every_field(run, predicted):
     )
     assert game["won"] is False and game["points"] is None and game["rank"] is None
     assert game["predicted_win"] == 0.54 and game["predicted_wins"] == 540
-    assert (game["policy"], game["policy_version"]) == ("expert", "1")
+    assert (game["policy"], game["policy_version"]) == ("expert", policy_version("expert"))
     assert game["note"] == "Tax Increase came early" and game["played_on"] == "2026-01-09"
     with _journal() as journal:
         (stored,) = records.load(journal)
