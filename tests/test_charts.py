@@ -86,6 +86,15 @@ def test_odds_chart_png_is_a_real_picture(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["odds.png"]  # no temporary file left
 
 
+def test_a_chart_gets_the_permissions_of_any_new_file(tmp_path):
+    old = os.umask(0o027)
+    try:
+        charts.odds_chart(_odds(), None, tmp_path / "odds.svg")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "odds.svg").stat().st_mode & 0o777 == 0o640  # not the private 0o600
+
+
 def test_history_chart_png_and_svg(run, tmp_path):
     with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"]), create=True) as journal:
         add(

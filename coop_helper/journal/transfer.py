@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from coop_helper.errors import UserError
+from coop_helper.files import user_file_mode
 from coop_helper.journal.records import (
     COLUMNS,
     GameRecord,
@@ -90,6 +91,7 @@ def write_file(path: Path, text: str, force: bool) -> None:
         fd, tmp = tempfile.mkstemp(
             prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else "."
         )
+        os.fchmod(fd, user_file_mode())
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coop_helper.errors import UserError
+from coop_helper.files import user_file_mode
 
 if TYPE_CHECKING:
     from coop_helper.journal.history import History
@@ -60,6 +61,7 @@ def _save(figure: Any, path: Path) -> None:
         fd, tmp = tempfile.mkstemp(
             prefix=f".{path.name}.", suffix=f".{fmt}", dir=path.parent if str(path.parent) else "."
         )
+        os.fchmod(fd, user_file_mode())
         with os.fdopen(fd, "wb") as handle, rc_context({"svg.fonttype": "none"}):
             figure.savefig(handle, format=fmt, dpi=110)  # SVG text stays text
         os.replace(tmp, path)
