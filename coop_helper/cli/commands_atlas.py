@@ -388,6 +388,5 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     console.print(
         "Against swapping the contract for another one: the mean change, and in "
         "brackets the range of 8 deals in 10. Turns needed: the expected turns "
-        "before the last contract is done.",
-        soft_wrap=True,
+        "before the last contract is done."
     )
