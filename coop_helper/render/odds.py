@@ -135,7 +135,7 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
     (with ``table_odds``: the table's own win chance too)."""
     known = result.time_pile is not None
     title = _title(result)
-    table = Table(title=title, title_justify="left")
+    table = Table(title=title, title_justify="left", min_width=len(title))
     if known:
         table.add_column("Removed", justify="right", no_wrap=True)
     table.add_column("Turns", justify="right", no_wrap=True)
