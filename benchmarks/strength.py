@@ -28,7 +28,7 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -179,6 +179,29 @@ def play(
     return [bool(w) for w in run_jobs(jobs, workers)]
 
 
+def level_rates(
+    policy: str,
+    players: int,
+    deals: Sequence[tuple[Contract, ...]],
+    games: int,
+    workers: int,
+    base: int,
+) -> Iterator[tuple[int, float]]:
+    """(removed, win rate) of ``policy`` for each removal level from 0 upward, from one set
+    of full-length games replayed at every level (as the odds runner does)."""
+    jobs = make_jobs(policy, players, deals, games, 0, base, trace=True)
+    traces = run_jobs(jobs, workers)
+    sizes = [time_pile(c).size or 0 for c in deals]
+    per_deal = len(traces) // len(deals)
+    for removed in range(0, min(sizes) + 1):
+        wins = 0
+        for i, trace in enumerate(traces):
+            budget = sizes[i // per_deal] - removed
+            assert isinstance(trace, Trace)
+            wins += outcome(trace, budget)[0]
+        yield removed, wins / len(traces)
+
+
 def pilot_level(
     policy: str,
     players: int,
@@ -188,18 +211,8 @@ def pilot_level(
     base: int,
 ) -> tuple[int, float]:
     """The removal level at which ``policy`` wins nearest 50%, and its rate there."""
-    jobs = make_jobs(policy, players, deals, games, 0, base, trace=True)
-    traces = run_jobs(jobs, workers)
-    sizes = [time_pile(c).size or 0 for c in deals]
-    per_deal = len(traces) // len(deals)
     best, best_rate = 0, -1.0
-    for removed in range(0, min(sizes) + 1):
-        wins = 0
-        for i, trace in enumerate(traces):
-            budget = sizes[i // per_deal] - removed
-            assert isinstance(trace, Trace)
-            wins += outcome(trace, budget)[0]
-        rate = wins / len(traces)
+    for removed, rate in level_rates(policy, players, deals, games, workers, base):
         if best_rate < 0 or abs(rate - 0.5) < abs(best_rate - 0.5):
             best, best_rate = removed, rate
         if rate < 0.5:

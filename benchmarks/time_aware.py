@@ -31,8 +31,6 @@ from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies import POLICIES
 from coop_helper.policies.base import Policy
 from coop_helper.policies.search import SearchPolicy
-from coop_helper.setup.deals import time_pile
-from coop_helper.sim.runner import Trace, outcome
 
 ENDGAME = "endgame-search"
 BAND = (0.2, 0.8)  # the win chances at which the odds are in doubt
@@ -76,21 +74,12 @@ def doubtful_levels(
     players: int, deals: list, games: int, workers: int, base: int
 ) -> list[tuple[int, float]]:
     """(removed, expert's win rate) for every level whose rate lies within BAND."""
-    jobs = strength.make_jobs("expert", players, deals, games, 0, base, trace=True)
-    traces = strength.run_jobs(jobs, workers)
-    sizes = [time_pile(c).size or 0 for c in deals]
-    per_deal = len(traces) // len(deals)
     levels = []
-    for removed in range(0, min(sizes) + 1):
-        wins = 0
-        for i, trace in enumerate(traces):
-            assert isinstance(trace, Trace)
-            wins += outcome(trace, sizes[i // per_deal] - removed)[0]
-        rate = wins / len(traces)
-        if BAND[0] <= rate <= BAND[1]:
-            levels.append((removed, rate))
+    for removed, rate in strength.level_rates("expert", players, deals, games, workers, base):
         if rate < BAND[0]:
             break
+        if rate <= BAND[1]:
+            levels.append((removed, rate))
     return levels
 
 
