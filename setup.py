@@ -24,6 +24,7 @@ COMPILED = [
     "coop_helper/engine/contracts.py",
     "coop_helper/engine/game.py",
     "coop_helper/engine/fork.py",
+    "coop_helper/policies/last_turn.py",
     "coop_helper/policies/planning.py",
     "coop_helper/policies/expert.py",
 ]

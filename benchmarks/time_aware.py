@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import strength
+from coop_helper.policies.endgame import LastTurnExpert
 
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies import POLICIES
@@ -58,13 +59,13 @@ class EndgameSearch(SearchPolicy):
         return super().choose_take(table, player, options, takes_left)
 
 
-def install(window: int, samples: int) -> None:
+def install(window: int, samples: int, rule: bool) -> None:
     """Let the strength benchmark's workers build the endgame player by name."""
     by_name = strength.policy_by_name
 
     def policy_by_name(name: str) -> Policy:
         if name == ENDGAME:
-            return EndgameSearch(window, samples)
+            return LastTurnExpert() if rule else EndgameSearch(window, samples)
         return by_name(name)
 
     strength.policy_by_name = policy_by_name
@@ -95,13 +96,23 @@ def main() -> None:
         help="search while at most this many Time Pile cards are left",
     )
     parser.add_argument("--samples", type=int, default=24, help="guesses per decision")
+    parser.add_argument(
+        "--rule",
+        action="store_true",
+        help="the expert's last-turn rule (policies/endgame.py) instead of the search",
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=7, help="base of the game seeds")
     args = parser.parse_args()
-    install(args.window, args.samples)
+    install(args.window, args.samples, args.rule)
+    who = (
+        "expert with its last-turn rule"
+        if args.rule
+        else f"expert with endgame search (last {args.window} Time Pile cards, "
+        f"{args.samples} guesses)"
+    )
     print(
-        f"expert with endgame search (last {args.window} Time Pile cards, {args.samples} "
-        f"guesses) vs expert: {args.deals} deals x {args.games} games per player count, "
+        f"{who} vs expert: {args.deals} deals x {args.games} games per player count, "
         "same deals and seeds; levels where the expert wins 20-80%"
     )
     print(

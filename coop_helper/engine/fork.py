@@ -43,11 +43,13 @@ def hidden_cards(table: Table) -> list[int]:
     return [card for card in range(table.deck.size) if not seen[card]]
 
 
-def sample_hidden(table: Table, rng: random.Random) -> Hidden:
+def sample_hidden(table: Table, rng: random.Random | None) -> Hidden:
     """One guess of the hidden cards consistent with the public table, drawn with ``rng``.
 
     The draw pile is drawn from the hidden cards the card count allows in it; the Time
     Pile (in a random order), the Victory Pile and each player's coin cards from the rest.
+    Without ``rng`` the cards are dealt to the piles in id order: a guess for a question
+    whose answer does not depend on which hidden card is where.
     """
     deck = table.deck
     hidden = hidden_cards(table)
@@ -67,10 +69,12 @@ def sample_hidden(table: Table, rng: random.Random) -> Hidden:
             others.append(card)
     if len(candidates) < table.draw_size:  # the count cannot tell: any hidden card may be
         candidates, others = hidden, []
-    rng.shuffle(candidates)
+    if rng is not None:
+        rng.shuffle(candidates)
     draw = candidates[: table.draw_size]
     rest = candidates[table.draw_size :] + others
-    rng.shuffle(rest)
+    if rng is not None:
+        rng.shuffle(rest)
     guess = Hidden(table.n_players)
     guess.draw = draw
     at = table.time_size
@@ -83,12 +87,14 @@ def sample_hidden(table: Table, rng: random.Random) -> Hidden:
     return guess
 
 
-def fork(table: Table, hidden: Hidden, policy: Policy, seed: int) -> Game:
+def fork(table: Table, hidden: Hidden, policy: Policy, seed: int, started: bool = False) -> Game:
     """A game going on from copies of ``table`` and ``hidden``, played by ``policy``.
 
     ``seed`` seeds the game's draws and the policy's own random source. Resume it with
-    `Game.resume_draw` or `Game.resume_take` at the decision the table stopped at.
+    `Game.resume_draw` or `Game.resume_take` at the decision the table stopped at. A
+    ``started`` policy is not started anew: it goes on with the memory it has (a copy of
+    a policy in the middle of this game).
     """
     config = GameConfig(table.contracts, table.n_players, table.time_size, 0, seed)
     position = (table.copy(), hidden.copy(), random.Random(seed), random.Random(seed * 2 + 1))
-    return Game(config, policy, None, position)
+    return Game(config, policy, None, position, start_policy=not started)

@@ -26,6 +26,7 @@ Engine rulings beyond REFERENCE.md §6 (all of them, in full, in docs/engine-rul
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -101,17 +102,21 @@ class Game:
         policy: Policy,
         log: EventLog | None = None,
         position: tuple[Table, Hidden, random.Random, random.Random] | None = None,
+        start_policy: bool = True,
     ) -> None:
         self.config = config
         self.policy = policy
         self.log = log
+        # Called at the end of every turn (the odds runner reads what a turn left).
+        self.on_turn_end: Callable[[], None] | None = None
         self.victory_moves = 0
         self.reshuffles = 0  # times the discard pile became the draw pile
         self._needs_at_take = [c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME]
         if position is not None:
             self.table, self.hidden, self.rng, policy_rng = position
             self.deck: Deck = self.table.deck
-            policy.start_game(self.table, policy_rng)
+            if start_policy:  # otherwise the policy goes on with its own memory
+                policy.start_game(self.table, policy_rng)
             return
         self.deck = build_deck(config.players)
         self.rng = random.Random(stream_seed(config.seed, DECK))
@@ -380,6 +385,8 @@ class Game:
             self._move(card, "harbour", "discard")
         if self.log is not None:
             self.log.note("snapshot", **table.snapshot())
+        if self.on_turn_end is not None:
+            self.on_turn_end()
 
     def _decided(
         self, player: PlayerState | None, kind: str, choice: object, options: object = None

@@ -12,7 +12,8 @@
   benchmarks/tune_expert.py and judged with benchmarks/strength.py.
 - Time: nothing here depends on the Time Pile's size, except the optional Victory Pile move
   on a Tax Increase, taken only when the turns left after it still cover the estimate of the
-  turns the open contracts need (`victory_threshold`).
+  turns the open contracts need (`victory_threshold`), and the last turn, where the team
+  stops drawing exactly when stopping wins (`policies.last_turn`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from coop_helper.engine.cards import (
     build_deck,
 )
 from coop_helper.engine.state import PlayerState, Table, hire_cost
+from coop_helper.policies.last_turn import last_turn_answer
 from coop_helper.policies.planning import Wants, assign_contracts, wants_for_player
 from coop_helper.setup.catalog import COLOURS, SKULL
 
@@ -348,16 +350,25 @@ class ExpertPolicy:
 
     name = "expert"
     # Raised whenever a change alters the games this policy plays. 2: the engine's readings
-    # 9-11, the hashed seed streams and the tuned constants.
-    version = "2"
+    # 9-11, the hashed seed streams and the tuned constants. 3: the last-turn rule.
+    version = "3"
 
-    def __init__(self, params: dict[int, ExpertParams] | None = None) -> None:
+    def __init__(
+        self, params: dict[int, ExpertParams] | None = None, last_turn: bool = True
+    ) -> None:
         self.params = PARAMS if params is None else params
         self.p = BASELINE
+        # Plays the last turn for the win alone (`policies.last_turn`); the odds runner
+        # replays that rule for every removal level.
+        self.plays_last_turn = last_turn
+        self.guess_seed = 0
+        self.guess_rng: random.Random | None = None  # made at the first last-turn look
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Reset per-game memory; the card-kind groups are built once per deck."""
         self.p = self.params.get(table.n_players, BASELINE)
+        self.guess_seed = rng.getrandbits(64)
+        self.guess_rng = None
         self.deck = table.deck
         self.kinds = _kind_groups(table.deck.players)
         n = table.n_players
@@ -581,7 +592,39 @@ class ExpertPolicy:
     # ----------------------------------------------------------- decisions
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
-        """Draw on while the expected gain of one more card beats the expected loss."""
+        """Draw on while the expected gain of one more card beats the expected loss; on
+        the last turn, stop exactly when stopping wins."""
+        again = self.draw_on(table, player)
+        if table.time_size == 0 and self.plays_last_turn:
+            if self.guess_rng is None:
+                self.guess_rng = random.Random(self.guess_seed)
+            return last_turn_answer(table, again, self.guess_rng, self.clone)
+        return again
+
+    def clone(self) -> ExpertPolicy:
+        """A copy in the middle of a game, with this game's memory: the same plan, the
+        same wants (shared: they are replaced, never changed, when the plan changes)."""
+        other = ExpertPolicy(self.params, self.plays_last_turn)
+        other.p, other.deck, other.kinds = self.p, self.deck, self.kinds
+        other.wants = list(self.wants)
+        other._assignment = [list(a) for a in self._assignment]
+        other._open_n, other._row_n = self._open_n, self._row_n
+        other._dirty = set(self._dirty)
+        other._dirty_all = self._dirty_all
+        other._turn, other._turns_ahead = self._turn, self._turns_ahead
+        other._rows = list(self._rows)
+        other._coin = list(self._coin)
+        other._want_mass = list(self._want_mass)
+        other._plan_version = self._plan_version
+        other._flags_key, other._flags = self._flags_key, self._flags
+        # Shared: it only draws the coins of a turn played through in the head, and which
+        # coin cards those are changes nothing (`policies.last_turn`).
+        other.guess_seed, other.guess_rng = self.guess_seed, self.guess_rng
+        return other
+
+    def draw_on(self, table: Table, player: PlayerState) -> bool:
+        """The answer whatever the turns left: the expected gain of one more card against
+        the expected loss."""
         harbour = table.harbour
         total = table.unseen_total
         if total <= 0 or len(harbour) >= MAX_HARBOUR:

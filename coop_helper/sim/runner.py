@@ -2,11 +2,18 @@
 
 Cards moved to the Victory Pile come off the bottom of the Time Pile, and no policy's play
 depends on the Time Pile's size except its optional move on a Tax Increase, which is a
-threshold on the cards left (`Policy.victory_threshold`). So one game, played with the
-whole Time Pile, answers every removal level: the game with ``k`` cards removed is the same
-game cut ``k`` turns shorter, with the Tax Increase moves replayed for that budget. Every
-level is evaluated on the same games (common random numbers), and the win rate can only
-fall as more cards are removed.
+threshold on the cards left (`Policy.victory_threshold`), and the expert's last turn
+(`policies.last_turn`). So one game, played with the whole Time Pile, answers every
+removal level: the game with ``k`` cards removed is the same game cut ``k`` turns shorter,
+with the Tax Increase moves replayed for that budget. For the last turn, every draw
+stop is also looked at as if its turn were the last; where the rule would draw on, the
+turn is played on from a copy of the game as the last one (a branch), and a budget whose
+last turn that is takes the branch's result. Every level is evaluated on the same games
+(common random numbers).
+
+A team with more turns can always play as it would with fewer, so a level never shows
+less than the level below it: where a branch makes a shorter budget win more often, the
+longer one shows that budget's count (`Tally.levels`).
 
 Game ``i`` of a run with seed ``s`` is seeded from ``(s, i)`` alone (its deck and policy
 streams are hashed from that, see ``engine.seeds``), so results do not
@@ -18,6 +25,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import random
 import signal
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
@@ -25,8 +33,10 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult, Pool
 
 from coop_helper.engine import Game, GameConfig
+from coop_helper.engine.state import Hidden, PlayerState, Table
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
+from coop_helper.policies.last_turn import draws_on, last_turn_view, looks
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.sim.statistics import interval
 
@@ -41,6 +51,9 @@ class Trace:
 
     finish_turn: int  # the turn in which the last contract was completed; 0 if never
     events: tuple[tuple[int, int], ...]  # per Tax Increase: (turn, policy's move threshold)
+    # Per branch: (turn, won), the game with that turn as its last one, played on from the
+    # turn's stop where the last-turn rule draws on instead.
+    endings: tuple[tuple[int, bool], ...] = ()
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -49,11 +62,11 @@ def game_seed(seed: int, index: int) -> int:
 
 
 class _Recorder:
-    """Wraps a policy: declines every Victory Pile move and records its threshold instead."""
+    """Wraps a policy: declines every Victory Pile move and records its threshold instead;
+    for a policy that plays the last turn for the win, branches where that rule would act."""
 
     DECISIONS = (
         "start_game",
-        "draw_again",
         "repel",
         "choose_take",
         "decline_coins",
@@ -63,44 +76,104 @@ class _Recorder:
         "victory_threshold",
     )
 
-    def __init__(self, policy: Policy) -> None:
+    def __init__(self, policy: Policy, seed: int) -> None:
         self.policy = policy
         self.name = policy.name
+        self.seed = seed
         self.events: list[tuple[int, int]] = []
+        self.endings: list[tuple[int, bool]] = []
+        self.game: Game | None = None
+        self._pending: tuple[Table, Hidden, tuple[object, ...], Policy] | None = None
         for decision in self.DECISIONS:  # bound once: no lookup per call
             setattr(self, decision, getattr(policy, decision))
+        self.draw_again = policy.draw_again
+        if getattr(policy, "plays_last_turn", False):
+            self.draw_again = self._draw_again  # type: ignore[method-assign]
 
-    def victory_move(self, table) -> bool:
+    def attach(self, game: Game) -> None:
+        """Follow this game (the one the recorder plays), to branch from its positions."""
+        self.game = game
+        if self.draw_again == self._draw_again:
+            game.on_turn_end = self._turn_ended
+
+    def victory_move(self, table: Table) -> bool:
         self.events.append((table.turn, self.policy.victory_threshold(table)))
         return False
+
+    def _draw_again(self, table: Table, player: PlayerState) -> bool:
+        """The policy's answer. At a stop the last-turn rule would look at, were this turn
+        the last, the position is kept, to branch from if the turn ends a contract short."""
+        again = self.policy.draw_again(table, player)
+        if again or table.time_size == 0 or not looks(table):
+            return again  # the rule leaves draws alone; the real last turn is the policy's
+        game = self.game
+        assert game is not None
+        team = self.policy.clone()  # type: ignore[attr-defined]
+        self._pending = (table.copy(), game.hidden.copy(), game.rng.getstate(), team)
+        return again
+
+    def _turn_ended(self) -> None:
+        """What the stop left decides the rule's answer, had the turn been the last one.
+
+        The rule plays the rest of the turn through in its head with a copy of the policy
+        (`policies.last_turn`); that rest of the turn depends only on the public table and
+        the policy's memory, never on which hidden card is where, so the game's own rest
+        of the turn gives the same answer without playing it twice.
+        """
+        pending, self._pending = self._pending, None
+        game = self.game
+        if pending is None or game is None:
+            return
+        table = game.table
+        if not draws_on(0 if table.won else len(table.open)):
+            return
+        position, hidden, deck_state, team = pending
+        view = last_turn_view(position)
+        hidden.victory += hidden.time  # as in the game with this turn as its last one
+        hidden.time = []
+        deck_rng = random.Random(0)
+        deck_rng.setstate(deck_state)
+        config = GameConfig(view.contracts, view.n_players, 0, 0, self.seed)
+        branch = Game(config, team, None, (view, hidden, deck_rng, deck_rng), start_policy=False)
+        self.endings.append((view.turn, branch.resume_draw(True).won))
 
 
 def play_trace(
     contracts: tuple[Contract, ...], players: int, time_pile: int, seed: int, policy_name: str
 ) -> Trace:
     """Play one game with the whole Time Pile and record its trace."""
-    recorder = _Recorder(make_policy(policy_name))
+    recorder = _Recorder(make_policy(policy_name), seed)
     game = Game(GameConfig(contracts, players, time_pile, 0, seed), recorder)  # type: ignore[arg-type]
+    recorder.attach(game)
     result = game.run()
     finish = result.turns if result.won else 0
-    return Trace(finish, tuple(recorder.events))
+    return Trace(finish, tuple(recorder.events), tuple(recorder.endings))
 
 
 def outcome(trace: Trace, budget: int) -> tuple[bool, int]:
-    """(won, Victory Pile moves on Tax Increases) for the same game with ``budget`` turns."""
+    """(won, Victory Pile moves on Tax Increases) for the same game with ``budget`` turns.
+
+    The game's last turn is ``budget`` less the moves; a branch played with that turn as
+    the last one decides the result.
+    """
     moves = 0
     started = 0
+    won = True
     for turn, threshold in trace.events:
         if turn != started:
             if turn > budget - moves:  # no Time Pile card at the start of this turn
-                return False, moves
+                won = False
+                break
             started = turn
         if budget - moves - turn >= max(threshold, 1):
             moves += 1
     finish = trace.finish_turn
     if finish == 0 or (finish != started and finish > budget - moves):
-        return False, moves
-    return True, moves
+        won = False
+    for turn, branch_won in trace.endings:
+        if turn == budget - moves:
+            return branch_won, moves
+    return won, moves
 
 
 # ------------------------------------------------------------------ the run
@@ -256,6 +329,13 @@ class Tally:
         for trace in traces:
             self.games += 1
             finish = trace.finish_turn
+            if trace.endings:  # a branch can win a budget the game itself does not
+                for budget in range(top):
+                    won, made = outcome(trace, budget)
+                    if won:
+                        wins[budget] += 1
+                        moves[budget][made] = moves[budget].get(made, 0) + 1
+                continue
             if not finish:
                 continue
             if not trace.events:  # won with any budget of at least `finish` turns
@@ -269,19 +349,31 @@ class Tally:
                     wins[budget] += 1
                     moves[budget][made] = moves[budget].get(made, 0) + 1
 
+    def best_budgets(self) -> list[int]:
+        """Per budget, the budget up to it whose games win most (itself unless a shorter
+        one wins more): a team with more turns can play as it would with fewer."""
+        best, chosen = 0, []
+        for budget, wins in enumerate(self.wins):
+            if budget == 0 or wins >= self.wins[best]:
+                best = budget
+            chosen.append(best)
+        return chosen
+
     def budgets(self) -> list[int]:
         """Budgets from the full Time Pile down to the first one no game wins."""
+        best = self.best_budgets()
         shown = []
         for budget in range(self.max_turns, -1, -1):
             shown.append(budget)
-            if self.wins[budget] == 0:
+            if self.wins[best[budget]] == 0:
                 break
         return shown
 
     def precise(self, half_width: float, confidence: float, method: str) -> bool:
         """Is every shown level's confidence interval at most ``half_width`` either side?"""
+        best = self.best_budgets()
         for budget in self.budgets():
-            low, high = interval(self.wins[budget], self.games, confidence, method)
+            low, high = interval(self.wins[best[budget]], self.games, confidence, method)
             if (high - low) / 2 > half_width:
                 return False
         return True
@@ -291,15 +383,17 @@ class Tally:
     ) -> list[Level]:
         """The odds per budget, with removal levels and rank chances if the pile is known."""
         catalog = load_catalog()
+        best = self.best_budgets()
         levels = []
         for budget in self.budgets():
             removed = None if time_pile is None else time_pile - budget
-            wins, games = self.wins[budget], self.games
+            played = best[budget]  # the budget whose play this level shows
+            wins, games = self.wins[played], self.games
             low, high = interval(wins, games, confidence, method)
             ranks: dict[str, float] = {}
             if games and removed is not None:
                 ranks = {r.name: 0.0 for r in catalog.ranks}
-                for made, count in self.moves[budget].items():
+                for made, count in self.moves[played].items():
                     ranks[catalog.rank(removed + made).name] += count / games
             levels.append(Level(removed, budget, wins, games, low, high, ranks))
         return levels
