@@ -5,8 +5,8 @@ blue-seal contract) is played GAMES times per deal by both policies with the sam
 seeds, live (`Game(...).run()`), so time-aware policies play as they would at the table.
 Reported per player count, at 0 cards removed and at the removal level where the
 ``--against`` policy wins nearest 50% (found from a pilot: the against policy's full-length
-games replayed at every level, as the odds runner does; exact for a policy whose play does
-not depend on the turns left):
+games replayed at every level, with the odds runner's last-turn branches; exact for a
+policy whose play depends on the turns left at most as the expert's does):
 
 - each policy's win rate with its 95% Wilson interval;
 - the paired difference (policy minus against) with its standard error over the
@@ -38,17 +38,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reference.expert_2ce9615 import FrozenExpertPolicy
 
 from coop_helper.engine import Game, GameConfig
-from coop_helper.engine.state import Table
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
 from coop_helper.policies.expert import BASELINE, PARAMS, ExpertParams, ExpertPolicy
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import time_pile
-from coop_helper.sim.runner import Trace, outcome
+from coop_helper.sim.runner import Trace, TraceRecorder, outcome
 from coop_helper.sim.statistics import wilson
 
 FROZEN = "expert-2ce9615"
+TIME_BLIND = "expert-time-blind"  # the expert without its last-turn rule
 JOB = 25  # games per job handed to a worker
 
 
@@ -56,10 +56,13 @@ def policy_by_name(name: str) -> Policy:
     """A fresh policy: any name `make_policy` knows, or the frozen baseline.
 
     ``expert:NAME=VALUE,...`` is the expert with some constants changed for every player
-    count (see `ExpertParams`), to measure what one change is worth.
+    count (see `ExpertParams`), to measure what one change is worth; TIME_BLIND the expert
+    without its last-turn rule (`policies.last_turn`).
     """
     if name == FROZEN:
         return FrozenExpertPolicy()
+    if name == TIME_BLIND:
+        return ExpertPolicy(last_turn=False)
     if name.startswith("expert:"):
         return ExpertPolicy(expert_params(name.partition(":")[2]))
     return make_policy(name)
@@ -103,22 +106,6 @@ class Job:
     trace: bool = False  # record full-length traces instead of playing at `removed`
 
 
-class _Recorder:
-    """Declines every Victory Pile move and records the policy's threshold instead."""
-
-    def __init__(self, policy: Policy) -> None:
-        self.policy = policy
-        self.name = policy.name
-        self.events: list[tuple[int, int]] = []
-
-    def __getattr__(self, attr: str) -> object:
-        return getattr(self.policy, attr)
-
-    def victory_move(self, table: Table) -> bool:
-        self.events.append((table.turn, self.policy.victory_threshold(table)))
-        return False
-
-
 def run_job(job: Job) -> list[object]:
     """Wins (bools) for a live job, or Traces for a trace job."""
     size = time_pile(job.contracts).size
@@ -127,10 +114,13 @@ def run_job(job: Job) -> list[object]:
     for g in job.games:
         seed = game_seed(job.players, job.deal, g, job.base)
         if job.trace:
-            recorder = _Recorder(policy_by_name(job.policy))
+            recorder = TraceRecorder(policy_by_name(job.policy), seed)
             config = GameConfig(job.contracts, job.players, size, 0, seed)
-            result = Game(config, recorder).run()  # type: ignore[arg-type]
-            out.append(Trace(result.turns if result.won else 0, tuple(recorder.events)))
+            game = Game(config, recorder)  # type: ignore[arg-type]
+            recorder.attach(game)
+            result = game.run()
+            finish = result.turns if result.won else 0
+            out.append(Trace(finish, tuple(recorder.events), tuple(recorder.endings)))
         else:
             config = GameConfig(job.contracts, job.players, size, job.removed, seed)
             out.append(Game(config, policy_by_name(job.policy)).run().won)

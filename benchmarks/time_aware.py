@@ -1,19 +1,21 @@
 """What a time-aware endgame is worth, where the odds are in doubt.
 
-The odds runner needs play that does not depend on the turns left (one game answers every
-removal level). A real table does use the turns left near the end. This benchmark measures
-what that is worth: at every removal level where the expert wins 20-80% (found from a pilot
-of full-length games replayed at every level, as the odds runner does), the expert plays
-the same deals and game seeds twice, once as it is and once with a determinized search
-(`coop_helper.policies.search`) checking its draw and take decisions in the last turns of
-the game only. The search's rollouts play to the real end of the game, so those decisions
-use the turns left; everything before the window is the expert's own play. The gain is an
-estimate of what time-aware endgame play adds (it also contains whatever the search gains
-in those turns for other reasons, so it is, if anything, too generous).
+The expert plays its last turn for the win (`coop_helper.policies.last_turn`); nothing
+else in its play depends on the turns left. This benchmark measures what that is worth: at
+every removal level where the expert wins 20-80% (found from a pilot of full-length games
+replayed at every level, as the odds runner does), the same deals and game seeds are
+played live twice, by the expert and by the expert without its last-turn rule
+(`expert-time-blind`), and the paired difference is reported.
+
+With ``--search`` the time-aware player is instead the time-blind expert with a
+determinized search (`coop_helper.policies.search`) checking its draw and take decisions
+in the last ``--window`` turns of the game only: its rollouts play to the real end of the
+game, so they use the turns left. That gain also contains whatever the search gains in
+those turns for other reasons, so it is, if anything, too generous.
 
 Run by hand (compiled build recommended):
     python benchmarks/time_aware.py [--players 1 2 3] [--deals 20] [--games 10]
-        [--window 2] [--samples 24] [--workers 2]
+        [--search] [--window 2] [--samples 24] [--workers 2]
 """
 
 from __future__ import annotations
@@ -26,11 +28,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import strength
-from coop_helper.policies.endgame import LastTurnExpert
 
 from coop_helper.engine.state import PlayerState, Table
-from coop_helper.policies import POLICIES
 from coop_helper.policies.base import Policy
+from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.search import SearchPolicy
 
 ENDGAME = "endgame-search"
@@ -41,7 +42,7 @@ class EndgameSearch(SearchPolicy):
     """The search player, but only while at most ``window`` Time Pile cards are left."""
 
     def __init__(self, window: int, samples: int) -> None:
-        super().__init__(POLICIES["expert"], ENDGAME, samples=samples)
+        super().__init__(lambda: ExpertPolicy(last_turn=False), ENDGAME, samples=samples)
         self.window = window
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
@@ -59,13 +60,13 @@ class EndgameSearch(SearchPolicy):
         return super().choose_take(table, player, options, takes_left)
 
 
-def install(window: int, samples: int, rule: bool) -> None:
-    """Let the strength benchmark's workers build the endgame player by name."""
+def install(window: int, samples: int) -> None:
+    """Let the strength benchmark's workers build the endgame search player by name."""
     by_name = strength.policy_by_name
 
     def policy_by_name(name: str) -> Policy:
         if name == ENDGAME:
-            return LastTurnExpert() if rule else EndgameSearch(window, samples)
+            return EndgameSearch(window, samples)
         return by_name(name)
 
     strength.policy_by_name = policy_by_name
@@ -76,7 +77,8 @@ def doubtful_levels(
 ) -> list[tuple[int, float]]:
     """(removed, expert's win rate) for every level whose rate lies within BAND."""
     levels = []
-    for removed, rate in strength.level_rates("expert", players, deals, games, workers, base):
+    rates = strength.level_rates(strength.TIME_BLIND, players, deals, games, workers, base)
+    for removed, rate in rates:
         if rate < BAND[0]:
             break
         if rate <= BAND[1]:
@@ -97,35 +99,36 @@ def main() -> None:
     )
     parser.add_argument("--samples", type=int, default=24, help="guesses per decision")
     parser.add_argument(
-        "--rule",
+        "--search",
         action="store_true",
-        help="the expert's last-turn rule (policies/endgame.py) instead of the search",
+        help="an endgame search on the time-blind expert instead of the last-turn rule",
     )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=7, help="base of the game seeds")
     args = parser.parse_args()
-    install(args.window, args.samples, args.rule)
+    install(args.window, args.samples)
+    player = ENDGAME if args.search else "expert"
     who = (
-        "expert with its last-turn rule"
-        if args.rule
-        else f"expert with endgame search (last {args.window} Time Pile cards, "
+        f"time-blind expert with endgame search (last {args.window} Time Pile cards, "
         f"{args.samples} guesses)"
+        if args.search
+        else "expert (with its last-turn rule)"
     )
     print(
-        f"{who} vs expert: {args.deals} deals x {args.games} games per player count, "
-        "same deals and seeds; levels where the expert wins 20-80%"
+        f"{who} vs {strength.TIME_BLIND}: {args.deals} deals x {args.games} games per "
+        "player count, same deals and seeds; levels where the time-blind expert wins 20-80%"
     )
     print(
-        f"{'players':>7} {'removed':>7} {'games':>6}  {ENDGAME:>20}  {'expert':>20}"
+        f"{'players':>7} {'removed':>7} {'games':>6}  {player:>20}  {strength.TIME_BLIND:>20}"
         f"  {'difference':>14}"
     )
     start = time.perf_counter()
     for players in args.players:
         deals = strength.deals_for(players, args.deals, salt="time-aware")
         for removed, _ in doubtful_levels(players, deals, args.games, args.workers, args.seed):
-            a = strength.play(ENDGAME, players, deals, args.games, removed, args.workers, args.seed)
+            a = strength.play(player, players, deals, args.games, removed, args.workers, args.seed)
             b = strength.play(
-                "expert", players, deals, args.games, removed, args.workers, args.seed
+                strength.TIME_BLIND, players, deals, args.games, removed, args.workers, args.seed
             )
             print(strength.report(players, removed, a, b), flush=True)
     print(f"({time.perf_counter() - start:.0f} s)")

@@ -61,7 +61,7 @@ def game_seed(seed: int, index: int) -> int:
     return (seed << 32) | index
 
 
-class _Recorder:
+class TraceRecorder:
     """Wraps a policy: declines every Victory Pile move and records its threshold instead;
     for a policy that plays the last turn for the win, branches where that rule would act."""
 
@@ -142,7 +142,7 @@ def play_trace(
     contracts: tuple[Contract, ...], players: int, time_pile: int, seed: int, policy_name: str
 ) -> Trace:
     """Play one game with the whole Time Pile and record its trace."""
-    recorder = _Recorder(make_policy(policy_name), seed)
+    recorder = TraceRecorder(make_policy(policy_name), seed)
     game = Game(GameConfig(contracts, players, time_pile, 0, seed), recorder)  # type: ignore[arg-type]
     recorder.attach(game)
     result = game.run()
