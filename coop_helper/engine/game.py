@@ -107,7 +107,9 @@ class Game:
         self.config = config
         self.policy = policy
         self.log = log
-        # Called at the end of every turn (the odds runner reads what a turn left).
+        # Called when the active player stops drawing, and at the end of every turn (the
+        # odds runner branches from a stop by what the rest of its turn left).
+        self.on_stop: Callable[[], None] | None = None
         self.on_turn_end: Callable[[], None] | None = None
         self.victory_moves = 0
         self.reshuffles = 0  # times the discard pile became the draw pile
@@ -361,6 +363,8 @@ class Game:
                 again, first = first, None
             self._decided(player, "draw_again", again)
             if not again:
+                if self.on_stop is not None:
+                    self.on_stop()
                 break
             drawn = self._draw_hidden(reveal=True)
             if drawn is None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult, Pool
 
 from coop_helper.engine import Game, GameConfig
-from coop_helper.engine.state import Hidden, PlayerState, Table
+from coop_helper.engine.state import Hidden, Table
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
 from coop_helper.policies.last_turn import draws_on, last_turn_view, looks
@@ -67,6 +67,7 @@ class TraceRecorder:
 
     DECISIONS = (
         "start_game",
+        "draw_again",
         "repel",
         "choose_take",
         "decline_coins",
@@ -86,31 +87,28 @@ class TraceRecorder:
         self._pending: tuple[Table, Hidden, tuple[object, ...], Policy] | None = None
         for decision in self.DECISIONS:  # bound once: no lookup per call
             setattr(self, decision, getattr(policy, decision))
-        self.draw_again = policy.draw_again
-        if getattr(policy, "plays_last_turn", False):
-            self.draw_again = self._draw_again  # type: ignore[method-assign]
 
     def attach(self, game: Game) -> None:
         """Follow this game (the one the recorder plays), to branch from its positions."""
         self.game = game
-        if self.draw_again == self._draw_again:
+        if getattr(self.policy, "plays_last_turn", False):
+            game.on_stop = self._stopped
             game.on_turn_end = self._turn_ended
 
     def victory_move(self, table: Table) -> bool:
         self.events.append((table.turn, self.policy.victory_threshold(table)))
         return False
 
-    def _draw_again(self, table: Table, player: PlayerState) -> bool:
-        """The policy's answer. At a stop the last-turn rule would look at, were this turn
-        the last, the position is kept, to branch from if the turn ends a contract short."""
-        again = self.policy.draw_again(table, player)
-        if again or table.time_size == 0 or not looks(table):
-            return again  # the rule leaves draws alone; the real last turn is the policy's
+    def _stopped(self) -> None:
+        """At a stop the last-turn rule would look at, were this turn the last, keep the
+        position, to branch from if the turn ends a contract short."""
         game = self.game
         assert game is not None
+        table = game.table
+        if table.time_size == 0 or not looks(table):
+            return  # the real last turn is the policy's own, or nothing to look at
         team = self.policy.clone()  # type: ignore[attr-defined]
         self._pending = (table.copy(), game.hidden.copy(), game.rng.getstate(), team)
-        return again
 
     def _turn_ended(self) -> None:
         """What the stop left decides the rule's answer, had the turn been the last one.
