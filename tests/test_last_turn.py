@@ -194,3 +194,15 @@ def test_branches_happen_and_change_levels():
     assert any(g > 0 for g in gains)
     wins = [lv.wins for lv in ruled]
     assert wins == sorted(wins, reverse=True)
+
+
+def test_the_engine_calls_its_hooks_at_each_stop_and_turn_end():
+    contracts = _deal(2, 5)
+    game = Game(GameConfig(contracts, 2, _time_pile(contracts), 0, 5), ExpertPolicy())
+    stops: list[int] = []
+    ends: list[int] = []
+    game.on_stop = lambda: stops.append(game.table.turn)
+    game.on_turn_end = lambda: ends.append(game.table.turn)
+    result = game.run()
+    assert ends == list(range(1, result.turns + 1))  # once per turn, in order
+    assert stops and set(stops) <= set(ends) and len(stops) == len(set(stops))

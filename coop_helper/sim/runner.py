@@ -357,6 +357,10 @@ class Tally:
             chosen.append(best)
         return chosen
 
+    def shown_wins(self) -> list[int]:
+        """Wins per budget as the levels show them (each the best of the budgets up to it)."""
+        return [self.wins[best] for best in self.best_budgets()]
+
     def budgets(self) -> list[int]:
         """Budgets from the full Time Pile down to the first one no game wins."""
         best = self.best_budgets()
