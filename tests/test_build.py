@@ -3,6 +3,9 @@ silently falls back to plain Python (correct, but several times slower)."""
 
 import ast
 import importlib.util
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,12 +13,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def compiled_modules() -> list[str]:
+def setup_list(name: str) -> list[str]:
+    """A list of strings assigned to ``name`` in setup.py."""
     tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
             return [ast.literal_eval(item) for item in node.value.elts]
-    raise AssertionError("setup.py has no COMPILED list")
+    raise AssertionError(f"setup.py has no {name} list")
+
+
+def compiled_modules() -> list[str]:
+    return setup_list("COMPILED")
 
 
 def test_compiled_modules_exist():
@@ -29,6 +37,24 @@ def test_compiled_modules_type_check():
 
     out, err, status = api.run(["--no-incremental", *[str(ROOT / m) for m in compiled_modules()]])
     assert status == 0, out + err
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mypyc") is None, reason="mypyc not installed")
+def test_mypyc_accepts_the_compiled_modules_in_a_fresh_copy(tmp_path):
+    """As a fresh install runs it: a copy of the project with no mypy cache, in a build
+    environment that has mypy but none of the project's dependencies."""
+    shutil.copytree(ROOT / "coop_helper", tmp_path / "coop_helper")
+    shutil.copy2(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    paths = ["--no-site-packages", *setup_list("MYPYC_FLAGS"), *compiled_modules()]
+    script = (
+        "import sys\n"
+        "from mypyc.build import mypycify\n"
+        f"mypycify({paths!r}, opt_level='0', group_name='coop_helper_native')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_package_metadata():
