@@ -59,8 +59,9 @@ def make_policy(name: str) -> Policy:
 
 
 def is_time_blind(policy: Policy) -> bool:
-    """Does no decision of this policy depend on the turns left (but its Victory Pile
-    move)? Only such a policy can answer every removal level from one game."""
+    """Does no decision of this policy depend on the turns left, but its Victory Pile
+    move and its last turn (which the odds runner branches, see `policies.last_turn`)?
+    Only such a policy can answer every removal level from one game."""
     return bool(getattr(policy, "time_blind", True))
 
 
