@@ -86,6 +86,19 @@ def current_block(players: int, path: Path | None = None) -> PlayerBlock:
     return atlas.block(players)
 
 
+def deal_row(
+    players: int, contracts: Sequence[Contract], path: Path | None = None
+) -> list[float] | None:
+    """The current atlas's win chances for a deal with 0, 1, 2, ... turns; None when there
+    is no current atlas for the player count."""
+    try:
+        block = current_block(players, path)
+    except AtlasUnavailable:
+        return None
+    row = block.row(deal_index(positions(contracts, load_catalog())))
+    return [q / SCALE for q in row]
+
+
 def turns_for_even_chance(row: bytes) -> float | None:
     """Turns for a 50% win chance, interpolated between stored turns; None if never reached."""
     for turns, q in enumerate(row):

@@ -57,8 +57,10 @@ def run_odds(
     target: float | None,
     show_progress: bool,
 ) -> OddsResult:
-    """Run the simulation, with a progress bar where one belongs."""
-    from coop_helper.render import odds as render_odds
+    """Run the simulation; on a terminal, the atlas's odds at once and the simulation's as
+    they tighten."""
+    from coop_helper.atlas.lookup import deal_row
+    from coop_helper.render.live_odds import LiveOdds
     from coop_helper.sim.odds import MAX_AUTO_GAMES, check_settings, compute_odds, default_workers
     from coop_helper.sim.statistics import games_for_half_width
 
@@ -72,7 +74,10 @@ def run_odds(
         seed,
     )
     expected = games or min(MAX_AUTO_GAMES, games_for_half_width(precision, confidence))
-    with render_odds.ProgressReporter(expected, show_progress) as progress:
+    max_turns = pile.size if pile.size is not None else (pile.size_range or (0, 0))[1]
+    row = deal_row(players, contracts) if show_progress and policy == "expert" else None
+    live = LiveOdds(expected, show_progress, row, max_turns, pile.size, confidence, interval)
+    with live as progress:
         return compute_odds(
             players,
             contracts,
@@ -86,6 +91,7 @@ def run_odds(
             interval=interval,
             target=target,
             progress=progress,
+            on_batch=live.batch,
         )
 
 

@@ -138,11 +138,13 @@ def compute_odds(
     interval: str = "wilson",
     target: float | None = None,
     progress: Callable[[int], None] | None = None,
+    on_batch: Callable[[Tally], None] | None = None,
 ) -> OddsResult:
     """Simulate and summarise every level; recommend one for ``target``.
 
     With ``games`` given, exactly that many games; otherwise games in batches until every
-    level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES).
+    level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES),
+    each batch's tally handed to ``on_batch``.
     """
     check_settings(games, workers, confidence, interval, None if games else precision, seed)
     policy = odds_policy(policy)
@@ -155,6 +157,8 @@ def compute_odds(
 
     def enough(batch: list[Trace]) -> bool:
         tally.add(batch)
+        if on_batch is not None:
+            on_batch(tally)
         return tally.precise(precision, confidence, interval)
 
     limit = games or MAX_AUTO_GAMES
