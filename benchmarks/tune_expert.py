@@ -60,6 +60,8 @@ SPACE: dict[str, tuple[float, float]] = {
     "income_weight": (0.2, 1.2),
     "want_gain": (0.2, 1.5),
     "want_room": (0.0, 1.0),
+    "pack_first": (0.0, 1.5),
+    "complete_gain": (0.0, 1.0),
 }
 
 
@@ -131,10 +133,21 @@ def main() -> None:
         help="NAME=VALUE,... candidates to try first (e.g. earlier bests)",
     )
     parser.add_argument("--range", nargs="*", default=[], help="NAME=LOW:HIGH search ranges")
+    parser.add_argument(
+        "--only", default="", help="NAME,... the only constants searched (the rest kept)"
+    )
     args = parser.parse_args()
     start = PARAMS[args.players]
     fixed: dict[str, Any] = dataclasses.asdict(expert_params(args.fix)[args.players])
     fixed = {k: v for k, v in fixed.items() if getattr(start, k) != v}
+    if args.only:
+        searched = set(args.only.split(","))
+        unknown = searched - set(SPACE)
+        if unknown:
+            parser.exit(2, f"error: not searched constants: {sorted(unknown)}\n")
+        for name in SPACE:
+            if name not in searched and name not in fixed:
+                fixed[name] = getattr(start, name)
     for item in args.range:
         name, _, span = item.partition("=")
         low, _, high = span.partition(":")
