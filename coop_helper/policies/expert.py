@@ -374,7 +374,8 @@ class ExpertPolicy:
 
     name = "expert"
     # Raised whenever a change alters the games this policy plays. 2: the engine's readings
-    # 9-11, the hashed seed streams and the tuned constants. 3: the last-turn rule.
+    # 9-11, the hashed seed streams and the tuned constants. 3: the last-turn rule, the
+    # completing-pair and first-swords values, new constants for 4 and 5 players.
     version = "3"
 
     def __init__(
