@@ -392,7 +392,7 @@ class ExpertPolicy:
     name = "expert"
     # Raised whenever a change alters the games this policy plays. 2: the engine's readings
     # 9-11, the hashed seed streams and the tuned constants. 3: the last-turn rule, the
-    # completing-pair and first-swords values, new constants for 4 and 5 players.
+    # completing-pair and first-swords values, retuned constants for 1 and 2 players.
     version = "3"
 
     def __init__(
