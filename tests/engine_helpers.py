@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from coop_helper.engine import EventLog, Game, GameConfig
-from coop_helper.engine.state import PlayerState, Table
+from coop_helper.engine.state import Hidden, PlayerState, Table
 from coop_helper.setup.catalog import load_catalog
 
 Answer = Any  # a constant, a list (a queue, front first) or a callable
@@ -264,3 +264,20 @@ def count_cards(game: Game) -> int:
             len(hidden.coin_cards[p.index]) + len(p.persons) + len(p.expeditions) + len(p.aside)
         )
     return total
+
+
+def redealt_hidden(hidden: Hidden, seed: int) -> Hidden:
+    """Other hidden cards behind the same public table: the same hidden cards dealt anew
+    to the same pile sizes (valid before any reshuffle)."""
+    cards = hidden.draw + hidden.time + hidden.victory + [c for p in hidden.coin_cards for c in p]
+    random.Random(seed).shuffle(cards)
+    other = Hidden(len(hidden.coin_cards))
+    at = 0
+    for name in ("draw", "time", "victory"):
+        n = len(getattr(hidden, name))
+        setattr(other, name, cards[at : at + n])
+        at += n
+    for i, coins in enumerate(hidden.coin_cards):
+        other.coin_cards[i] = cards[at : at + len(coins)]
+        at += len(coins)
+    return other

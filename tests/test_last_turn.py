@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import redealt_hidden
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import Hidden, Table
@@ -20,6 +21,7 @@ from coop_helper.policies.last_turn import (
     looks,
 )
 from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import time_pile
 from coop_helper.sim.runner import Tally, Trace, outcome, play_trace, summarise
 
 CATALOG = load_catalog()
@@ -32,7 +34,9 @@ def _deal(players: int, seed: int) -> tuple:
 
 
 def _time_pile(contracts) -> int:
-    return 13 + sum(c.seal.number for c in contracts) + len({c.seal.letter for c in contracts})
+    size = time_pile(contracts).size
+    assert size is not None
+    return size
 
 
 class StopCatcher:
@@ -83,23 +87,6 @@ def _caught(players: int, seeds: range) -> list[tuple]:
     return found
 
 
-def _reshuffled_hidden(hidden: Hidden, seed: int) -> Hidden:
-    """Other hidden cards behind the same public table: the same cards dealt anew to the
-    same pile sizes (valid before any reshuffle)."""
-    cards = hidden.draw + hidden.time + hidden.victory + [c for p in hidden.coin_cards for c in p]
-    random.Random(seed).shuffle(cards)
-    other = Hidden(len(hidden.coin_cards))
-    at = 0
-    for name in ("draw", "time", "victory"):
-        n = len(getattr(hidden, name))
-        setattr(other, name, cards[at : at + n])
-        at += n
-    for i, coins in enumerate(hidden.coin_cards):
-        other.coin_cards[i] = cards[at : at + len(coins)]
-        at += len(coins)
-    return other
-
-
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_the_rest_of_a_turn_left_open_is_what_the_rule_works_out(players):
     """The runner reads the rule's answer off the game's own rest of the turn: that must
@@ -121,7 +108,7 @@ def test_the_rest_of_a_turn_does_not_depend_on_which_hidden_card_is_where():
         for seed in (1, 2):
             rng = random.Random()
             rng.setstate(state)  # type: ignore[arg-type]
-            position = (table.copy(), _reshuffled_hidden(hidden, seed), rng, random.Random(0))
+            position = (table.copy(), redealt_hidden(hidden, seed), rng, random.Random(0))
             config = GameConfig(table.contracts, table.n_players, table.time_size, 0, 0)
             game = Game(config, team.clone(), None, position, start_policy=False)
             ended: list[int] = []

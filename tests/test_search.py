@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 from cli_helpers import ok_json
+from engine_helpers import redealt_hidden
 from typer.testing import CliRunner
 
 from coop_helper.cli import app
@@ -132,23 +133,6 @@ def test_resuming_with_the_other_answer_changes_the_game():
 # --------------------------------------------------- guessing the hidden cards
 
 
-def _twin(hidden: Hidden, seed: int) -> Hidden:
-    """Other hidden cards behind the same public table: the same hidden cards dealt anew
-    to the same pile sizes (valid before any reshuffle)."""
-    cards = hidden.draw + hidden.time + hidden.victory + [c for p in hidden.coin_cards for c in p]
-    random.Random(seed).shuffle(cards)
-    twin = Hidden(len(hidden.coin_cards))
-    at = 0
-    for name in ("draw", "time", "victory"):
-        n = len(getattr(hidden, name))
-        setattr(twin, name, cards[at : at + n])
-        at += n
-    for i, coins in enumerate(hidden.coin_cards):
-        twin.coin_cards[i] = cards[at : at + len(coins)]
-        at += len(coins)
-    return twin
-
-
 def _guess(guess: Hidden) -> tuple:
     return (guess.draw, guess.time, guess.victory, guess.coin_cards)
 
@@ -156,7 +140,7 @@ def _guess(guess: Hidden) -> tuple:
 def test_guesses_and_decisions_do_not_depend_on_the_true_hidden_cards():
     (table, hidden, _), _ = _captured("draw", 4)
     assert not table.reshuffled
-    twin = _twin(hidden, 1)
+    twin = redealt_hidden(hidden, 1)
     assert twin.time != hidden.time and sorted(twin.draw) != sorted(hidden.draw)
     # Two games, same public table, different hidden cards and game random sources.
     games = [

@@ -327,21 +327,16 @@ class Tally:
         for trace in traces:
             self.games += 1
             finish = trace.finish_turn
-            if trace.endings:  # a branch can win a budget the game itself does not
-                for budget in range(top):
-                    won, made = outcome(trace, budget)
-                    if won:
+            if not trace.endings:  # a branch can win a budget the game itself does not
+                if not finish:
+                    continue
+                if not trace.events:  # won with any budget of at least `finish` turns
+                    for budget in range(finish, top):
                         wins[budget] += 1
-                        moves[budget][made] = moves[budget].get(made, 0) + 1
-                continue
-            if not finish:
-                continue
-            if not trace.events:  # won with any budget of at least `finish` turns
-                for budget in range(finish, top):
-                    wins[budget] += 1
-                    moves[budget][0] = moves[budget].get(0, 0) + 1
-                continue
-            for budget in range(min(finish, top), top):
+                        moves[budget][0] = moves[budget].get(0, 0) + 1
+                    continue
+            first = 0 if trace.endings else min(finish, top)
+            for budget in range(first, top):
                 won, made = outcome(trace, budget)
                 if won:
                     wins[budget] += 1
