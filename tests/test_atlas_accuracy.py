@@ -43,7 +43,8 @@ def test_the_model_recovers_a_known_curve_on_held_out_deals(monkeypatch):
     from coop_helper.atlas.model import fit_model, predict_rows
 
     # two candidate ridge weights keep it quick; the truth has no pairs, so either fits
-    monkeypatch.setattr(model, "PENALTIES", ((0.3, model.NO_PAIRS), (3.0, 100.0)))
+    monkeypatch.setattr(model, "PAIR_PENALTIES", (100.0, model.NO_TERMS))
+    monkeypatch.setattr(model, "TRIPLE_PENALTIES", (model.NO_TERMS,))
 
     rng = random.Random(5)
     truth_main = [rng.gauss(0, 0.6) for _ in range(18)]
@@ -69,6 +70,50 @@ def test_the_model_recovers_a_known_curve_on_held_out_deals(monkeypatch):
     # curve at its steepest (b = 15) moves by a quarter of a coefficient's error.
     assert sum(errors) / len(errors) <= 0.02
     assert max(errors) <= 0.06
+
+
+def test_the_model_learns_a_triple_that_pairs_cannot_explain(monkeypatch):
+    np = pytest.importorskip("numpy")
+    from itertools import combinations
+
+    from coop_helper.atlas import model
+    from coop_helper.atlas.model import fit_model, predict_rows
+
+    # 10 contracts, 5 per deal: every deal once. Three contracts together cost 2 logits,
+    # any two of them nothing.
+    rng = random.Random(11)
+    truth_main = [rng.gauss(0, 0.4) for _ in range(10)]
+    hard = {0, 1, 2}
+    turns, games = 30, 300
+
+    def chance(deal, b):
+        logit = sum(truth_main[c] for c in deal) + 0.5 * (b - 15) - 2.0 * hard.issubset(deal)
+        return 1 / (1 + math.exp(-logit))
+
+    deals = list(combinations(range(10), 5))
+    draws = np.random.default_rng(3)
+    wins = [[int(draws.binomial(games, chance(d, b))) for b in range(turns + 1)] for d in deals]
+
+    def mean_error(triple_penalties):
+        monkeypatch.setattr(model, "PAIR_PENALTIES", (10.0,))
+        monkeypatch.setattr(model, "TRIPLE_PENALTIES", triple_penalties)
+        fitted = fit_model(deals, wins, games, 10)
+        rows = np.frombuffer(predict_rows(fitted, deals, turns), dtype=np.uint8).reshape(
+            len(deals), turns + 1
+        )
+        with_triple = [i for i, d in enumerate(deals) if hard.issubset(d)]
+        errors = [abs(rows[i, 15] / SCALE - chance(deals[i], 15)) for i in with_triple]
+        return fitted, sum(errors) / len(errors)
+
+    fitted, with_triples = mean_error((10.0,))
+    _, without = mean_error((model.NO_TERMS,))
+    triple = list(combinations(range(10), 3)).index((0, 1, 2))
+    # the pairs inside the triple take a share of its 2 logits; the triple the rest
+    assert fitted.triples[triple] < -1.0
+    # 21 deals x 31 turns x 300 games: the curves of the triple's deals to a point or so,
+    # where leaving triples out misses them by several points
+    assert with_triples <= 0.015
+    assert without >= 3 * with_triples
 
 
 def test_contracts_of_a_deal_round_trip():

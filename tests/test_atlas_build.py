@@ -28,7 +28,7 @@ def small_tasks(monkeypatch):
     """Ten deals per task, so the small build has five tasks to interrupt between; one
     ridge weight for the model (choosing among several is the model tests' business)."""
     monkeypatch.setattr(plan, "TASK_GAMES", 20)
-    monkeypatch.setattr(model, "PENALTIES", ((3.0, float("inf")),))
+    monkeypatch.setattr(model, "PAIR_PENALTIES", (model.NO_TERMS,))
 
 
 def _free_port() -> int:

@@ -161,7 +161,7 @@ def test_build_rejects_bad_settings(run):
 
 def test_build_on_the_command_line_writes_a_current_atlas(run, tmp_path, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr("coop_helper.atlas.model.PENALTIES", ((3.0, float("inf")),))
+    monkeypatch.setattr("coop_helper.atlas.model.PAIR_PENALTIES", (float("inf"),))
     output = tmp_path / "atlas.bin"
     doc = ok_json(
         run(
@@ -210,3 +210,20 @@ def test_without_an_atlas_the_text_says_nothing_and_json_says_why(run, tmp_path,
     doc = ok_json(run("deal", "--players", "1", "--seed", "3", "--json"))
     assert doc["difficulty"]["available"] is False
     assert "atlas build" in doc["difficulty"]["reason"]
+
+
+def test_build_defaults_are_the_plans(run):
+    import re
+
+    from coop_helper.atlas import plan
+
+    text = " ".join(run("atlas", "build", "--help").stdout.split())
+    for option, value in (
+        ("--games", plan.DEFAULT_GAMES),
+        ("--train-deals", plan.DEFAULT_TRAIN_DEALS),
+        ("--train-games", plan.DEFAULT_TRAIN_GAMES),
+        ("--extra-turns", plan.DEFAULT_EXTRA_TURNS),
+        ("--seed", plan.DEFAULT_SEED),
+    ):
+        shown = re.search(rf"{option} .*?\[default: (\d+)\]", text)
+        assert shown is not None and int(shown.group(1)) == value, option

@@ -1,30 +1,42 @@
 """The fitted model for player counts too big to simulate every deal.
 
-A logistic regression of the win chance on the turns, the contracts and their pairs:
+A logistic regression of the win chance on the turns, the contracts, their pairs and
+their triples:
 
-    logit P(win | deal, b turns) = c_b + sum_i u_i + sum_{i<j} w_ij + (sum_i v_i) * t_b
+    logit P(win | deal, b turns) = c_b + sum_i u_i + sum_{i<j} w_ij + sum_{i<j<k} x_ijk
+                                   + (sum_i v_i) * t_b
 
-over the deal's contracts ``i, j``, with ``t_b = (b - centre) / spread``. ``c_b``, one per
-number of turns, is the shape every deal's curve shares (it need not be symmetric: the
+over the deal's contracts ``i, j, k``, with ``t_b = (b - centre) / spread``. ``c_b``, one
+per number of turns, is the shape every deal's curve shares (it need not be symmetric: the
 games that drag on make a long tail); each contract shifts the curve (``u``) and makes it
-steeper or flatter (``v``); pairs catch contracts that help or hinder each other (``w``).
-It is fitted by maximum likelihood on the wins of simulated training deals (binomial
-counts per number of turns) with a ridge penalty on ``u``, ``v`` and ``w`` whose weights
-are chosen on held-out training deals (strong when the sample is small, so pairs seen in
-few deals do not chase noise), using scipy's L-BFGS. numpy and scipy are imported only
-here, by the build.
+steeper or flatter (``v``); pairs and triples catch contracts that help or hinder each
+other (``w``, ``x``). It is fitted by maximum likelihood on the wins of simulated training
+deals (binomial counts per number of turns) with a ridge penalty on everything but ``c_b``,
+using scipy's L-BFGS. The penalties on pairs and on triples are chosen on held-out
+training deals: the pairs' first (without triples), then the triples' with them; an
+infinite penalty leaves the terms out. numpy and scipy are imported only here, by the
+build.
+
+Why triples: on 6,000 three-player training deals of 100 games (2026-11-30, 5-fold
+split), the error of the win chance at the deal's own Time Pile, net of the training
+games' sampling noise, was about 6.0 points with single contracts only, 4.7 with pairs
+and 4.4 with triples; with four players pairs already reach 1.8 and triples add nothing
+(their penalty then leaves them out).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
-NO_PAIRS = float("inf")
-PENALTIES = tuple((main, pair) for main in (0.3, 3.0) for pair in (1.0, 10.0, 100.0, NO_PAIRS))
-"""Ridge weights (on u and v, on w) tried; the best on held-out training deals is used.
-An infinite weight leaves the pairs out."""
+NO_TERMS = float("inf")
+MAIN_PENALTY = 1.0  # on u and v; the choice barely matters next to the terms below
+PAIR_PENALTIES = (1e2, 1e3, 1e4, NO_TERMS)
+"""Ridge weights on the pairs tried; the best on held-out training deals is used."""
+TRIPLE_PENALTIES = (1e4, 1e5, NO_TERMS)
+"""Ridge weights on the triples tried, with the chosen pair weight."""
 TURN_PENALTY = 0.01  # a whisper on c_b: keeps turns with hardly any wins from running off
 HOLD_OUT = 5  # every 5th training deal judges the penalties
 FIT_RANGE = (0.001, 0.999)  # fit the turns whose pooled win rate lies inside this
@@ -41,8 +53,9 @@ class WinModel:
     spread: float
     main: tuple[float, ...]  # u_i
     main_slope: tuple[float, ...]  # v_i
-    pairs: tuple[tuple[float, ...], ...]  # w as a symmetric matrix with a zero diagonal
-    penalties: tuple[float, float] = (0.0, 0.0)  # the ridge weights used (u and v; w)
+    pairs: tuple[float, ...] = ()  # w_ij in the order of combinations(contracts, 2)
+    triples: tuple[float, ...] = ()  # x_ijk in the order of combinations(contracts, 3)
+    penalties: tuple[float, float] = (NO_TERMS, NO_TERMS)  # the ridge weights (w; x)
 
     def to_json(self) -> dict[str, Any]:
         """The coefficients, rounded so the same fit always writes the same text."""
@@ -57,21 +70,35 @@ class WinModel:
             "spread": r(self.spread),
             "main": [r(x) for x in self.main],
             "main_slope": [r(x) for x in self.main_slope],
-            "pairs": [[r(x) for x in row] for row in self.pairs],
-            "penalties": [p if p != NO_PAIRS else "no pairs" for p in self.penalties],
+            "pairs": [r(x) for x in self.pairs],
+            "triples": [r(x) for x in self.triples],
+            "penalties": [p if p != NO_TERMS else "left out" for p in self.penalties],
         }
 
 
-def _deal_terms(deals: Any, main: Any, main_slope: Any, pairs: Any) -> tuple[Any, Any]:
-    """Per deal: the shift (u + w) and the slope (v) of its logit."""
+def _term_columns(deals: Any, contracts: int, order: int) -> Any:
+    """Per deal, the positions of its ``order``-sized contract groups among all groups of
+    that size (in the order of ``combinations``)."""
     import numpy as np
 
-    level = main[deals].sum(axis=1)
-    k = deals.shape[1]
-    for i in range(k):
-        for j in range(i + 1, k):
-            level = level + pairs[deals[:, i], deals[:, j]]
-    return np.asarray(level), np.asarray(main_slope[deals].sum(axis=1))
+    index = {group: i for i, group in enumerate(combinations(range(contracts), order))}
+    d = np.sort(np.asarray(deals, dtype=np.int64), axis=1)
+    return np.asarray(
+        [[index[group] for group in combinations(map(int, row), order)] for row in d],
+        dtype=np.int64,
+    ).reshape(len(d), -1)
+
+
+def _deal_terms(model: WinModel, deals: Any) -> tuple[Any, Any]:
+    """Per deal: the shift (u + w + x) and the slope (v) of its logit."""
+    import numpy as np
+
+    d = np.asarray(deals, dtype=np.int64)
+    level = np.asarray(model.main)[d].sum(axis=1)
+    for order, terms in ((2, model.pairs), (3, model.triples)):
+        if terms and d.shape[1] >= order:
+            level = level + np.asarray(terms)[_term_columns(d, model.contracts, order)].sum(axis=1)
+    return np.asarray(level), np.asarray(model.main_slope)[d].sum(axis=1)
 
 
 def fit_model(
@@ -79,8 +106,9 @@ def fit_model(
 ) -> WinModel:
     """Fit the model to training deals (catalogue positions) and their wins per turns.
 
-    The ridge weights are the PENALTIES pair that predicts every HOLD_OUT-th deal best
-    when fitted on the others; the model is then fitted on all deals with them.
+    The pair weight is the one of PAIR_PENALTIES that predicts every HOLD_OUT-th deal
+    best when fitted on the others (without triples); then, with it, the triple weight
+    of TRIPLE_PENALTIES. The model is then fitted on all deals with both.
     """
     import numpy as np
 
@@ -92,14 +120,22 @@ def fit_model(
         raise ValueError("the training games leave fewer than two informative turn counts")
     used = np.arange(inside[0], inside[-1] + 1)
     judge = np.arange(len(d)) % HOLD_OUT == HOLD_OUT - 1
-    best: tuple[float, tuple[float, float]] | None = None
-    for penalties in PENALTIES:
-        trial = _fit(d[~judge], y[~judge], games, contracts, used, penalties)
-        score = deviance(trial, d[judge], y[judge], games)
-        if best is None or score < best[0]:
-            best = (score, penalties)
-    assert best is not None
-    return _fit(d, y, games, contracts, used, best[1])
+
+    def best(candidates: list[tuple[float, float]]) -> tuple[float, float]:
+        scored = [
+            (
+                deviance(
+                    _fit(d[~judge], y[~judge], games, contracts, used, c), d[judge], y[judge], games
+                ),
+                i,
+            )
+            for i, c in enumerate(candidates)
+        ]
+        return candidates[min(scored)[1]]
+
+    pair = best([(p, NO_TERMS) for p in PAIR_PENALTIES])[0]
+    chosen = best([(pair, t) for t in TRIPLE_PENALTIES]) if pair != NO_TERMS else (pair, NO_TERMS)
+    return _fit(d, y, games, contracts, used, chosen)
 
 
 def deviance(model: WinModel, deals: Any, wins: Any, games: int) -> float:
@@ -127,33 +163,34 @@ def _fit(
     spread = float(max(turns.std(), 1.0))
     t = (turns - centre) / spread
     y = y_all[:, used]
-    n, m = contracts, used.size
-    rows, cols = np.triu_indices(n, 1)
-    pair_index = np.full((n, n), -1, dtype=np.int64)
-    pair_index[rows, cols] = np.arange(rows.size)
-    k = d.shape[1]
-    with_pairs = k > 1 and penalties[1] != NO_PAIRS
-    pairs_of = (
-        np.stack([pair_index[d[:, i], d[:, j]] for i in range(k) for j in range(i + 1, k)], axis=1)
-        if with_pairs
-        else np.zeros((len(d), 0), dtype=np.int64)
-    )
-    n_pairs = rows.size if with_pairs else 0
-    size = m + 2 * n + n_pairs
+    n, m, k = contracts, used.size, d.shape[1]
+    groups: list[tuple[Any, int]] = []  # (columns per deal, number of groups): pairs, triples
+    for order, weight in zip((2, 3), penalties, strict=True):
+        if k >= order and weight != NO_TERMS:
+            columns = _term_columns(d, n, order)
+            groups.append((columns, len(list(combinations(range(n), order)))))
+        else:
+            groups.append((np.zeros((len(d), 0), dtype=np.int64), 0))
+    n_pairs, n_triples = groups[0][1], groups[1][1]
+    size = m + 2 * n + n_pairs + n_triples
     penalty = np.concatenate(
-        [np.full(m, TURN_PENALTY), np.full(2 * n, penalties[0]), np.full(n_pairs, penalties[1])]
+        [
+            np.full(m, TURN_PENALTY),
+            np.full(2 * n, MAIN_PENALTY),
+            np.full(n_pairs, penalties[0]),
+            np.full(n_triples, penalties[1]),
+        ]
     )
     scale = 1.0 / (games * len(d))  # keeps the objective near 1 for the optimiser
-
-    def split(theta: Any) -> tuple[Any, Any, Any, Any]:
-        w = np.zeros((n, n))
-        if n_pairs:
-            w[rows, cols] = theta[m + 2 * n :]
-        return theta[:m], theta[m : m + n], theta[m + n : m + 2 * n], w + w.T
+    offsets = (m + 2 * n, m + 2 * n + n_pairs)
 
     def objective(theta: Any) -> tuple[float, Any]:
-        c, u, v, w = split(theta)
-        level, slope = _deal_terms(d, u, v, w)
+        c, u, v = theta[:m], theta[m : m + n], theta[m + n : m + 2 * n]
+        level = u[d].sum(axis=1)
+        for (columns, count), at in zip(groups, offsets, strict=True):
+            if count:
+                level = level + theta[at : at + count][columns].sum(axis=1)
+        slope = v[d].sum(axis=1)
         eta = c[None, :] + level[:, None] + slope[:, None] * t[None, :]
         nll = float((games * np.logaddexp(0.0, eta) - y * eta).sum())
         resid = games / (1.0 + np.exp(-eta)) - y
@@ -163,10 +200,11 @@ def _fit(
         grad[:m] = resid.sum(axis=0)
         grad[m : m + n] = np.bincount(d.ravel(), np.repeat(r_level, k), minlength=n)
         grad[m + n : m + 2 * n] = np.bincount(d.ravel(), np.repeat(r_slope, k), minlength=n)
-        if pairs_of.shape[1]:
-            grad[m + 2 * n :] = np.bincount(
-                pairs_of.ravel(), np.repeat(r_level, pairs_of.shape[1]), minlength=n_pairs
-            )
+        for (columns, count), at in zip(groups, offsets, strict=True):
+            if count:
+                grad[at : at + count] = np.bincount(
+                    columns.ravel(), np.repeat(r_level, columns.shape[1]), minlength=count
+                )
         value = nll + 0.5 * float((penalty * theta * theta).sum())
         return value * scale, (grad + penalty * theta) * scale
 
@@ -181,16 +219,17 @@ def _fit(
         method="L-BFGS-B",
         options={"maxiter": 5000, "gtol": 1e-8, "ftol": 1e-12},
     )
-    c, u, v, w = split(found.x)
+    x = found.x
     return WinModel(
         n,
         int(used[0]),
-        tuple(map(float, c)),
+        tuple(map(float, x[:m])),
         centre,
         spread,
-        tuple(map(float, u)),
-        tuple(map(float, v)),
-        tuple(tuple(map(float, row)) for row in w),
+        tuple(map(float, x[m : m + n])),
+        tuple(map(float, x[m + n : m + 2 * n])),
+        tuple(map(float, x[offsets[0] : offsets[0] + n_pairs])),
+        tuple(map(float, x[offsets[1] : offsets[1] + n_triples])),
         penalties,
     )
 
@@ -220,12 +259,7 @@ def predict_rows(model: WinModel, deals: Any, turns: int) -> bytes:
 
     from coop_helper.atlas.store import SCALE
 
-    level, slope = _deal_terms(
-        np.asarray(deals, dtype=np.int64),
-        np.asarray(model.main),
-        np.asarray(model.main_slope),
-        np.asarray(model.pairs),
-    )
+    level, slope = _deal_terms(model, deals)
     t = (np.arange(turns + 1, dtype=np.float64) - model.centre) / model.spread
     eta = _turn_curve(model, turns)[None, :] + level[:, None] + slope[:, None] * t[None, :]
     chance = np.maximum.accumulate(1.0 / (1.0 + np.exp(-eta)), axis=1)  # never falls

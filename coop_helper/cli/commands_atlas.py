@@ -112,7 +112,7 @@ def build_command(
             rich_help_panel=BUILD_PANEL,
             help="Simulated deals per fitted player count.",
         ),
-    ] = 3000,
+    ] = 6000,  # plan.DEFAULT_TRAIN_DEALS
     train_games: Annotated[
         int,
         typer.Option(
@@ -121,7 +121,7 @@ def build_command(
             rich_help_panel=BUILD_PANEL,
             help="Games per training deal.",
         ),
-    ] = 400,
+    ] = 100,  # plan.DEFAULT_TRAIN_GAMES
     extra_turns: Annotated[
         int,
         typer.Option(
