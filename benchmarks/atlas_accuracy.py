@@ -54,7 +54,7 @@ def main() -> None:
     )
     for players in sorted(header.players):
         block = current_block(players)
-        errors = []
+        signed: list[float] = []
         start = time.perf_counter()
         for index in held_out(players, params, count):
             contracts = contracts_of(deal_at(index, deal_size(players), 18))
@@ -64,12 +64,14 @@ def main() -> None:
                 .levels[0]
                 .win
             )
-            errors.append(abs(block.win(index, pile.size or 0) - direct))
+            signed.append(block.win(index, pile.size or 0) - direct)
+        errors = [abs(e) for e in signed]
         mean, worst = sum(errors) / len(errors), max(errors)
         verdict = "ok" if mean <= MEAN_BAR and worst <= WORST_BAR else "NOT MET"
         print(
             f"{players} player(s), {block.info.get('method')}: {len(errors)} deals, "
-            f"mean error {100 * mean:.2f} points, worst {100 * worst:.2f} "
+            f"mean error {100 * mean:.2f} points, worst {100 * worst:.2f}, "
+            f"atlas minus direct on average {100 * sum(signed) / len(signed):+.2f} "
             f"[{verdict}] ({time.perf_counter() - start:.0f} s)",
             flush=True,
         )
