@@ -121,20 +121,20 @@ def fit_model(
     used = np.arange(inside[0], inside[-1] + 1)
     judge = np.arange(len(d)) % HOLD_OUT == HOLD_OUT - 1
 
-    def best(candidates: list[tuple[float, float]]) -> tuple[float, float]:
-        scored = [
-            (
-                deviance(
-                    _fit(d[~judge], y[~judge], games, contracts, used, c), d[judge], y[judge], games
-                ),
-                i,
-            )
-            for i, c in enumerate(candidates)
-        ]
-        return candidates[min(scored)[1]]
+    scores: dict[tuple[float, float], float] = {}
 
-    pair = best([(p, NO_TERMS) for p in PAIR_PENALTIES])[0]
-    chosen = best([(pair, t) for t in TRIPLE_PENALTIES]) if pair != NO_TERMS else (pair, NO_TERMS)
+    def held_out_deviance(penalties: tuple[float, float]) -> float:
+        if penalties not in scores:
+            trial = _fit(d[~judge], y[~judge], games, contracts, used, penalties)
+            scores[penalties] = deviance(trial, d[judge], y[judge], games)
+        return scores[penalties]
+
+    pair = min(((p, NO_TERMS) for p in PAIR_PENALTIES), key=held_out_deviance)[0]
+    chosen = (
+        min(((pair, t) for t in TRIPLE_PENALTIES), key=held_out_deviance)
+        if pair != NO_TERMS
+        else (NO_TERMS, NO_TERMS)
+    )
     return _fit(d, y, games, contracts, used, chosen)
 
 
