@@ -273,7 +273,7 @@ def info_command(as_json: JsonFlag = False) -> None:
         how = (
             f"every deal simulated, {info.get('games_per_deal')} games each"
             if info.get("method") == "simulated"
-            else f"model fitted on {info.get('train_deals')} simulated deals of "
+            else f"model fitted on {info.get('train_deals', 0):,} simulated deals of "
             f"{info.get('games_per_deal')} games"
         )
         console.print(
