@@ -1,15 +1,17 @@
-"""How much the atlas build's way of reading a deal's Time Pile moves its win chance.
+"""How much dealing the atlas's larger Time Pile at setup would move a deal's win chance.
 
 Run by hand (compiled install recommended):
 
     python benchmarks/atlas_pile_bias.py [PLAYERS] [GAMES] [DEALS]
 
-The build (`coop_helper.atlas.work.deal_wins`) plays every deal with the largest Time Pile
-of its player count and reads a deal's own pile P as that game with the other cards moved
-to the Victory Pile, where they are out of play. A real Time Pile of P cards leaves them
-in the draw pile. For DEALS seeded deals with known seals (default 4), this plays GAMES
-(default 3,000) games both ways on the same seeds and prints the two win chances at P,
-nothing removed, and their difference.
+The build plays every deal with the largest Time Pile of its player count, to read every
+number of turns from one game. Dealt whole at setup (as the build did until 2026-11-30),
+the cards beyond a deal's own pile P were out of play, where a real Time Pile of P cards
+leaves them in the draw pile. The build now deals only P cards and takes the others off the
+draw pile as their turns come (`coop_helper.atlas.work`). For DEALS seeded deals with known
+seals (default 4), this plays GAMES (default 3,000) games each way on the same seeds and
+prints the win chance at P, nothing removed: with the deal's own pile, with the larger pile
+dealt whole (and its difference), and dealt as the build deals it (the same as its own).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from coop_helper.atlas.plan import make_params, turns_stored
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.odds import compute_odds
+from coop_helper.sim.runner import Tally, game_seed, play_trace
 
 SEED = 99  # odds-runner seed, the same for both ways of playing
 
@@ -48,11 +51,21 @@ def main() -> None:
             workers=2,
         )
         at_own = own.levels[0].win
-        as_built = big.levels[largest - pile.size].win
+        whole = big.levels[largest - pile.size].win
+        tally = Tally(largest)
+        tally.add(
+            [
+                play_trace(
+                    tuple(contracts), players, largest, game_seed(SEED, i), "expert", pile.size
+                )
+                for i in range(games)
+            ]
+        )
+        as_built = tally.shown_wins()[pile.size] / games
         print(
             f"Time Pile {pile.size} (largest {largest}): own pile {100 * at_own:.1f}%, "
-            f"as the atlas builds it {100 * as_built:.1f}%, "
-            f"difference {100 * (as_built - at_own):+.1f} points",
+            f"larger pile dealt whole {100 * whole:.1f}% ({100 * (whole - at_own):+.1f} "
+            f"points), as the build deals it {100 * as_built:.1f}%",
             flush=True,
         )
 

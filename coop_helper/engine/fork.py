@@ -54,7 +54,8 @@ def sample_hidden(table: Table, rng: random.Random | None) -> Hidden:
     deck = table.deck
     hidden = hidden_cards(table)
     coins = [p.coins for p in table.players]
-    needed = table.draw_size + table.time_size + table.victory_size + sum(coins)
+    dealt_time = table.time_size - table.time_owed  # the others are in the draw pile
+    needed = table.draw_size + dealt_time + table.victory_size + sum(coins)
     if len(hidden) != needed:
         raise ValueError(f"{len(hidden)} hidden cards, but the piles and coins hold {needed}")
     allowed = list(table.unseen)  # per kind: how many may still be in the draw pile
@@ -77,7 +78,7 @@ def sample_hidden(table: Table, rng: random.Random | None) -> Hidden:
         rng.shuffle(rest)
     guess = Hidden(table.n_players)
     guess.draw = draw
-    at = table.time_size
+    at = dealt_time
     guess.time = rest[:at]
     guess.victory = rest[at : at + table.victory_size]
     at += table.victory_size

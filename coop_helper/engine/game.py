@@ -66,15 +66,24 @@ class GameConfig:
 
     contracts: tuple[Contract, ...]
     players: int
-    time_pile: int  # cards dealt to the Time Pile
+    time_pile: int  # cards in the Time Pile
     removed: int = 0  # moved to the Victory Pile before play
     seed: int = 0
+    dealt_time: int | None = None
+    """Time Pile cards dealt at setup (None: all of them, as the rules say). The others
+    stay in the draw pile, and each is taken off it when its turn comes. A game with the
+    Time Pile of a deal plus more turns than it can have (the atlas's) then plays exactly
+    as that deal's own game until its own Time Pile is used up."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.players <= 5:
             raise ValueError(f"players must be 1 to 5, not {self.players}")
         if not 0 <= self.removed <= self.time_pile:
             raise ValueError(f"can move 0 to {self.time_pile} cards, not {self.removed}")
+        if self.dealt_time is not None and not 0 <= self.dealt_time <= self.time_pile:
+            raise ValueError(
+                f"can deal 0 to {self.time_pile} Time Pile cards, not {self.dealt_time}"
+            )
 
 
 @dataclass(frozen=True)
@@ -155,14 +164,16 @@ class Game:
         table.unseen_total = len(hidden.draw)
         for player in table.players:
             self._gain(player, deck.start_coins)
-        for _ in range(self.config.time_pile):
+        to_deal = config.time_pile if config.dealt_time is None else config.dealt_time
+        for _ in range(to_deal):
             dealt = self._draw_hidden()
             if dealt is None:
                 break
             card = dealt
             hidden.time.append(card)
             self._move(card, "draw", "time")
-        table.time_size = len(hidden.time)
+        table.time_size = len(hidden.time) + config.time_pile - to_deal
+        table.time_owed = config.time_pile - to_deal
         for _ in range(self.config.removed):
             self._time_to_victory()
         if self.log is not None:
@@ -275,9 +286,23 @@ class Game:
             if self.log is not None:
                 self.log.move(card, f"coins:{payer.index}", f"coins:{payee.index}")
 
+    def _time_card(self, bottom: bool) -> int | None:
+        """Take the top (or bottom) Time Pile card; one not dealt yet comes off the draw
+        pile now (None if there is no card left anywhere)."""
+        table, hidden = self.table, self.hidden
+        if table.time_owed > 0 and (bottom or not hidden.time):
+            card = self._draw_hidden()
+            if card is not None:
+                table.time_owed -= 1
+                self._move(card, "draw", "time")
+            return card
+        return hidden.time.pop(0 if bottom else -1)
+
     def _time_to_victory(self) -> None:
         """Move the bottom Time Pile card to the Victory Pile (face down)."""
-        card = self.hidden.time.pop(0)
+        card = self._time_card(bottom=True)
+        if card is None:
+            return
         self.hidden.victory.append(card)
         self.table.time_size -= 1
         self.table.victory_size += 1
@@ -328,8 +353,10 @@ class Game:
 
     def play_turn(self) -> None:
         """One active player's turn: Discover, then Trade & Hire unless they bust."""
-        table, hidden = self.table, self.hidden
-        if not hidden.time:
+        table = self.table
+        owed = table.time_owed > 0 and not self.hidden.time  # this card is still in the draw pile
+        card = self._time_card(bottom=False) if table.time_size > 0 else None
+        if card is None:
             table.over = True  # contracts still open and no Time Pile card: the team loses
             if self.log is not None:
                 self.log.note("time_out", turn=table.turn + 1)
@@ -338,9 +365,8 @@ class Game:
         player = table.players[table.active]
         if self.log is not None:
             self.log.note("turn_start", turn=table.turn, active=table.active)
-        card = hidden.time.pop()
         table.time_size -= 1
-        self._reveal(card, from_draw=False)
+        self._reveal(card, from_draw=owed)
         busted = self._discover(player, card, "time")
         table.draw_runouts = 0
         self._draw_loop(player, busted, None)

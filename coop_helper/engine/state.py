@@ -105,6 +105,7 @@ class Table:
         "over",
         "players",
         "reshuffled",
+        "time_owed",
         "time_size",
         "turn",
         "unseen",
@@ -127,6 +128,9 @@ class Table:
         self.discard: list[int] = []  # face up: its contents are public
         self.draw_size = 0
         self.time_size = 0
+        # Time Pile cards counted in time_size but not dealt yet: each is taken off the draw
+        # pile when its turn comes (GameConfig.dealt_time). 0 in a game set up by the rules.
+        self.time_owed = 0
         self.victory_size = 0
         self.completers: dict[str, list[int]] = {c.key: [] for c in contracts}
         self.open: list[str] = [c.key for c in contracts]  # no completer yet
@@ -153,6 +157,7 @@ class Table:
         other.discard = list(self.discard)
         other.draw_size = self.draw_size
         other.time_size = self.time_size
+        other.time_owed = self.time_owed
         other.victory_size = self.victory_size
         other.completers = {k: list(v) for k, v in self.completers.items()}
         other.open = list(self.open)

@@ -42,8 +42,9 @@ def last_turn_view(table: Table) -> Table:
     """A copy of the table as it would be if this turn were the last: every Time Pile card
     moved to the Victory Pile."""
     view = table.copy()
-    view.victory_size += view.time_size
+    view.victory_size += view.time_size - view.time_owed  # cards not dealt stay in the draw pile
     view.time_size = 0
+    view.time_owed = 0
     return view
 
 

@@ -137,11 +137,20 @@ class TraceRecorder:
 
 
 def play_trace(
-    contracts: tuple[Contract, ...], players: int, time_pile: int, seed: int, policy_name: str
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seed: int,
+    policy_name: str,
+    dealt_time: int | None = None,
 ) -> Trace:
-    """Play one game with the whole Time Pile and record its trace."""
+    """Play one game with the whole Time Pile and record its trace.
+
+    ``dealt_time`` Time Pile cards are dealt at setup (None: all); the rest are taken off
+    the draw pile as their turns come (`GameConfig.dealt_time`)."""
     recorder = TraceRecorder(make_policy(policy_name), seed)
-    game = Game(GameConfig(contracts, players, time_pile, 0, seed), recorder)  # type: ignore[arg-type]
+    config = GameConfig(contracts, players, time_pile, 0, seed, dealt_time)
+    game = Game(config, recorder)  # type: ignore[arg-type]
     recorder.attach(game)
     result = game.run()
     finish = result.turns if result.won else 0
