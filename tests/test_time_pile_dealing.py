@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from coop_helper.engine import Game, GameConfig
+from coop_helper.engine.fork import sample_hidden
 from coop_helper.policies import make_policy
+from coop_helper.policies.last_turn import last_turn_view
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.runner import outcome, play_trace
@@ -58,3 +62,22 @@ def test_up_to_its_own_pile_a_deal_plays_as_at_the_table(players):
             assert outcome(lazy, budget)[0] == outcome(own, budget)[0], (seed, budget)
         differ_whole += outcome(whole, size)[0] != outcome(own, size)[0]
     assert differ_whole > 0  # the check can tell the two ways apart
+
+
+def test_guesses_of_the_hidden_cards_leave_the_cards_not_dealt_in_the_draw_pile():
+    contracts, size = _deal()
+    # the random team rarely wins early, so its game reaches the cards not dealt
+    game = Game(GameConfig(contracts, 2, size + EXTRA, 0, 3, size), make_policy("random"))
+    table = game.table
+    for _ in range(size + 2):
+        if table.over:
+            break
+        game.play_turn()
+        table.active = (table.active + 1) % table.n_players
+        guess = sample_hidden(table, random.Random(1))  # raises if the counts disagree
+        assert len(guess.time) == table.time_size - table.time_owed == len(game.hidden.time)
+        assert len(guess.draw) == table.draw_size == len(game.hidden.draw)
+        view = last_turn_view(table)
+        assert view.victory_size == table.victory_size + len(game.hidden.time)
+        assert view.time_size == view.time_owed == 0
+    assert table.time_owed < EXTRA  # it did take cards not dealt at setup
