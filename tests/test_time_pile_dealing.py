@@ -81,3 +81,30 @@ def test_guesses_of_the_hidden_cards_leave_the_cards_not_dealt_in_the_draw_pile(
         assert view.victory_size == table.victory_size + len(game.hidden.time)
         assert view.time_size == view.time_owed == 0
     assert table.time_owed < EXTRA  # it did take cards not dealt at setup
+
+
+def test_the_card_count_holds_when_a_card_not_dealt_empties_the_draw_pile():
+    """The table never counts fewer cards of a kind as possibly in the draw pile than it
+    holds, also when a Time Pile card taken off the draw pile sets off a reshuffle."""
+    contracts, _ = _deal()
+    reshuffled = 0
+    for seed in range(60):
+        # nothing dealt and a long game: the draw pile runs out, and now and then on a
+        # Time Pile card
+        game = Game(GameConfig(contracts, 2, 80, 0, seed, 0), make_policy("random"))
+        table, deck = game.table, game.deck
+        while not table.over:
+            game.play_turn()
+            table.active = (table.active + 1) % table.n_players
+            in_draw = [0] * len(table.unseen)
+            for card in game.hidden.draw:
+                in_draw[deck.kind[card]] += 1
+            assert all(u >= n for u, n in zip(table.unseen, in_draw, strict=True)), seed
+        reshuffled += game.reshuffles > 0
+    assert reshuffled > 0  # the case the check is about came up
+
+
+def test_a_time_pile_dealt_in_part_has_nothing_removed_before_play():
+    contracts, size = _deal()
+    with pytest.raises(ValueError, match="removed"):
+        GameConfig(contracts, 2, size + EXTRA, 1, 0, size)

@@ -84,6 +84,9 @@ class GameConfig:
             raise ValueError(
                 f"can deal 0 to {self.time_pile} Time Pile cards, not {self.dealt_time}"
             )
+        if self.dealt_time is not None and self.removed:
+            # a removal would take a card not dealt, off the draw pile: not the deal's game
+            raise ValueError("a Time Pile dealt in part cannot have cards removed before play")
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,7 @@ class Game:
                 time_pile=config.time_pile,
                 removed=config.removed,
                 deck_size=deck.size,
+                **({} if config.dealt_time is None else {"dealt_time": config.dealt_time}),
             )
         hidden.draw = list(range(deck.size))
         five = deck.five_player_expedition
@@ -288,25 +292,28 @@ class Game:
 
     def _time_card(self, bottom: bool) -> int | None:
         """Take the top (or bottom) Time Pile card; one not dealt yet comes off the draw
-        pile now (None if there is no card left anywhere)."""
+        pile now (None if there is no card left anywhere). A top card not dealt yet is
+        revealed as it leaves the draw pile (before a reshuffle it may set off)."""
         table, hidden = self.table, self.hidden
         if table.time_owed > 0 and (bottom or not hidden.time):
-            card = self._draw_hidden()
+            card = self._draw_hidden(reveal=not bottom)
             if card is not None:
                 table.time_owed -= 1
                 self._move(card, "draw", "time")
             return card
         return hidden.time.pop(0 if bottom else -1)
 
-    def _time_to_victory(self) -> None:
-        """Move the bottom Time Pile card to the Victory Pile (face down)."""
+    def _time_to_victory(self) -> bool:
+        """Move the bottom Time Pile card to the Victory Pile (face down); False if there
+        was no card to move."""
         card = self._time_card(bottom=True)
         if card is None:
-            return
+            return False
         self.hidden.victory.append(card)
         self.table.time_size -= 1
         self.table.victory_size += 1
         self._move(card, "time", "victory")
+        return True
 
     # --------------------------------------------------------------- playing
 
@@ -354,7 +361,7 @@ class Game:
     def play_turn(self) -> None:
         """One active player's turn: Discover, then Trade & Hire unless they bust."""
         table = self.table
-        owed = table.time_owed > 0 and not self.hidden.time  # this card is still in the draw pile
+        owed = table.time_owed > 0 and not self.hidden.time  # revealed as it left the draw pile
         card = self._time_card(bottom=False) if table.time_size > 0 else None
         if card is None:
             table.over = True  # contracts still open and no Time Pile card: the team loses
@@ -366,7 +373,8 @@ class Game:
         if self.log is not None:
             self.log.note("turn_start", turn=table.turn, active=table.active)
         table.time_size -= 1
-        self._reveal(card, from_draw=owed)
+        if not owed:
+            self._reveal(card, from_draw=False)
         busted = self._discover(player, card, "time")
         table.draw_runouts = 0
         self._draw_loop(player, busted, None)
@@ -562,8 +570,7 @@ class Game:
         if table.time_size > 0:
             move = policy.victory_move(table)
             self._decided(None, "victory_move", move)
-            if move:
-                self._time_to_victory()
+            if move and self._time_to_victory():
                 self.victory_moves += 1
 
     # ---------------------------------------------------------- trade & hire

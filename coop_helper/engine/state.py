@@ -180,7 +180,7 @@ class Table:
             "expedition_row": list(self.expedition_row),
             "draw_pile": self.draw_size,
             "discard_pile": len(self.discard),
-            "time_pile": self.time_size,
+            "time_pile": self.time_size - self.time_owed,  # the cards in it
             "victory_pile": self.victory_size,
             "open_contracts": list(self.open),
         }
