@@ -176,8 +176,8 @@ class Game:
             card = dealt
             hidden.time.append(card)
             self._move(card, "draw", "time")
-        table.time_size = len(hidden.time) + config.time_pile - to_deal
         table.time_owed = config.time_pile - to_deal
+        table.time_size = len(hidden.time) + table.time_owed
         for _ in range(self.config.removed):
             self._time_to_victory()
         if self.log is not None:
@@ -291,9 +291,9 @@ class Game:
                 self.log.move(card, f"coins:{payer.index}", f"coins:{payee.index}")
 
     def _time_card(self, bottom: bool) -> int | None:
-        """Take the top (or bottom) Time Pile card; one not dealt yet comes off the draw
-        pile now (None if there is no card left anywhere). A top card not dealt yet is
-        revealed as it leaves the draw pile (before a reshuffle it may set off)."""
+        """Take the top card of the Time Pile, revealed for the card count, or the bottom
+        one, face down. One not dealt yet comes off the draw pile now, revealed as it
+        leaves it (before any reshuffle it sets off). None if no card is left anywhere."""
         table, hidden = self.table, self.hidden
         if table.time_owed > 0 and (bottom or not hidden.time):
             card = self._draw_hidden(reveal=not bottom)
@@ -301,7 +301,11 @@ class Game:
                 table.time_owed -= 1
                 self._move(card, "draw", "time")
             return card
-        return hidden.time.pop(0 if bottom else -1)
+        if bottom:
+            return hidden.time.pop(0)
+        card = hidden.time.pop()
+        self._reveal(card, from_draw=False)
+        return card
 
     def _time_to_victory(self) -> bool:
         """Move the bottom Time Pile card to the Victory Pile (face down); False if there
@@ -361,7 +365,6 @@ class Game:
     def play_turn(self) -> None:
         """One active player's turn: Discover, then Trade & Hire unless they bust."""
         table = self.table
-        owed = table.time_owed > 0 and not self.hidden.time  # revealed as it left the draw pile
         card = self._time_card(bottom=False) if table.time_size > 0 else None
         if card is None:
             table.over = True  # contracts still open and no Time Pile card: the team loses
@@ -373,8 +376,6 @@ class Game:
         if self.log is not None:
             self.log.note("turn_start", turn=table.turn, active=table.active)
         table.time_size -= 1
-        if not owed:
-            self._reveal(card, from_draw=False)
         busted = self._discover(player, card, "time")
         table.draw_runouts = 0
         self._draw_loop(player, busted, None)
