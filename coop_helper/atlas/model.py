@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import Any
 
 NO_TERMS = float("inf")
@@ -120,12 +121,15 @@ def fit_model(
         raise ValueError("the training games leave fewer than two informative turn counts")
     used = np.arange(inside[0], inside[-1] + 1)
     judge = np.arange(len(d)) % HOLD_OUT == HOLD_OUT - 1
+    # each deal's pairs and triples, worked out once for every fit below
+    terms = {order: _term_columns(d, contracts, order) for order in (2, 3) if d.shape[1] >= order}
+    fitted = {order: columns[~judge] for order, columns in terms.items()}
 
     scores: dict[tuple[float, float], float] = {}
 
     def held_out_deviance(penalties: tuple[float, float]) -> float:
         if penalties not in scores:
-            trial = _fit(d[~judge], y[~judge], games, contracts, used, penalties)
+            trial = _fit(d[~judge], y[~judge], games, contracts, used, penalties, fitted)
             scores[penalties] = deviance(trial, d[judge], y[judge], games)
         return scores[penalties]
 
@@ -135,7 +139,7 @@ def fit_model(
         if pair != NO_TERMS
         else (NO_TERMS, NO_TERMS)
     )
-    return _fit(d, y, games, contracts, used, chosen)
+    return _fit(d, y, games, contracts, used, chosen, terms)
 
 
 def deviance(model: WinModel, deals: Any, wins: Any, games: int) -> float:
@@ -153,8 +157,16 @@ def deviance(model: WinModel, deals: Any, wins: Any, games: int) -> float:
 
 
 def _fit(
-    d: Any, y_all: Any, games: int, contracts: int, used: Any, penalties: tuple[float, float]
+    d: Any,
+    y_all: Any,
+    games: int,
+    contracts: int,
+    used: Any,
+    penalties: tuple[float, float],
+    terms: dict[int, Any],
 ) -> WinModel:
+    """The model fitted with these ridge weights; ``terms`` holds each deal's pairs (2)
+    and triples (3) as `_term_columns` gives them."""
     import numpy as np
     from scipy.optimize import minimize  # type: ignore[import-untyped]
 
@@ -166,9 +178,8 @@ def _fit(
     n, m, k = contracts, used.size, d.shape[1]
     groups: list[tuple[Any, int]] = []  # (columns per deal, number of groups): pairs, triples
     for order, weight in zip((2, 3), penalties, strict=True):
-        if k >= order and weight != NO_TERMS:
-            columns = _term_columns(d, n, order)
-            groups.append((columns, len(list(combinations(range(n), order)))))
+        if order in terms and weight != NO_TERMS:
+            groups.append((terms[order], comb(n, order)))
         else:
             groups.append((np.zeros((len(d), 0), dtype=np.int64), 0))
     n_pairs, n_triples = groups[0][1], groups[1][1]
