@@ -2,24 +2,31 @@
 
 Run by hand (compiled install recommended; it plays 10,000 games per deal):
 
-    python benchmarks/atlas_accuracy.py [DEALS_PER_COUNT] [GAMES] [WORKERS]
+    python benchmarks/atlas_accuracy.py [DEALS_PER_COUNT] [GAMES] [WORKERS] [CACHE]
 
 For each player count in the atlas in use, DEALS_PER_COUNT (default 20) deals whose Time
 Pile is known are drawn with a fixed seed, from outside the training sample where the
 count is fitted. Each is simulated directly (GAMES, default 10,000, with seeds no build
 uses) and the win chance with nothing removed is compared with the atlas's. The issue's
 bar: within 2 points on average and 6 at worst, at every player count.
+
+CACHE, a JSON file, keeps each direct result (by player count, deal, games, seed and the
+policy's version), so a new atlas of the same build settings is judged without playing
+the direct games again.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
+from pathlib import Path
 
 from coop_helper.atlas.deals import contracts_of, deal_at, deal_count, deal_size
 from coop_helper.atlas.lookup import current_block, open_atlas
 from coop_helper.atlas.plan import BuildParams, simulated_deals
+from coop_helper.policies import policy_version
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.odds import compute_odds
 
@@ -39,6 +46,8 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
     workers = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    cache_path = Path(sys.argv[4]) if len(sys.argv) > 4 else None
+    cache = json.loads(cache_path.read_text()) if cache_path and cache_path.exists() else {}
     header = open_atlas().header
     build = dict(header.build)
     params = BuildParams(
@@ -59,11 +68,16 @@ def main() -> None:
         for index in held_out(players, params, count):
             contracts = contracts_of(deal_at(index, deal_size(players), 18))
             pile = time_pile(contracts)
-            direct = (
-                compute_odds(players, contracts, pile, games=games, seed=SEED, workers=workers)
-                .levels[0]
-                .win
-            )
+            key = f"{players}:{index}:{games}:{SEED}:{policy_version('expert')}"
+            if key not in cache:
+                cache[key] = (
+                    compute_odds(players, contracts, pile, games=games, seed=SEED, workers=workers)
+                    .levels[0]
+                    .win
+                )
+                if cache_path:
+                    cache_path.write_text(json.dumps(cache, indent=0, sort_keys=True))
+            direct = cache[key]
             signed.append(block.win(index, pile.size or 0) - direct)
         errors = [abs(e) for e in signed]
         mean, worst = sum(errors) / len(errors), max(errors)

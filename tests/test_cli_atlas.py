@@ -28,6 +28,17 @@ def test_info_says_what_was_built(run):
     assert result.exit_code == 0 and "Current" in result.stdout
 
 
+def test_info_wraps_each_player_count_under_itself_on_a_narrow_terminal(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "44")
+    result = run("atlas", "info")
+    assert result.exit_code == 0
+    lines = result.stdout.rstrip("\n").split("\n")[1:]  # after the atlas's path
+    assert all(len(line.rstrip()) <= 44 for line in lines)
+    count = next(i for i, line in enumerate(lines) if line.startswith("  1 player:"))
+    assert "816 deals" in lines[count]
+    assert lines[count + 1].startswith(" " * len("  1 player: "))  # wrapped, indented
+
+
 def test_a_stale_atlas_is_said_and_not_shown(run, monkeypatch):
     built = ok_json(run("atlas", "info", "--json"))["policy_version"]
     monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name: "2-newer")

@@ -260,27 +260,30 @@ def info_command(as_json: JsonFlag = False) -> None:
             }
         )
         return
+    from rich.table import Table
+
     console = render.make_console()
     console.print(
         f"Atlas {atlas_path()}: built with {header.policy} version "
         f"{header.policy_version}, seed {header.build.get('seed')}.",
         soft_wrap=True,
     )
-    console.print(
-        f"Stale: {reason}." if reason else "Current: the policy is unchanged.", soft_wrap=True
-    )
+    console.print(f"Stale: {reason}." if reason else "Current: the policy is unchanged.")
+    grid = Table.grid(padding=(0, 1))  # the second column wraps under itself
+    grid.add_column(no_wrap=True)
+    grid.add_column()
     for players, info in counts.items():
         how = (
             f"every deal simulated, {info.get('games_per_deal')} games each"
             if info.get("method") == "simulated"
-            else f"model fitted on {info.get('train_deals', 0):,} simulated deals of "
+            else f"fitted on {info.get('train_deals', 0):,} simulated deals of "
             f"{info.get('games_per_deal')} games"
         )
-        console.print(
-            f"  {players} player{'s' if players > 1 else ''}: {info['deals']:,} deals, "
-            f"up to {info['turns']} turns; {how}",
-            soft_wrap=True,
+        grid.add_row(
+            f"  {players} player{'s' if players > 1 else ''}:",
+            f"{info['deals']:,} deals, up to {info['turns']} turns; {how}",
         )
+    console.print(grid)
 
 
 # ------------------------------------------------ used by deal, contracts, setup and odds
