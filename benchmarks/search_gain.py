@@ -6,9 +6,14 @@ with the same game seed: a paired comparison. Prints both win rates, the paired 
 with its standard error, and the search player's cost (searched decisions, overrides,
 decisions per second).
 
+With ``--rejudge N`` every draw the search overrides is judged again on the spot with N
+guesses (both answers, paired), and the re-judged gains are summed by the turns left: which
+overrides are real, and where in the game they are (the search still plays its own pick).
+
 Run by hand (the compiled install is much faster; run it from outside the source tree):
     python benchmarks/search_gain.py --players 1 --games 200 --kinds draw
     python benchmarks/search_gain.py --players 1 2 3 4 5 --games 100 --kinds draw take both
+    python benchmarks/search_gain.py --players 3 --games 40 --kinds draw --rejudge 160
 """
 
 from __future__ import annotations
@@ -18,8 +23,10 @@ import math
 import multiprocessing
 import random
 import time
+from typing import Any
 
 from coop_helper.engine import Game, GameConfig
+from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies import POLICIES
 from coop_helper.policies.search import SearchPolicy
 from coop_helper.setup.catalog import load_catalog
@@ -36,15 +43,46 @@ def deal(players: int, index: int) -> tuple:
     return tuple(rng.sample(known, catalog.contracts_by_players[players]))
 
 
-def one_pair(args: tuple[int, int, str, str, int]) -> tuple[int, int, int, int, float]:
-    """(base won, search won, searched, overridden, seconds in the search game)."""
-    players, index, base, kinds, samples = args
+LATE = 3  # a Time Pile of this many cards or fewer: the last turns
+
+
+class RejudgedSearch(SearchPolicy):
+    """The search player, judging each draw it overrides again with more guesses."""
+
+    def __init__(self, *args: Any, rejudge: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rejudge = rejudge
+        self.rejudged: list[tuple[int, float, float]] = []  # (Time Pile, gain, its error)
+
+    def draw_again(self, table: Table, player: PlayerState) -> bool:
+        before = self.overridden["draw"]
+        pick = super().draw_again(table, player)
+        if self.rejudge and self.overridden["draw"] != before:
+            samples, self.samples = self.samples, self.rejudge
+            base, chosen = self._rollouts(table, [not pick, pick], Game.resume_draw)
+            self.samples = samples
+            diffs = [b - a for a, b in zip(base, chosen, strict=True)]
+            mean = sum(diffs) / len(diffs)
+            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+            self.rejudged.append((table.time_size, mean, math.sqrt(var / len(diffs))))
+        return pick
+
+
+Row = tuple[int, int, int, int, float, list[tuple[int, float, float]]]
+
+
+def one_pair(args: tuple[int, int, str, str, int, int]) -> Row:
+    """(base won, search won, searched, overridden, seconds in the search game, re-judged
+    draw overrides)."""
+    players, index, base, kinds, samples, rejudge = args
     contracts = deal(players, index)
     size = time_pile(contracts).size
     assert size is not None
     config = GameConfig(contracts, players, size, 0, 7_919 * index + players)
     base_won = Game(config, POLICIES[base]()).run().won
-    search = SearchPolicy(POLICIES[base], f"search:{base}", KIND_SETS[kinds], samples)
+    search = RejudgedSearch(
+        POLICIES[base], f"search:{base}", KIND_SETS[kinds], samples, rejudge=rejudge
+    )
     start = time.perf_counter()
     search_won = Game(config, search).run().won
     seconds = time.perf_counter() - start
@@ -54,10 +92,29 @@ def one_pair(args: tuple[int, int, str, str, int]) -> tuple[int, int, int, int, 
         sum(search.searched.values()),
         sum(search.overridden.values()),
         seconds,
+        search.rejudged,
     )
 
 
-def report(players: int, kinds: str, rows: list[tuple[int, int, int, int, float]]) -> None:
+def report_rejudged(players: int, rows: list[Row]) -> None:
+    """The re-judged draw overrides: how many hold, and their summed gain by turns left."""
+    judged = [j for row in rows for j in row[5]]
+    if not judged:
+        return
+    held = sum(1 for _, gain, error in judged if gain > 2 * error)
+    reversed_ = sum(1 for _, gain, error in judged if gain < -2 * error)
+    late = sum(gain for pile, gain, _ in judged if pile <= LATE)
+    early = sum(gain for pile, gain, _ in judged if pile > LATE)
+    n = len(rows)
+    print(
+        f"{players} players, re-judged draw overrides: {len(judged)} ({held} hold, "
+        f"{reversed_} reversed); gain per game {100 * (late + early) / n:+.1f} points, "
+        f"{100 * late / n:+.1f} of it with a Time Pile of {LATE} or fewer",
+        flush=True,
+    )
+
+
+def report(players: int, kinds: str, rows: list[Row]) -> None:
     """One line of figures for a player count and decision kind (the games so far)."""
     n = len(rows)
     diffs = [s - b for b, s, *_ in rows]
@@ -87,12 +144,15 @@ def main() -> None:
     parser.add_argument("--base", default="expert", choices=sorted(POLICIES))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--every", type=int, default=50, help="report every this many games")
+    parser.add_argument(
+        "--rejudge", type=int, default=0, help="judge each draw override again with N guesses"
+    )
     args = parser.parse_args()
     with multiprocessing.Pool(args.workers) as pool:
         for players in args.players:
             for kinds in args.kinds:
                 jobs = [
-                    (players, i, args.base, kinds, args.samples)
+                    (players, i, args.base, kinds, args.samples, args.rejudge)
                     for i in range(args.first, args.first + args.games)
                 ]
                 rows = []
@@ -100,6 +160,7 @@ def main() -> None:
                     rows.append(row)
                     if len(rows) % args.every == 0 or len(rows) == len(jobs):
                         report(players, kinds, rows)
+                report_rejudged(players, rows)
 
 
 if __name__ == "__main__":
