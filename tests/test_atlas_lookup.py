@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from atlas_helpers import HARD, synthetic_atlas, synthetic_wins
 
 from coop_helper.atlas.deals import all_deals, deal_index, positions
 from coop_helper.atlas.lookup import AtlasUnavailable, deal_difficulty, open_atlas
-from coop_helper.atlas.store import SCALE, quantise
+from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, encode_atlas, quantise
 from coop_helper.errors import UserError
 from coop_helper.policies import policy_version
 from coop_helper.setup.catalog import load_catalog, parse_seal
@@ -89,6 +91,20 @@ def test_a_changed_policy_makes_the_atlas_stale(monkeypatch):
     built = policy_version("expert")  # the shipped atlas is current
     monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name: "99")
     with pytest.raises(AtlasUnavailable, match=f"built with expert version {built}; current is 99"):
+        deal_difficulty(1, load_catalog().contracts_for(["Fighter", "Jinx", "Explorer"]))
+
+
+def test_an_atlas_from_the_build_that_read_low_is_stale(atlas_file, tmp_path, monkeypatch):
+    """An atlas whose header has no row method was made by the build that dealt the
+    largest Time Pile (its rows read low): said stale, not shown."""
+    current = AtlasFile(atlas_file)
+    assert current.header.build["method"] == ROWS_METHOD
+    old_build = {k: v for k, v in current.header.build.items() if k != "method"}
+    blocks = {p: current.block(p) for p in current.header.players}
+    old = tmp_path / "old.bin"
+    old.write_bytes(encode_atlas(replace(current.header, build=old_build), blocks))
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(old))
+    with pytest.raises(AtlasUnavailable, match="older build, which read win chances too low"):
         deal_difficulty(1, load_catalog().contracts_for(["Fighter", "Jinx", "Explorer"]))
 
 

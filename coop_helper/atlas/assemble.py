@@ -14,7 +14,13 @@ from coop_helper.atlas.deals import all_deals, contracts_of, deal_at
 from coop_helper.atlas.effects import contract_effects
 from coop_helper.atlas.model import fit_model, predict_rows
 from coop_helper.atlas.plan import BuildParams, games_per_deal, turns_stored
-from coop_helper.atlas.store import AtlasHeader, PlayerBlock, encode_atlas, quantise
+from coop_helper.atlas.store import (
+    ROWS_METHOD,
+    AtlasHeader,
+    PlayerBlock,
+    encode_atlas,
+    quantise,
+)
 from coop_helper.atlas.turns import known_pile
 from coop_helper.atlas.work import TaskResult
 from coop_helper.setup.catalog import Catalog, load_catalog
@@ -74,7 +80,7 @@ def atlas_bytes(
         policy=params.policy,
         policy_version=params.policy_version,
         contracts=tuple(c.key for c in catalog.contracts),
-        build=params.to_json(),
+        build={**params.to_json(), "method": ROWS_METHOD},
         players={},
     )
     return encode_atlas(header, blocks)

@@ -1,8 +1,9 @@
 """Where a deal stands: the shipped atlas's win chance, percentile and hardest contract.
 
 Reading needs only the standard library. The atlas is refused as stale when the policy
-it was built with has changed since, or when the catalogue's contracts differ: a stale
-atlas is reported, never shown as current.
+it was built with has changed since, when an older build made its rows (`ROWS_METHOD`),
+or when the catalogue's contracts differ: a stale atlas is reported, never shown as
+current.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from coop_helper.atlas.deals import deal_index, positions
 from coop_helper.atlas.effects import turns_needed
-from coop_helper.atlas.store import SCALE, AtlasFile, PlayerBlock
+from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, PlayerBlock
 from coop_helper.errors import UserError
 from coop_helper.policies import policy_version
 from coop_helper.setup.catalog import Catalog, Contract, Seal, data_dir, load_catalog
@@ -65,6 +66,11 @@ def stale_reason(atlas: AtlasFile, catalog: Catalog | None = None) -> str | None
         return (
             f"the atlas was built with {header.policy} version {header.policy_version}; "
             f"current is {current}: run 'coop-helper atlas build'"
+        )
+    if header.build.get("method", 1) != ROWS_METHOD:
+        return (
+            "the atlas was made by an older build, which read win chances too low: "
+            "run 'coop-helper atlas build'"
         )
     keys = tuple(c.key for c in (catalog or load_catalog()).contracts)
     if header.contracts != keys:

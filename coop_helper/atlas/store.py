@@ -31,6 +31,11 @@ MAGIC = b"PRATLAS1"
 FORMAT = 1
 SCALE = 255
 """A stored byte ``q`` means a win chance of ``q / SCALE``."""
+ROWS_METHOD = 2
+"""How the build makes a simulated row, recorded in the header's ``build`` as ``method``.
+1 (an atlas without it): every deal played with the largest Time Pile of its player count,
+all dealt at setup, which took the extra cards out of play and read win chances 1 to 6
+points low. 2: only the deal's own Time Pile is dealt (`coop_helper.atlas.work`)."""
 
 
 def quantise(wins: int, games: int) -> int:
