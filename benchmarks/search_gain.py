@@ -19,11 +19,12 @@ Run by hand (the compiled install is much faster; run it from outside the source
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 import time
 from typing import Any
+
+from strength import paired
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import PlayerState, Table
@@ -61,10 +62,7 @@ class RejudgedSearch(SearchPolicy):
             samples, self.samples = self.samples, self.rejudge
             base, chosen = self._rollouts(table, [not pick, pick], Game.resume_draw)
             self.samples = samples
-            diffs = [b - a for a, b in zip(base, chosen, strict=True)]
-            mean = sum(diffs) / len(diffs)
-            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-            self.rejudged.append((table.time_size, mean, math.sqrt(var / len(diffs))))
+            self.rejudged.append((table.time_size, *paired(chosen, base)))
         return pick
 
 
@@ -117,9 +115,7 @@ def report_rejudged(players: int, rows: list[Row]) -> None:
 def report(players: int, kinds: str, rows: list[Row]) -> None:
     """One line of figures for a player count and decision kind (the games so far)."""
     n = len(rows)
-    diffs = [s - b for b, s, *_ in rows]
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    mean, error = paired([r[1] for r in rows], [r[0] for r in rows])
     base = sum(r[0] for r in rows) / n
     search = sum(r[1] for r in rows) / n
     searched = sum(r[2] for r in rows)
@@ -127,7 +123,7 @@ def report(players: int, kinds: str, rows: list[Row]) -> None:
     seconds = sum(r[4] for r in rows)
     print(
         f"{players} players, search {kinds:4}: base {100 * base:5.1f}%  "
-        f"search {100 * search:5.1f}%  gain {100 * mean:+5.1f} ± {100 * sd / math.sqrt(n):.1f}"
+        f"search {100 * search:5.1f}%  gain {100 * mean:+5.1f} ± {100 * error:.1f}"
         f" points (n={n} paired games)  {searched} decisions searched, "
         f"{overridden} overridden, {searched / seconds:.1f} decisions/s",
         flush=True,
