@@ -274,10 +274,10 @@ def info_command(as_json: JsonFlag = False) -> None:
     grid.add_column()
     for players, info in counts.items():
         how = (
-            f"every deal simulated, {info.get('games_per_deal')} games each"
+            f"every deal simulated, {info.get('games_per_deal', 0):,} games each"
             if info.get("method") == "simulated"
             else f"fitted on {info.get('train_deals', 0):,} simulated deals of "
-            f"{info.get('games_per_deal')} games"
+            f"{info.get('games_per_deal', 0):,} games"
         )
         grid.add_row(
             f"  {players} player{'s' if players > 1 else ''}:",
