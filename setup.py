@@ -20,6 +20,7 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 COMPILED = [
+    "coop_helper/engine/cards.py",
     "coop_helper/engine/state.py",
     "coop_helper/engine/contracts.py",
     "coop_helper/engine/game.py",

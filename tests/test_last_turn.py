@@ -22,6 +22,7 @@ from coop_helper.policies.last_turn import (
 )
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
+from coop_helper.sim import runner
 from coop_helper.sim.runner import Tally, Trace, outcome, play_trace, summarise
 
 CATALOG = load_catalog()
@@ -193,3 +194,25 @@ def test_the_engine_calls_its_hooks_at_each_stop_and_turn_end():
     result = game.run()
     assert ends == list(range(1, result.turns + 1))  # once per turn, in order
     assert stops and set(stops) <= set(ends) and len(stops) == len(set(stops))
+
+
+@pytest.mark.parametrize(("players", "deal"), [(1, 13), (2, 11)])
+def test_a_branch_ended_by_its_last_look_goes_as_playing_its_turn_out(players, deal, monkeypatch):
+    # The runner ends a branch at a stop the rule played through, with the play-through's
+    # count; playing the rest of the turn instead must give every branch the same result.
+    contracts = _deal(players, deal)
+    pile = _time_pile(contracts)
+    settled: list[bool] = []
+    real_settle = runner._settle
+
+    def counting(branch, team):
+        real_settle(branch, team)
+        if branch.table.over:
+            settled.append(branch.table.won)
+
+    monkeypatch.setattr(runner, "_settle", counting)
+    ended = [play_trace(contracts, players, pile, seed, "expert") for seed in range(40)]
+    monkeypatch.setattr(runner, "_settle", lambda branch, team: None)
+    played = [play_trace(contracts, players, pile, seed, "expert") for seed in range(40)]
+    assert ended == played
+    assert True in settled and False in settled  # these deals end branches both ways

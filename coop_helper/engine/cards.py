@@ -8,31 +8,53 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Final
 
 from coop_helper.setup.catalog import ABILITIES, COLOURS, SKULL, CardKind, Catalog, load_catalog
 
-SHIP, PERSON, EXPEDITION, TAX = 0, 1, 2, 3
+# Codes as Final literals: the compiled modules use them as constants, not as lookups.
+SHIP: Final = 0
+PERSON: Final = 1
+EXPEDITION: Final = 2
+TAX: Final = 3
 TYPE_CODES = {"ship": SHIP, "person": PERSON, "expedition": EXPEDITION, "tax": TAX}
-NO_COLOUR = -1
+NO_COLOUR: Final = -1
 ABILITY = {name: code for code, name in enumerate(ABILITIES)}
-(
-    SETTLER,
-    CAPTAIN,
-    PRIEST,
-    JACK,
-    TRADER,
-    SAILOR,
-    PIRATE,
-    MADEMOISELLE,
-    JESTER,
-    ADMIRAL,
-    GOVERNOR,
-    CLERK,
-    GUNNER,
-    VICE_ADMIRAL,
-) = range(len(ABILITIES))
-RED = COLOURS.index("red")
-BLACK = COLOURS.index("black")
+# Ability codes: the position of each ability in catalog.ABILITIES (checked below).
+SETTLER: Final = 0
+CAPTAIN: Final = 1
+PRIEST: Final = 2
+JACK: Final = 3
+TRADER: Final = 4
+SAILOR: Final = 5
+PIRATE: Final = 6
+MADEMOISELLE: Final = 7
+JESTER: Final = 8
+ADMIRAL: Final = 9
+GOVERNOR: Final = 10
+CLERK: Final = 11
+GUNNER: Final = 12
+VICE_ADMIRAL: Final = 13
+RED: Final = 3  # COLOURS.index("red")
+BLACK: Final = 4  # COLOURS.index("black")
+_NAMED = {
+    "settler": SETTLER,
+    "captain": CAPTAIN,
+    "priest": PRIEST,
+    "jack_of_all_trades": JACK,
+    "trader": TRADER,
+    "sailor": SAILOR,
+    "pirate": PIRATE,
+    "mademoiselle": MADEMOISELLE,
+    "jester": JESTER,
+    "admiral": ADMIRAL,
+    "governor": GOVERNOR,
+    "clerk": CLERK,
+    "gunner": GUNNER,
+    "vice_admiral": VICE_ADMIRAL,
+}
+if _NAMED != ABILITY or (COLOURS[RED], COLOURS[BLACK]) != ("red", "black"):
+    raise RuntimeError("engine card codes disagree with the catalogue's ability or colour order")
 COIN_TO_OTHER = "coin_to_other"
 MOST_SWORDS = "most_swords"
 

@@ -9,6 +9,7 @@ Frigate/Galleon Foe on a declined trade, Pack of Pirates on repelled ships).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from coop_helper.engine.cards import (
     CAPTAIN,
@@ -33,8 +34,8 @@ __all__ = [
     "requirement_met",
 ]
 
-PAY_VP = 12  # blue-seal contracts: have this many victory points ...
-PAY_COINS = 15  # ... or pay this many coins
+PAY_VP: Final = 12  # blue-seal contracts: have this many victory points ...
+PAY_COINS: Final = 15  # ... or pay this many coins
 PAY_INSTEAD = frozenset({"tiny_royal_household", "ransom"})
 
 

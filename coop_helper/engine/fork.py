@@ -37,10 +37,11 @@ def public_cards(table: Table) -> list[int]:
 
 def hidden_cards(table: Table) -> list[int]:
     """Every card id not face up anywhere, in id order."""
-    seen = bytearray(table.deck.size)
+    size = table.deck.size
+    seen = [False] * size
     for card in public_cards(table):
-        seen[card] = 1
-    return [card for card in range(table.deck.size) if not seen[card]]
+        seen[card] = True
+    return [card for card in range(size) if not seen[card]]
 
 
 def sample_hidden(table: Table, rng: random.Random | None) -> Hidden:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from coop_helper.engine import contracts as rules
 from coop_helper.engine.cards import (
@@ -56,8 +56,8 @@ from coop_helper.setup.catalog import COLOURS, SKULL, Contract
 if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at run time
     from coop_helper.policies.base import Policy
 
-TAX_THRESHOLD = 12
-ASK = -2  # a resumed decision not yet answered: the policy is asked
+TAX_THRESHOLD: Final = 12
+ASK: Final = -2  # a resumed decision not yet answered: the policy is asked
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,12 @@ faces of coin cards live in `Hidden`, which the engine alone touches.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from coop_helper.engine.cards import ABILITY, MADEMOISELLE, Deck
 from coop_helper.setup.catalog import COLOURS, Contract
 
-CUBES = 3  # wooden cubes per player: at most 3 contracts
+CUBES: Final = 3  # wooden cubes per player: at most 3 contracts
 
 
 class PlayerState:

@@ -22,6 +22,7 @@ import functools
 import operator
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from coop_helper.engine.cards import (
     ABILITY,
@@ -42,12 +43,12 @@ from coop_helper.engine.cards import (
     build_deck,
 )
 from coop_helper.engine.state import PlayerState, Table, hire_cost
-from coop_helper.policies.last_turn import last_turn_answer
+from coop_helper.policies.last_turn import last_turn_look
 from coop_helper.policies.needs import PAIRS
 from coop_helper.policies.planning import Wants, assign_contracts, wants_for_player
 from coop_helper.setup.catalog import COLOURS, SKULL
 
-FILL = 20.0  # a person that fills a slot of an assigned contract
+FILL: Final = 20.0  # a person that fills a slot of an assigned contract
 # Coins a person of this ability brings per turn (at every take time, or by discount and
 # extra takes), valued over the turns a game of this size usually has left.
 INCOME_PER_TURN = {
@@ -59,19 +60,19 @@ INCOME_PER_TURN = {
     JESTER: 0.3,
 }
 HORIZON = {1: 15, 2: 17, 3: 19, 4: 21, 5: 23}  # typical game length in turns
-JINX_VALUE = 14.0  # a bust that completes Jinx
-GAMESTER_VALUE = 14.0
-FOE_VALUE = FILL * 0.6  # a Frigate or Galleon to decline, for a player after that Foe
-SHARE_SHIPS = True  # leave a ship to a teammate still to take who needs the coins more
-MAX_HARBOUR = 12  # never draw beyond this many harbour cards
-TAX_HOLD = 11  # from this many coins, one more risks the Tax Increase (it takes 12 or more)
-MAX_SWORDS = 8  # sword counts above this repel every ship but skulls anyway
+JINX_VALUE: Final = 14.0  # a bust that completes Jinx
+GAMESTER_VALUE: Final = 14.0
+FOE_VALUE: Final = FILL * 0.6  # a Frigate or Galleon to decline, for a player after that Foe
+SHARE_SHIPS: Final = True  # leave a ship to a teammate still to take who needs the coins more
+MAX_HARBOUR: Final = 12  # never draw beyond this many harbour cards
+TAX_HOLD: Final = 11  # from this many coins, one more risks the Tax Increase (it takes 12 or more)
+MAX_SWORDS: Final = 8  # sword counts above this repel every ship but skulls anyway
 EXPEDITION_ABILITIES = (SETTLER, CAPTAIN, PRIEST)
 # Turns an open contract takes on average, by player count (an estimate from simulated
 # games), and the spare turns kept before a Victory Pile move on a Tax Increase: at these
 # settings the moves cost the expert 2-3 points of win chance for about half a point a win.
 TURNS_PER_CONTRACT = {1: 4.0, 2: 3.0, 3: 2.4, 4: 2.0, 5: 1.7}
-VICTORY_MARGIN = 2
+VICTORY_MARGIN: Final = 2
 
 
 @dataclass(frozen=True)
@@ -405,6 +406,9 @@ class ExpertPolicy:
         self.plays_last_turn = last_turn
         self.guess_seed = 0
         self.guess_rng: random.Random | None = None  # made at the first last-turn look
+        # After a last-turn stop the rule played through: the contracts it left open (the
+        # turn's outcome); -1 otherwise. Read by the odds runner's branches.
+        self.stop_left_open = -1
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Reset per-game memory; the card-kind groups are built once per deck."""
@@ -651,7 +655,7 @@ class ExpertPolicy:
         if table.time_size == 0 and self.plays_last_turn:
             if self.guess_rng is None:
                 self.guess_rng = random.Random(self.guess_seed)
-            return last_turn_answer(table, again, self.guess_rng, self.clone)
+            again, self.stop_left_open = last_turn_look(table, again, self.guess_rng, self.clone)
         return again
 
     def clone(self) -> ExpertPolicy:

@@ -9,6 +9,7 @@ Cheap Staff), and a contract goes to whoever is already closest to it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from coop_helper.engine.cards import BLACK, CAPTAIN, JACK, PRIEST, RED, SETTLER, TRADER
 from coop_helper.engine.state import PlayerState, Table
@@ -17,14 +18,14 @@ from coop_helper.policies.needs import PAIRS
 MONEY = frozenset({"tax_officer", "tiny_royal_household", "ransom"})
 FOES = {"frigate_foe": 3, "galleon_foe": 2}  # declines needed
 EXPEDITION_PERSONS = (SETTLER, CAPTAIN, PRIEST)
-PACK_SWORDS = 4  # swords that repel most ships of every colour (the expert passes its own)
-PROGRESS_WEIGHT = 2.0  # how much being closer to a contract counts when handing it out
-LOAD_PENALTY = 1.0  # how much a contract already planned for a player counts against another
+PACK_SWORDS: Final = 4  # swords that repel most ships of every colour (the expert passes its own)
+PROGRESS_WEIGHT: Final = 2.0  # how much being closer to a contract counts when handing it out
+LOAD_PENALTY: Final = 1.0  # how much a contract already planned for a player counts against another
 # Contracts met by hiring persons: they suit a player with coins to hire them.
 HIRING = frozenset(
     {*PAIRS, "trader_prince", "cheap_staff", "fighter", "explorer", "pack_of_pirates"}
 )
-RICH = 12  # coins from which a player counts as fully able to hire
+RICH: Final = 12  # coins from which a player counts as fully able to hire
 
 # Order in which contracts are handed out: Pack of Pirates first (it needs its player's
 # own turns from the start, so it goes to whoever has least to do), then the ones that

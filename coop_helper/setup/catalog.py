@@ -12,12 +12,12 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from coop_helper.errors import DataError, UserError, shown
 from coop_helper.setup.names import normalise, suggest
 
-SKULL = 99
+SKULL: Final = 99
 """Sword value of a ship that can never be repelled."""
 
 COLOURS = ("yellow", "blue", "green", "red", "black")

@@ -40,6 +40,9 @@ from coop_helper.policies.last_turn import draws_on, last_turn_view, looks
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.sim.statistics import interval
 
+# The random source of the branch being played: its state is set from the game's at each
+# branch (seeding a new one for every branch cost more than the rest of the set-up).
+_BRANCH_RNG = random.Random(0)
 CHUNKS_PER_WORKER = 8
 CHUNK = 50  # games per job handed to a worker when running until precise
 BATCH = 400  # games between precision checks (a multiple of CHUNK)
@@ -129,11 +132,22 @@ class TraceRecorder:
         view = last_turn_view(position)
         hidden.victory += hidden.time  # as in the game with this turn as its last one
         hidden.time = []
-        deck_rng = random.Random(0)
+        deck_rng = _BRANCH_RNG  # a branch is played to its end before the next one starts
         deck_rng.setstate(deck_state)
         config = GameConfig(view.contracts, view.n_players, 0, 0, self.seed)
         branch = Game(config, team, None, (view, hidden, deck_rng, deck_rng), start_policy=False)
+        branch.on_stop = lambda: _settle(branch, team)
         self.endings.append((view.turn, branch.resume_draw(True).won))
+
+
+def _settle(branch: Game, team: Policy) -> None:
+    """At a branch's stop that the last-turn rule played through, end the branch with the
+    play-through's outcome instead of playing the rest of the turn again: it goes the same
+    way (`policies.last_turn`; tests check the counts agree)."""
+    left_open = getattr(team, "stop_left_open", -1)
+    if left_open >= 0:
+        branch.table.over = True
+        branch.table.won = left_open == 0
 
 
 def play_trace(
