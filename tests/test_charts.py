@@ -207,3 +207,23 @@ def test_odds_chart_by_turns_when_a_seal_is_unknown(tmp_path):
     texts = svg_texts(out)
     assert "Win chance by turns available: 1 player, Time Pile unknown" in texts
     assert "Turns available (a seal is unknown)" in texts
+
+
+def test_setup_and_odds_run_without_loading_scipy():
+    # Wilson intervals take their normal quantile from the standard library: loading
+    # scipy would add about a third of a second to every table-side command.
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from coop_helper.cli import app\n"
+        "quick = ['--games', '40', '--workers', '1']\n"
+        "for args in (['setup', '--players', '2', *quick],\n"
+        "             ['odds', 'Fighter', 'Jinx', 'Gamester', *quick]):\n"
+        "    result = CliRunner().invoke(app, args)\n"
+        "    assert result.exit_code == 0, result.output\n"
+        "print(sorted(m for m in ('scipy', 'numpy') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
