@@ -335,3 +335,13 @@ def test_a_word_for_the_seal_number_is_named(run, number):
     result = run("seals", "set", "Ransom", number, "A")
     assert result.exit_code == 2
     assert f"seal number must be -1, 0, 1 or 2, not '{number}'" in result.stderr
+
+
+def test_a_file_where_the_settings_folder_should_be_is_a_one_line_error(run, tmp_path, monkeypatch):
+    (tmp_path / "taken").write_text("not a folder")
+    monkeypatch.setenv("COOP_HELPER_CONFIG", str(tmp_path / "taken" / "config.toml"))
+    result = run("seals", "set", "Ransom", "1", "A")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: cannot make the folder for config file")
+    assert "COOP_HELPER_CONFIG" in result.stderr and result.stderr.count("\n") == 1
+    assert (tmp_path / "taken").read_text() == "not a folder"

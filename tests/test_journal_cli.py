@@ -134,6 +134,7 @@ def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
     "args, words",
     [
         (("--removed", "2"), "--won or --lost"),
+        (("--removed", "2", "--won", "--lost"), "one of --won or --lost, not both"),
         (("--won",), "--removed K"),
         (("--removed", "16", "--lost"), "more than the Time Pile of 15"),
         (("--removed", "12", "--moves", "3", "--won"), "needs at least one turn"),
@@ -142,7 +143,17 @@ def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
         (("--removed", "2", "--won", "--date", "2999-01-01"), "in the future"),
         (("--removed", "2", "--won", "--players", "3"), "3 players play with 7 contracts"),
     ],
-    ids=["no-result", "no-removed", "too-many", "no-turn", "negative", "date", "future", "players"],
+    ids=[
+        "no-result",
+        "both-results",
+        "no-removed",
+        "too-many",
+        "no-turn",
+        "negative",
+        "date",
+        "future",
+        "players",
+    ],
 )
 def test_record_rejects_impossible_games(run, args, words):
     result = run(*RECORD, *args)

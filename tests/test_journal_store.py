@@ -6,6 +6,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,36 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path):
             records.insert(db, make_record())
             raise RuntimeError("stop half way")
         assert len(records.load(journal)) == 1
+
+
+def test_a_journal_that_refuses_writes_gives_a_user_error_and_keeps_its_games(tmp_path):
+    # A read-only file (here: a connection that may only read) fails inside the write.
+    with store.open_journal(tmp_path / "j.sqlite3", create=True) as journal:
+        add(journal, make_record())
+        journal.db.execute("PRAGMA query_only = ON")
+        refused = pytest.raises(UserError, match=r"cannot write journal .*make the file writable")
+        with refused, journal.write() as db:
+            records.insert(db, make_record())
+        journal.db.execute("PRAGMA query_only = OFF")
+        assert len(records.load(journal)) == 1 and not journal.db.in_transaction
+
+
+def test_recording_into_a_damaged_journal_is_a_one_line_error(run, tmp_path):
+    path = _journal(tmp_path)
+    game = ("record", "Fighter", "Jinx", "Explorer", "--removed", "3", "--won")
+    for _ in range(3):
+        assert run(*game).exit_code == 0
+    with closing(sqlite3.connect(path)) as db:  # page 3 is the root of the games table's index
+        page = db.execute("PRAGMA page_size").fetchone()[0]
+        assert db.execute("SELECT rootpage FROM sqlite_master").fetchall()[1] == (3,)
+    data = bytearray(path.read_bytes())
+    data[2 * page : 2 * page + 64] = b"\xa5" * 64  # garbage over that page's header
+    path.write_bytes(bytes(data))
+    result = run(*game)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: cannot write journal {path}")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert path.read_bytes() == bytes(data)  # nothing written
 
 
 def test_an_older_journal_is_migrated_and_keeps_its_games(tmp_path, monkeypatch):

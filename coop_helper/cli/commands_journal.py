@@ -55,9 +55,8 @@ def record_command(
             "--removed", "-r", metavar="K", help="Cards moved to the Victory Pile before play."
         ),
     ] = None,
-    won: Annotated[
-        bool | None, typer.Option("--won/--lost", help="The result of the game.")
-    ] = None,
+    won_flag: Annotated[bool, typer.Option("--won", help="The team won.")] = False,
+    lost_flag: Annotated[bool, typer.Option("--lost", help="The team lost.")] = False,
     moves: Annotated[
         int,
         typer.Option(
@@ -92,8 +91,12 @@ def record_command(
             "say how many cards were moved to the Victory Pile before play: "
             "--removed K (0 for none)."
         )
-    if won is None:
-        raise UserError("say how the game ended: --won or --lost.")
+    if won_flag == lost_flag:
+        raise UserError(
+            "say how the game ended with one of --won or --lost"
+            + (", not both." if won_flag else ".")
+        )
+    won = won_flag
     pile = time_pile(contracts, seals, catalog)
     if pile.size is None:
         missing = pile.missing_seals[0]

@@ -9,6 +9,7 @@ a newer coop-helper, is reported and never written to. Every write runs inside
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -38,6 +39,13 @@ def _elsewhere() -> str:
     return f"point {ENV_VAR} at another file"
 
 
+def _write_fix(err: sqlite3.Error) -> str:
+    """What to do when a write fails: wait for another writer, or deal with the file."""
+    if "locked" in str(err) or "busy" in str(err):
+        return f"another coop-helper is writing it; try again, or {_elsewhere()}"
+    return f"make the file writable or restore it from a copy, or {_elsewhere()}"
+
+
 class Journal:
     """An open journal: an SQLite connection in autocommit mode, plus its path."""
 
@@ -50,22 +58,26 @@ class Journal:
         """One write transaction (``BEGIN IMMEDIATE``): all of it lands, or none of it."""
         try:
             self.db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as err:
-            raise UserError(
-                f"cannot write journal {self.path} ({err}): try again, or {_elsewhere()}."
-            ) from None
+        except sqlite3.Error as err:
+            fix = _write_fix(err)
+            raise UserError(f"cannot write journal {self.path} ({err}): {fix}.") from None
         try:
             yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        try:
             self.db.execute("COMMIT")
-        except sqlite3.Error as err:
-            self.db.execute("ROLLBACK")
+        except sqlite3.Error as err:  # a read-only or damaged file, a full disk
+            self._roll_back()
             raise UserError(
-                f"cannot write journal {self.path} ({err}); nothing was changed."
+                f"cannot write journal {self.path} ({err}); nothing was changed: {_write_fix(err)}."
             ) from None
+        except BaseException:
+            self._roll_back()
+            raise
+
+    def _roll_back(self) -> None:
+        """Undo the open transaction (SQLite may already have ended it after an error)."""
+        if self.db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # gone with the connection's state
+                self.db.execute("ROLLBACK")
 
     def close(self) -> None:
         """Close the connection."""

@@ -164,6 +164,12 @@ def _locked(path: Path) -> Iterator[None]:
     lock = lock_path(path)
     try:
         lock.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise UserError(
+            f"cannot make the folder for config file {path}: {err.strerror or err}; "
+            "set COOP_HELPER_CONFIG to a file in a folder you can write."
+        ) from None
+    try:
         with FileLock(str(lock), timeout=LOCK_TIMEOUT):
             yield
     except Timeout:
