@@ -35,12 +35,12 @@ def test_without_enough_games_the_odds_are_the_experts(run):
 
 
 def test_the_table_odds_sit_beside_the_experts_and_drive_the_recommendation(run):
-    _journal(7, 2)  # won 7 of 9 games the expert wins 54% of the time: a better table
+    _journal(14, 2)  # won 14 of 16 games the expert wins 54% of the time: a better table
     doc = ok_json(run(*ODDS, "--json"))
     calibration = doc["calibration"]
-    assert calibration["games"] == 9 and calibration["wins"] == 7
-    assert calibration["shift_low"] < calibration["shift"] < calibration["shift_high"]
-    assert calibration["shift"] > 0
+    assert calibration["games"] == 16 and calibration["wins"] == 14
+    assert 0 < calibration["shift_low"] < calibration["shift"] < calibration["shift_high"]
+    assert calibration["recommends"] is True
     for level in doc["levels"]:
         expected = expit(logit(smoothed(level["wins"], level["games"])) + calibration["shift"])
         assert level["win_calibrated"] == pytest.approx(expected, abs=2e-6)
@@ -55,11 +55,26 @@ def test_the_table_odds_sit_beside_the_experts_and_drive_the_recommendation(run)
     assert expert["recommended"]["removed"] == max(plain) < doc["recommended"]["removed"]
 
 
+def test_a_record_not_clearly_unlike_the_experts_leaves_the_recommendation_alone(run):
+    _journal(7, 2)  # 7 of 9 where the expert wins 54%: better, but the interval holds 0
+    doc = ok_json(run(*ODDS, "--json"))
+    calibration = doc["calibration"]
+    assert calibration["shift_low"] < 0 < calibration["shift"]
+    assert calibration["recommends"] is False
+    assert all("win_calibrated" in level for level in doc["levels"])  # still shown
+    expert = ok_json(run(*ODDS, "--json", "--as", "expert"))
+    assert doc["recommended"]["removed"] == expert["recommended"]["removed"]
+    out = run(*ODDS).stdout
+    assert "┃ Your table ┃" in out and "the recommendation stays the expert's" in out
+    assert "your table's win" not in out
+
+
 def test_the_text_shows_a_your_table_column_and_says_what_it_is(run):
-    _journal(7, 2)
+    _journal(14, 2)
     out = run(*ODDS).stdout
     assert "┃ Your table ┃" in out
-    assert "Your table's odds of winning are" in out and "from 9 games" in out
+    assert "Your table's odds of winning are" in out and "from 16 games" in out
+    assert "the recommendation uses it" in out
     assert "your table's win" in out  # the recommendation is made on the table's chance
     assert "Your table" not in run(*ODDS, "--as", "expert").stdout
 

@@ -1,7 +1,9 @@
 """The odds of ``odds`` and ``setup`` turned into the table's own, from its journal.
 
 Once the journal holds enough games (see :mod:`calibration`), every removal level gets
-the table's win chance beside the expert's, and the recommendation is made on it.
+the table's win chance beside the expert's. The recommendation is made on it once the
+table clearly differs from the expert (the interval of the fitted shift leaves out 0);
+before that, a few lucky or unlucky games would move it, so it stays the expert's.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class TableOdds:
     lows: tuple[float, ...]
     highs: tuple[float, ...]
     recommended: Level | None
+    steers: bool  # the recommendation is made on the table's odds (else on the expert's)
 
     def level_json(self, index: int) -> dict[str, float]:
         """The calibrated fields of one level in JSON."""
@@ -38,7 +41,7 @@ class TableOdds:
 
     def json(self) -> dict[str, Any]:
         """The ``calibration`` object of ``odds --json``."""
-        return self.calibration.json()
+        return {**self.calibration.json(), "recommends": self.steers}
 
 
 def parse_as(text: str) -> str:
@@ -76,12 +79,14 @@ def table_odds(result: OddsResult, calibration: Calibration | None) -> TableOdds
     wins = tuple(calibration.win(p) for p in expert)
     lows = tuple(calibration.win(p, calibration.low) for p in expert)
     highs = tuple(calibration.win(p, calibration.high) for p in expert)
-    recommended = None
-    if result.target is not None:
+    steers = calibration.low > 0 or calibration.high < 0
+    recommended = result.recommended
+    if steers and result.target is not None:
         good = [i for i, win in enumerate(wins) if win >= result.target]
+        recommended = None
         if good:
             recommended = result.levels[max(good, key=lambda i: result.levels[i].removed or 0)]
-    return TableOdds(calibration, wins, lows, highs, recommended)
+    return TableOdds(calibration, wins, lows, highs, recommended, steers)
 
 
 def for_odds(result: OddsResult, as_who: str) -> TableOdds | None:

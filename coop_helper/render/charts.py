@@ -137,7 +137,7 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
         )
     if recommended is not None and recommended.removed is not None:
         index = levels.index(recommended)
-        chance = table.wins[index] if table is not None else recommended.win
+        chance = table.wins[index] if table is not None and table.steers else recommended.win
         ax.axvline(
             recommended.removed, color="#1d3557", linewidth=0.9, alpha=0.5, linestyle="--", zorder=1
         )

@@ -203,10 +203,11 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
     if result.time_pile is None:
         return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
     rec = result.recommended if table is None else table.recommended
-    whose = "" if table is None else "your table's "
+    steering = table is not None and table.steers
+    whose = "your table's " if steering else ""
 
     def win(level: Level) -> str:
-        if table is None:
+        if table is None or not steering:
             return _pct(level.win)
         return f"{_pct(table.wins[result.levels.index(level)])}, the expert {_pct(level.win)}"
 
@@ -243,10 +244,14 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
     if table is not None:
         from coop_helper.journal.views import calibration_text
 
+        uses = (
+            "and the recommendation uses it"
+            if table.steers
+            else "but the recommendation stays the expert's until the interval leaves out 1.00x"
+        )
         console.print(
             f"{calibration_text(table.calibration)} 'Your table' applies that to "
-            "every level, and the recommendation uses it (--as expert: the expert's "
-            "odds alone)."
+            f"every level, {uses} (--as expert: the expert's odds alone)."
         )
     for line in recommendation_lines(result, table):
         console.print(line, soft_wrap=True)
