@@ -23,14 +23,20 @@ def _lines(text: str) -> list[str]:
         ),
         (["deal", "--players", "2", "--seed", "3"], ["Galleon Foe (Galeonenschreck)", "seal -1H"]),
         (["contracts"], ["Lady Killer (Charmeur)", "seal 1G, coins 3 2 1", "also Little Gamester"]),
+        (
+            ["deal", "--players", "2", "--seed", "5", "--difficulty", "hard"],
+            ["Deal for 2 players (hard,", "seal "],
+        ),
+        (["history"], ["1 player: 8 games, 5 won (62.5%)", "#12  2026-03-21  1 player"]),
     ],
 )
 def test_a_narrow_terminal_gets_short_lines_with_everything(run, monkeypatch, args, must_show):
+    assert run("history", "import", "docs/journal-example.csv").exit_code == 0
     monkeypatch.setenv("COLUMNS", "40")
     result = run(*args)
     assert result.exit_code == 0, result.stderr
     # one-line facts with commands to copy are left for the terminal to wrap (soft wrap)
-    copyable = ("Seed:", "Share code:", "Time Pile:", "Recommended", "A win")
+    copyable = ("Seed:", "Share code:")
     lines = [line for line in _lines(result.stdout) if not line.startswith(copyable)]
     assert max(len(line) for line in lines) <= 40
     for text in must_show:
@@ -51,3 +57,18 @@ def test_a_wide_terminal_keeps_the_table(run, monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
     result = run("odds", *EXAMPLE, *FAST)
     assert "Win with rank" in result.stdout and "┃ Removed" in result.stdout
+
+
+def test_history_keeps_notes_readable_at_80_columns(run, monkeypatch):
+    long = "close one, the last Tax Increase came too late " * 20
+    game = ("record", *EXAMPLE, "--removed", "2", "--won", "--note", long)
+    assert run(*game).exit_code == 0
+    assert run(*game[:-2], "--note", "short").exit_code == 0
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run("history").stdout
+    assert "┃ Note" not in out  # no room for a column: the notes follow the table
+    assert "#1: close one, the last Tax Increase came too late" in out and "#2: short" in out
+    assert max(len(line) for line in _lines(out)) <= 80
+    assert len(out.splitlines()) < 60  # a long note is cut, not spread over many lines
+    monkeypatch.setenv("COLUMNS", "120")
+    assert "┃ Note" in run("history").stdout

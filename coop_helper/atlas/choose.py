@@ -116,7 +116,7 @@ def choose_deal(
         )
     if len(keep_at) > size:
         raise UserError(
-            f"{players} player{'s' if players > 1 else ''} play with {size} "
+            f"{'1 player plays' if players == 1 else f'{players} players play'} with {size} "
             f"contracts; {len(keep_at)} were kept: keep at most {size}."
         )
     block = current_block(players)

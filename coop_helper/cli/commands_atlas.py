@@ -351,13 +351,16 @@ def deal_by_difficulty(
         return
     console = render.make_console()
     plural = "s" if players > 1 else ""
-    console.print(
-        render.face_up_table(
-            choice.contracts,
-            seals,
-            f"Deal for {players} player{plural} ({choice.level}, "
-            f"one of {choice.candidates:,} matching deals)",
-        )
+    matching = (
+        "the only matching deal"
+        if choice.candidates == 1
+        else (f"one of {choice.candidates:,} matching deals")
+    )
+    render.print_face_up(
+        console,
+        choice.contracts,
+        seals,
+        f"Deal for {players} player{plural} ({choice.level}, {matching})",
     )
     console.print(f"Seed: {seed}  (deal again: {again})", soft_wrap=True)
     console.print(

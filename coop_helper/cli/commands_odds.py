@@ -155,7 +155,7 @@ def odds_command(
         return
     console = render.make_console()
     for line in render.time_pile_lines(pile):
-        console.print(line, soft_wrap=True)
+        console.print(line)
     render_odds.print_odds(result, table=table)
     commands_atlas.print_difficulty(count, contracts, seals)
 

@@ -10,15 +10,24 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from coop_helper.journal.calibration import Calibration
 from coop_helper.journal.history import Expected, History, Standing, Tally
 from coop_helper.journal.records import COLUMNS, GameRecord
-from coop_helper.render.tables import make_console
+from coop_helper.render.tables import is_narrow, make_console, print_records
 
 JSON_SCHEMA = 1
 MAX_MONTHS = 24  # more months than this are shown by year
+NOTE_SHOWN = 80  # characters of a note `history` shows (JSON and export keep all of it)
+NOTE_ROOM = 16  # narrower than this, a Note column is unreadable: notes go below the table
+GAMES_CAPTION = (
+    "Moved: cards moved to the Victory Pile before play + on Tax Increases. "
+    "Result: the rank of a win (points). Expert: the simulated expert's win chance "
+    "for that deal and removal."
+)
 
 
 def percent(value: float | None) -> str:
@@ -188,14 +197,30 @@ def _tally_table(title: str, first: str, tallies: tuple[Tally, ...]) -> Table:
     return table
 
 
-def games_table(records: tuple[GameRecord, ...], title: str) -> Table:
+def _tally_records(first: str, tallies: tuple[Tally, ...]) -> list[list[str]]:
+    """The narrow layout of a tally table: one head line and one detail line each."""
+    rows = []
+    for t in tallies:
+        key = f"{t.key} player{'' if t.key == '1' else 's'}" if first == "Players" else t.key
+        games = _plural(t.games, "game")
+        rows.append([f"{key}: {games}, {t.wins:,} won ({percent(t.win_rate)})"])
+        rows[-1].append(f"best rank {_best(t)}")
+    return rows
+
+
+def _note(record: GameRecord) -> str:
+    """The note as `history` shows it: on one line, cut at NOTE_SHOWN characters."""
+    note = " ".join(record.note.split())
+    return note if len(note) <= NOTE_SHOWN else note[: NOTE_SHOWN - 1] + "…"
+
+
+def _result(record: GameRecord) -> str:
+    return f"{record.rank} ({record.points})" if record.won else "lost"
+
+
+def games_table(records: tuple[GameRecord, ...], title: str, with_notes: bool = True) -> Table:
     """The listed games, each with the expert's predicted chance beside the result."""
-    caption = (
-        "Moved: cards moved to the Victory Pile before play + on Tax Increases. "
-        "Result: the rank of a win (points). Expert: the simulated expert's win chance "
-        "for that deal and removal."
-    )
-    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    table = Table(title=title, title_justify="left", caption=GAMES_CAPTION, caption_justify="left")
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Date", no_wrap=True)
     table.add_column("Players", justify="right", no_wrap=True)
@@ -203,20 +228,50 @@ def games_table(records: tuple[GameRecord, ...], title: str) -> Table:
     table.add_column("Moved", justify="right", no_wrap=True)
     table.add_column("Result", no_wrap=True)
     table.add_column("Expert", justify="right", no_wrap=True)
-    table.add_column("Note", overflow="fold")
+    if with_notes:
+        table.add_column("Note", min_width=min(NOTE_ROOM, 4), overflow="fold")
     for r in records:
-        result = f"{r.rank} ({r.points})" if r.won else "lost"
-        table.add_row(
+        row = [
             str(r.id),
             r.played_on,
             str(r.players),
             r.code,
             f"{r.removed}+{r.moves}",
-            result,
+            _result(r),
             percent(r.predicted_win),
-            r.note,
-        )
+        ]
+        table.add_row(*row, *([_note(r)] if with_notes else []))
     return table
+
+
+def _games_records(records: tuple[GameRecord, ...]) -> list[list[str]]:
+    """The narrow layout of the games: a head line, the result, the note if any."""
+    rows = []
+    for r in records:
+        player = "player" if r.players == 1 else "players"
+        rows.append(
+            [
+                f"#{r.id}  {r.played_on}  {r.players} {player}  {r.code}",
+                f"moved {r.removed}+{r.moves}: {_result(r)}; expert {percent(r.predicted_win)}",
+                *([f"note: {_note(r)}"] if r.note.strip() else []),
+            ]
+        )
+    return rows
+
+
+def _print_games(console: Console, records: tuple[GameRecord, ...], title: str) -> None:
+    """The games as a table, with the notes in it where they fit, else below it; a list on
+    a narrow terminal."""
+    if is_narrow(console):
+        print_records(console, title, _games_records(records))
+        console.print(GAMES_CAPTION)
+        return
+    noted = [r for r in records if r.note.strip()]
+    without = Measurement.get(console, console.options, games_table(records, title, False))
+    fits = console.width - without.maximum - 3 >= NOTE_ROOM  # 3: the column's padding, rule
+    console.print(games_table(records, title, with_notes=fits or not noted))
+    if noted and not fits:
+        print_records(console, "Notes", [[f"#{r.id}: {_note(r)}"] for r in noted])
 
 
 def print_history(history: History, path: Path, last: int, filtered: bool = False) -> None:
@@ -236,11 +291,20 @@ def print_history(history: History, path: Path, last: int, filtered: bool = Fals
         f"Game journal: {_plural(total.games, 'game')}, {total.wins:,} won, "
         f"{total.losses:,} lost; best rank {_best(total)}",
     )
-    console.print(_tally_table("By number of players", "Players", history.by_players))
-    if len(history.by_month) <= MAX_MONTHS:
-        console.print(_tally_table("Rank reached over time, by month", "Month", history.by_month))
-    else:
-        console.print(_tally_table("Rank reached over time, by year", "Year", history.by_year))
+    by_month = len(history.by_month) <= MAX_MONTHS
+    tallies = (
+        ("By number of players", "Players", history.by_players),
+        (
+            f"Rank reached over time, by {'month' if by_month else 'year'}",
+            "Month" if by_month else "Year",
+            history.by_month if by_month else history.by_year,
+        ),
+    )
+    for title, first, rows in tallies:
+        if is_narrow(console):
+            print_records(console, title, _tally_records(first, rows))
+        else:
+            console.print(_tally_table(title, first, rows))
     if history.milestones:
         steps = ", ".join(f"{r.rank} on {r.played_on}" for r in history.milestones)
         console.print(f"New best ranks: {steps}.")
@@ -251,5 +315,5 @@ def print_history(history: History, path: Path, last: int, filtered: bool = Fals
         else f"The last {len(shown):,} of {len(history.records):,} games (--last N "
         "shows more, --last 0 all)"
     )
-    console.print(games_table(shown, title))
+    _print_games(console, shown, title)
     console.print(expected_text(history.against_expert))

@@ -254,7 +254,7 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
             f"every level, {uses} (--as expert: the expert's odds alone)."
         )
     for line in recommendation_lines(result, table):
-        console.print(line, soft_wrap=True)
+        console.print(line)
 
 
 class ProgressReporter:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -54,8 +55,9 @@ def print_records(console: Console, title: str, records: Sequence[Sequence[str]]
     console.print(title)
     for head, *details in records:
         console.print(head)
-        for line in details:
-            console.print(f"   {line}")
+        for line in details:  # a detail that wraps keeps its indent
+            for part in textwrap.wrap(line, max(20, console.width - 3)) or [""]:
+                console.print(f"   {part}", soft_wrap=True)
 
 
 # ---------------------------------------------------------------- pieces
@@ -245,7 +247,7 @@ def print_time_pile(pile: TimePile) -> None:
     """The ``timepile`` command's output."""
     console = make_console()
     for line in time_pile_lines(pile):
-        console.print(line, soft_wrap=True)
+        console.print(line)
 
 
 def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
@@ -260,7 +262,7 @@ def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
         console.print(f"Seed: {result.seed}  (deal again: {again})", soft_wrap=True)
     console.print(f"Share code: {result.code}", soft_wrap=True)
     for line in time_pile_lines(result.time_pile):
-        console.print(line, soft_wrap=True)
+        console.print(line)
 
 
 def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None:

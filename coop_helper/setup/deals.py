@@ -55,8 +55,9 @@ def players_for(
         check_players(players)
         expected = catalog.contracts_by_players[players]
         if count != expected:
+            who = "1 player plays" if players == 1 else f"{players} players play"
             raise UserError(
-                f"{players} player{'s' if players > 1 else ''} play with {expected} contracts, "
+                f"{who} with {expected} contracts, "
                 f"but {count} {'was' if count == 1 else 'were'} given: name {expected} "
                 "contracts or change --players."
             )
