@@ -6,6 +6,9 @@ import pytest
 from atlas_helpers import synthetic_atlas
 from cli_helpers import ok_json
 
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import deal_keeping
+
 
 @pytest.fixture(scope="module")
 def atlas_file(tmp_path_factory):
@@ -111,7 +114,7 @@ def test_deal_by_difficulty_is_seeded_and_shareable(run):
     ("args", "message"),
     [
         (["--difficulty", "tough"], "--difficulty must be easy, medium, hard, brutal"),
-        (["--keep", "Ransom"], "seal is not in the card data"),
+        (["--difficulty", "easy", "--keep", "Ransom"], "drop --difficulty to deal it"),
         (["--keep", "Fightr"], "Did you mean"),
         (
             ["--difficulty", "50%", "--keep", "Fighter", "--keep", "Jinx", "--keep", "Explorer"],
@@ -238,3 +241,39 @@ def test_build_defaults_are_the_plans(run):
     ):
         shown = re.search(rf"{option} .*?\[default: (\d+)\]", text)
         assert shown is not None and int(shown.group(1)) == value, option
+
+
+def test_keep_and_avoid_without_a_difficulty_deal_from_every_contract(run):
+    # Without --difficulty the atlas is not needed: a kept contract may be one whose seal
+    # is unknown, and the others are dealt from all the contracts, those included.
+    doc = ok_json(run("deal", "-p", "1", "--keep", "Ransom", "--seed", "2", "--json"))
+    assert doc["contracts"][0]["name"] == "Ransom" and doc["candidates"] == 136  # C(17, 2)
+    seen = {
+        name
+        for seed in range(60)
+        for name in (
+            c["name"]
+            for c in ok_json(
+                run("deal", "-p", "5", "--keep", "Fighter", "--seed", str(seed), "--json")
+            )["contracts"]
+        )
+    }
+    assert {"Ransom", "Tiny Royal Household", "Fighter"} <= seen
+    text = run("deal", "-p", "2", "--avoid", "Fighter", "--seed", "4").stdout
+    assert "one of 6,188 matching deals" in text  # C(17, 5): every contract but Fighter
+    assert "deal again: coop-helper deal --players 2 --avoid Fighter --seed 4" in text
+
+
+def test_a_keep_deal_is_uniform_among_the_matching_deals():
+    catalog = load_catalog()
+    keep = catalog.contracts_for(["Fighter", "Jinx"])
+    counts: dict[frozenset, int] = {}
+    draws = 1700
+    for seed in range(draws):
+        contracts, candidates = deal_keeping(1, seed, keep, [], catalog)
+        assert contracts[:2] == tuple(keep)
+        counts[frozenset(contracts)] = counts.get(frozenset(contracts), 0) + 1
+    assert candidates == 16 and len(counts) == 16  # any third contract, seal known or not
+    expected = draws / candidates
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert chi2 < 37.7  # the 0.1% tail of chi-square with 15 degrees of freedom

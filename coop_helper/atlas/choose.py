@@ -110,9 +110,9 @@ def choose_deal(
     unknown = [c.name for c in keep if c.seal is None]
     if unknown:
         raise UserError(
-            f"{unknown[0]}'s seal is not in the card data, so no deal with it has "
-            "a known Time Pile or win chance: drop --keep for it (deals by "
-            "difficulty hold only contracts whose seal is known)."
+            f"{unknown[0]}'s seal is not in the card data, so the atlas cannot rank "
+            "deals with it by difficulty: drop --keep for it, or drop --difficulty to "
+            "deal it with the rest at random."
         )
     if len(keep_at) > size:
         raise UserError(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from typing import Annotated
 
 import typer
@@ -26,6 +27,7 @@ from coop_helper.setup.catalog import load_catalog, parse_seal
 from coop_helper.setup.deals import (
     check_players,
     deal,
+    deal_keeping,
     encode_share_code,
     face_up,
     new_seed,
@@ -123,12 +125,22 @@ def deal_command(
     if seed is not None and seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
     seed = new_seed() if seed is None else seed
-    if difficulty is not None or keep or avoid:
+    if difficulty is not None:
         commands_atlas.deal_by_difficulty(
             players, difficulty, keep or [], avoid or [], seed, as_json
         )
         return
-    contracts = deal(players, seed, catalog)
+    candidates = None
+    if keep or avoid:
+        contracts, candidates = deal_keeping(
+            players,
+            seed,
+            catalog.contracts_for(keep or []),
+            catalog.contracts_for(avoid or []),
+            catalog,
+        )
+    else:
+        contracts = deal(players, seed, catalog)
     code = encode_share_code(players, contracts, catalog)
     seals = config.known_seals(catalog)
     if as_json:
@@ -138,11 +150,16 @@ def deal_command(
                 "seed": seed,
                 "code": code,
                 "contracts": [render.contract_json(c, seals) for c in contracts],
+                **({} if candidates is None else {"candidates": candidates}),
                 "difficulty": commands_atlas.difficulty_json(players, contracts, seals),
             }
         )
         return
-    render.print_deal(players, seed, code, contracts, seals)
+    options = [
+        *(f"--keep {shlex.quote(c)}" for c in keep or []),
+        *(f"--avoid {shlex.quote(c)}" for c in avoid or []),
+    ]
+    render.print_deal(players, seed, code, contracts, seals, options, candidates)
     commands_atlas.print_difficulty(players, contracts, seals)
 
 

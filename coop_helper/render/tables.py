@@ -228,16 +228,28 @@ def print_face_up(
 
 
 def print_deal(
-    players: int, seed: int, code: str, contracts: Sequence[Contract], seals: Mapping[str, Seal]
+    players: int,
+    seed: int,
+    code: str,
+    contracts: Sequence[Contract],
+    seals: Mapping[str, Seal],
+    options: Sequence[str] = (),
+    candidates: int | None = None,
 ) -> None:
-    """The ``deal`` command's output: the contracts and the share code."""
+    """The ``deal`` command's output: the contracts and the share code (``options``: the
+    --keep/--avoid options the deal was made with; ``candidates``: the deals they allow)."""
     console = make_console()
     plural = "s" if players > 1 else ""
-    print_face_up(console, contracts, seals, f"Deal for {players} player{plural}")
-    console.print(
-        f"Seed: {seed}  (deal again: coop-helper deal --players {players} --seed {seed})",
-        soft_wrap=True,
-    )
+    title = f"Deal for {players} player{plural}"
+    if candidates is not None:
+        title += (
+            " (the only matching deal)"
+            if candidates == 1
+            else (f" (one of {candidates:,} matching deals)")
+        )
+    print_face_up(console, contracts, seals, title)
+    again = " ".join([f"coop-helper deal --players {players}", *options, f"--seed {seed}"])
+    console.print(f"Seed: {seed}  (deal again: {again})", soft_wrap=True)
     console.print(
         f"Share code: {code}  (set up from it: coop-helper setup --code {code})", soft_wrap=True
     )

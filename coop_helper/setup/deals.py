@@ -6,6 +6,7 @@ card data (through :func:`load_catalog`) or prints.
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -86,6 +87,42 @@ def deal(players: int, seed: int, catalog: Catalog | None = None) -> tuple[Contr
     check_players(players)
     count = catalog.contracts_by_players[players]
     return tuple(random.Random(seed).sample(catalog.contracts, count))
+
+
+def deal_keeping(
+    players: int,
+    seed: int,
+    keep: Sequence[Contract],
+    avoid: Sequence[Contract],
+    catalog: Catalog | None = None,
+) -> tuple[tuple[Contract, ...], int]:
+    """Deal with every ``keep`` contract and none of ``avoid``, and the number of such deals.
+
+    The kept contracts come first, then the rest, drawn like `deal` from the contracts
+    neither kept nor avoided: every matching deal is equally likely, and the same seed
+    and options always give the same deal.
+    """
+    catalog = _catalog(catalog)
+    check_players(players)
+    size = catalog.contracts_by_players[players]
+    kept = list(dict.fromkeys(keep))
+    avoided = set(avoid)
+    both = [c.name for c in kept if c in avoided]
+    if both:
+        raise UserError(
+            f"{both[0]} is both kept and avoided: give it to one of --keep and --avoid."
+        )
+    who = "1 player plays" if players == 1 else f"{players} players play"
+    if len(kept) > size:
+        raise UserError(f"{who} with {size} contracts; {len(kept)} were kept: keep at most {size}.")
+    free = [c for c in catalog.contracts if c not in avoided and c not in kept]
+    if len(free) < size - len(kept):
+        raise UserError(
+            f"{who} with {size} contracts, but only {len(kept) + len(free)} are left once "
+            "those are avoided: avoid fewer."
+        )
+    rest = random.Random(seed).sample(free, size - len(kept))
+    return (*kept, *rest), math.comb(len(free), size - len(kept))
 
 
 # ---------------------------------------------------------------- Time Pile
