@@ -144,3 +144,24 @@ def test_a_work_folder_of_another_build_is_refused(tmp_path, small_tasks):
     other = plan.make_params(**{**SMALL, "seed": 2})
     with pytest.raises(UserError, match="other settings"):
         build_atlas(other, tmp_path / "work", tmp_path / "atlas.bin", workers=1)
+
+
+@pytest.mark.parametrize(
+    ("output", "words"),
+    [("missing/atlas.bin", "does not exist"), (".", "is a folder")],
+)
+def test_an_output_that_cannot_be_written_is_refused_before_anything_is_made(
+    tmp_path, output, words
+):
+    params = plan.make_params(**SMALL)
+    with pytest.raises(UserError, match=words):
+        build_atlas(params, tmp_path / "work", tmp_path / output, workers=1)
+    assert not (tmp_path / "work").exists()
+
+
+def test_without_dask_no_work_folder_is_left_behind(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    params = plan.make_params(**SMALL)
+    with pytest.raises(UserError, match=r"needs Dask"):
+        build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin", workers=1)
+    assert not (tmp_path / "work").exists()

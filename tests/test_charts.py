@@ -227,3 +227,19 @@ def test_setup_and_odds_run_without_loading_scipy():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", ["odds.png", "odds.svg"])
+def test_a_chart_replaces_only_a_chart_coop_helper_drew(run, tmp_path, name):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / name
+    odds = ("odds", "Fighter", "Jinx", "Explorer", "--games", "100", "--workers", "1")
+    assert run(*odds, "--chart", str(path)).exit_code == 0
+    assert charts.made_here(path)
+    assert run(*odds, "--chart", str(path)).exit_code == 0  # drawn again over its own chart
+    other = tmp_path / f"holiday{path.suffix}"
+    other.write_bytes(b"the user's own picture")
+    for args in (odds, ("history",)):
+        result = run(*args, "--chart", str(other))
+        assert result.exit_code == 2 and "is not a chart coop-helper drew" in result.stderr
+    assert other.read_bytes() == b"the user's own picture"

@@ -10,6 +10,7 @@ the number of workers or interruptions. ``distributed`` is imported only here.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +49,21 @@ def _require_distributed() -> Any:
             "building the atlas needs Dask: install it with pip install 'coop-helper[atlas]'."
         ) from None
     return distributed
+
+
+def check_output(output: Path) -> None:
+    """Refuse an atlas file that could not be written, before any game is played."""
+    folder = output.parent
+    if output.is_dir():
+        raise UserError(f"--output {output} is a folder: name the atlas file to write.")
+    if not folder.is_dir():
+        raise UserError(
+            f"--output {output}: the folder {folder} does not exist; make it or name another file."
+        )
+    if not os.access(folder, os.W_OK):
+        raise UserError(
+            f"--output {output}: cannot write in {folder}; name a file in a folder you can write."
+        )
 
 
 def connect(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any, Any]:
@@ -116,6 +132,8 @@ def build_atlas(
     import time
 
     start = time.monotonic()
+    distributed = _require_distributed()  # before the work folder is made
+    check_output(output)
     catalog = load_catalog()
     folder = WorkFolder(work_dir, params)
     folder.open()
@@ -127,7 +145,6 @@ def build_atlas(
     played = 0
     used_workers = workers
     if pending:
-        distributed = _require_distributed()
         client, cluster = connect(distributed, scheduler, workers)
         try:
             used_workers = len(client.scheduler_info().get("workers", {})) or workers

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 SUFFIXES = (".png", ".svg")
 INSTALL = "pip install 'coop-helper[charts]'"
+CHART_MARK = "coop-helper chart"  # written into every chart's metadata
+MARK_BYTES = 8192  # the mark sits in the first bytes of a PNG or SVG file
 RANK_COLOURS = ("#9a9a9a", "#2a9d8f", "#e0a800", "#3a6ea5", "#c0392b")  # lowest rank first
 EXPERT_COLOUR = "#264653"
 TABLE_COLOUR = "#7b2cbf"
@@ -39,8 +41,24 @@ def check_chart_file(path: Path) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise UserError(f"--chart {path}: the folder {folder} does not exist.")
+    if path.is_dir() or (path.exists() and not made_here(path)):
+        raise UserError(
+            f"--chart {path} exists and is not a chart coop-helper drew: name another "
+            "file, or move that one away first."
+        )
     if importlib.util.find_spec("matplotlib") is None:
         raise UserError(f"--chart needs matplotlib, which is not installed: {INSTALL}")
+
+
+def made_here(path: Path) -> bool:
+    """Is this file a chart coop-helper wrote (its mark in the PNG or SVG metadata)?
+    Only such a file is replaced by a new chart."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(MARK_BYTES)
+    except OSError:
+        return False
+    return CHART_MARK.encode() in head
 
 
 def _figure(rows: int = 1, height: float = 4.8) -> tuple[Any, Any]:
@@ -63,7 +81,8 @@ def _save(figure: Any, path: Path) -> None:
         )
         os.fchmod(fd, user_file_mode())
         with os.fdopen(fd, "wb") as handle, rc_context({"svg.fonttype": "none"}):
-            figure.savefig(handle, format=fmt, dpi=110)  # SVG text stays text
+            key = "Software" if fmt == "png" else "Creator"  # the mark `made_here` reads
+            figure.savefig(handle, format=fmt, dpi=110, metadata={key: CHART_MARK})
         os.replace(tmp, path)
         tmp = None
     except OSError as err:
