@@ -26,9 +26,15 @@ def use_atlas(atlas_file, monkeypatch):
 
 def test_parse_difficulty():
     assert parse_difficulty("Hard") == "hard"
-    assert parse_difficulty("40%") == pytest.approx(0.4)
-    for bad in ("tough", "40", "140%"):
-        with pytest.raises(UserError, match="easy, medium, hard, brutal"):
+    for chance in ("40%", "40", "0.4", " 40 % "):  # the percentage rule of --target
+        assert parse_difficulty(chance) == pytest.approx(0.4)
+    for bad, words in (
+        ("tough", "easy, medium, hard, brutal"),
+        ("140%", "at most 100%"),
+        ("1", "is ambiguous"),
+        ("-5%", "a percentage like 40%"),
+    ):
+        with pytest.raises(UserError, match=words):
             parse_difficulty(bad)
 
 

@@ -66,6 +66,16 @@ def test_the_contract_that_costs_most_turns_is_named():
     assert found.hardest.turns == pytest.approx(6, abs=1.5)
 
 
+def test_a_deal_whose_contracts_all_save_turns_names_none():
+    catalog = load_catalog()
+    known = [i for i, c in enumerate(catalog.contracts) if c.seal is not None and i != HARD]
+    easy = next(d for d in _known_deals(3) if HARD not in d[0] and sum(d[0]) % 3 == 0)[0]
+    found = deal_difficulty(1, tuple(catalog.contracts[i] for i in easy))
+    assert set(easy) <= set(known)
+    assert found.hardest is None  # each one is easier than those it could be swapped for
+    assert found.to_json()["hardest_contract"] is None
+
+
 def test_an_unknown_seal_rates_the_deal_by_turns_not_by_win_chance():
     catalog = load_catalog()
     contracts = catalog.contracts_for(["Ransom", "Fighter", "Jinx"])

@@ -10,7 +10,6 @@ among the matching deals, from the seed alone: the same seed and options deal th
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -18,27 +17,26 @@ from itertools import combinations
 from coop_helper.atlas.deals import contracts_of, deal_at, deal_index
 from coop_helper.atlas.lookup import current_block
 from coop_helper.atlas.store import SCALE, PlayerBlock
-from coop_helper.errors import UserError
+from coop_helper.errors import UserError, shown
 from coop_helper.setup.catalog import Contract, load_catalog
+from coop_helper.sim.percent import parse_chance
 
 LEVELS = ("easy", "medium", "hard", "brutal")
 NEAR = 0.025  # a deal is "near" a asked win chance within 2.5 percentage points
-_CHANCE = re.compile(r"^\s*(\d+(?:\.\d*)?)\s*%\s*$")
 
 
 def parse_difficulty(text: str) -> str | float:
-    """A level name (any case) or a win chance written with '%', e.g. '40%'."""
+    """A level name (any case) or a win chance by the percentage rule (``40%``, ``0.4``,
+    ``40``; `sim.percent`)."""
     word = text.strip().lower()
     if word in LEVELS:
         return word
-    match = _CHANCE.match(text)
-    if match:
-        value = float(match.group(1)) / 100
-        if 0 <= value <= 1:
-            return value
-    raise UserError(
-        f"--difficulty must be {', '.join(LEVELS)} or a win chance like 40%, not '{text}'."
-    )
+    if not any(ch.isdigit() for ch in word):
+        raise UserError(
+            f"--difficulty must be {', '.join(LEVELS)} or a win chance like 40%, "
+            f"not '{shown(text)}'."
+        )
+    return parse_chance(text, "--difficulty", example="40%")
 
 
 @dataclass(frozen=True)

@@ -156,11 +156,11 @@ class Difficulty:
             else round(self.turns_for_even_chance, 1),
             "method": self.method,
         }
-        if self.hardest is not None:
-            doc["hardest_contract"] = {
-                "name": self.hardest.contract.name,
-                "turns": round(self.hardest.turns, 2),
-            }
+        doc["hardest_contract"] = (
+            None
+            if self.hardest is None
+            else {"name": self.hardest.contract.name, "turns": round(self.hardest.turns, 2)}
+        )
         return doc
 
 
@@ -232,6 +232,8 @@ def deal_difficulty(
         win, harder, basis = None, _harder_than_by_turns(block, index), "turns"
     costs = contract_costs(block, deal, catalog)
     hardest = max(costs, key=lambda c: c.turns) if costs else None
+    if hardest is not None and hardest.turns <= 0:
+        hardest = None  # every face-up contract saves turns: none makes the deal harder
     return Difficulty(
         players,
         pile,

@@ -70,7 +70,8 @@ def make_params(
     """Checked build parameters, with the policy's current version filled in."""
     name = make_policy(policy).name
     if not players or any(p not in DEFAULT_PLAYERS for p in players):
-        raise UserError(f"--players must list player counts from 1 to 5, not {players}.")
+        listed = ",".join(str(p) for p in players) or "nothing"
+        raise UserError(f"--players must list player counts from 1 to 5, not {listed}.")
     if not 1 <= games <= 1_000_000:
         raise UserError(f"--games must be 1 to 1,000,000 per deal, not {games}.")
     if not 1 <= train_games <= 1_000_000:
@@ -79,6 +80,9 @@ def make_params(
         raise UserError(f"--extra-turns must be 0 to 30, not {extra_turns}.")
     if seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
+    if any(p not in DEFAULT_PLAYERS for p in exhaustive):
+        listed = ",".join(str(p) for p in exhaustive)
+        raise UserError(f"--exhaustive must list player counts from 1 to 5, not {listed}.")
     model_counts = [p for p in players if p not in exhaustive]
     for count in model_counts:
         if not 50 <= train_deals <= deal_count(count):

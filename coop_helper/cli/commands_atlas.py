@@ -323,7 +323,7 @@ def deal_by_difficulty(
     catalog = load_catalog()
     wanted = parse_difficulty(difficulty) if difficulty is not None else None
     choice = choose_deal(
-        players, wanted, catalog.contracts_for(keep), catalog.contracts_for(avoid), seed
+        players, wanted, catalog.contracts_named(keep), catalog.contracts_named(avoid), seed
     )
     code = encode_share_code(players, choice.contracts, catalog)
     seals = config.known_seals(catalog)

@@ -248,6 +248,8 @@ def import_command(
     from coop_helper.journal import transfer, views
 
     transfer.file_format(file)
+    if file.is_dir():
+        raise UserError(f"{file} is a folder: name the .csv or .json file to import.")
     if not file.is_file():
         raise UserError(f"{file} does not exist: check the file name.")
     journal = _open(create=True)

@@ -135,8 +135,8 @@ def deal_command(
         contracts, candidates = deal_keeping(
             players,
             seed,
-            catalog.contracts_for(keep or []),
-            catalog.contracts_for(avoid or []),
+            catalog.contracts_named(keep or []),
+            catalog.contracts_named(avoid or []),
             catalog,
         )
     else:

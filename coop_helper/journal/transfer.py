@@ -49,6 +49,8 @@ _INTS = ("players", "time_pile", "removed", "moves", "points", "predicted_wins",
 def file_format(path: Path) -> str:
     """'.csv' or '.json' from the file name; anything else is a UserError."""
     suffix = path.suffix.lower()
+    if not path.name:
+        raise UserError("name the file, ending in .csv or .json (the format follows it).")
     if suffix not in FORMATS:
         raise UserError(
             f"{path.name}: name the file .csv or .json (the format follows the extension)."

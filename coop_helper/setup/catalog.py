@@ -200,6 +200,11 @@ class Catalog:
             resolved.append(contract)
         return tuple(resolved)
 
+    def contracts_named(self, names: Iterable[str]) -> tuple[Contract, ...]:
+        """Resolve several names, each contract once (a repeated one counts once): for
+        options such as --keep and --avoid, where naming one twice asks nothing new."""
+        return tuple(dict.fromkeys(self.contract(name) for name in names))
+
     def players_for_contracts(self, count: int) -> int | None:
         """The player count that deals ``count`` contracts, or None."""
         for players, n in self.contracts_by_players.items():
