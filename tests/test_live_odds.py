@@ -79,3 +79,20 @@ def test_compute_odds_hands_every_batch_to_the_live_table():
     )
     assert seen and seen == sorted(seen) and seen[-1] == result.games
     assert all(g % 400 == 0 for g in seen)
+
+
+def test_a_fixed_number_of_games_is_shown_batch_by_batch_too():
+    catalog = load_catalog()
+    contracts = catalog.contracts_for(["Lady Killer", "Maritime Supremacy", "Galleon Foe"])
+    seen: list[int] = []
+    shown = compute_odds(
+        1,
+        contracts,
+        time_pile(contracts),
+        games=1000,
+        seed=3,
+        on_batch=lambda t: seen.append(t.games),
+    )
+    assert seen == [400, 800, 1000] and shown.games == 1000  # never stopped early
+    quiet = compute_odds(1, contracts, time_pile(contracts), games=1000, seed=3, workers=2)
+    assert quiet.levels == shown.levels

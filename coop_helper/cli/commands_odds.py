@@ -62,6 +62,7 @@ def run_odds(
     from coop_helper.atlas.lookup import deal_row
     from coop_helper.render.live_odds import LiveOdds
     from coop_helper.sim.odds import MAX_AUTO_GAMES, check_settings, compute_odds, default_workers
+    from coop_helper.sim.runner import BATCH
     from coop_helper.sim.statistics import games_for_half_width
 
     interval = interval.strip().lower()
@@ -73,7 +74,9 @@ def run_odds(
         None if games else precision,
         seed,
     )
-    expected = games or min(MAX_AUTO_GAMES, games_for_half_width(precision, confidence))
+    # The run checks its precision every BATCH games: it plays a whole number of batches.
+    estimate = -(-games_for_half_width(precision, confidence) // BATCH) * BATCH
+    expected = games or min(MAX_AUTO_GAMES, estimate)
     max_turns = pile.size if pile.size is not None else (pile.size_range or (0, 0))[1]
     row = deal_row(players, contracts) if show_progress and policy == "expert" else None
     live = LiveOdds(expected, show_progress, row, max_turns, pile.size, confidence, interval)

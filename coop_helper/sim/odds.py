@@ -156,18 +156,17 @@ def compute_odds(
     tally = Tally(max_turns)
 
     def enough(batch: list[Trace]) -> bool:
+        """Count a batch, show it, and say whether to stop (never with a fixed --games)."""
         tally.add(batch)
         if on_batch is not None:
             on_batch(tally)
-        return tally.precise(precision, confidence, interval)
+        return not games and tally.precise(precision, confidence, interval)
 
     limit = games or MAX_AUTO_GAMES
     request = OddsRequest(
         tuple(contracts), players, max_turns, limit, seed, policy, min(workers, limit)
     )
-    traces = simulate(request, progress, None if games else enough)
-    if games:
-        tally.add(traces)
+    simulate(request, progress, enough)
     levels = tuple(tally.levels(pile.size, confidence, interval))
     recommended = recommend(levels, target) if target is not None and pile.size else None
     return OddsResult(
