@@ -345,3 +345,16 @@ def test_a_file_where_the_settings_folder_should_be_is_a_one_line_error(run, tmp
     assert result.stderr.startswith("error: cannot make the folder for config file")
     assert "COOP_HELPER_CONFIG" in result.stderr and result.stderr.count("\n") == 1
     assert (tmp_path / "taken").read_text() == "not a folder"
+
+
+def test_recording_a_seal_again_repairs_its_broken_entry(run, path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('# our table\n[seals]\nransom = "9Q"\n')
+    result = run("timepile", "Ransom", "Fighter", "Jinx")
+    assert result.exit_code == 2
+    assert "record the seal again with 'coop-helper seals set Ransom NUMBER LETTER'" in (
+        result.stderr
+    )
+    assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
+    assert path.read_text() == '# our table\n[seals]\nransom = "1A"\n'
+    assert run("timepile", "Ransom", "Fighter", "Jinx").exit_code == 0

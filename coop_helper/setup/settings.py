@@ -190,22 +190,32 @@ def _seal_table(doc: dict[str, Any], path: Path) -> dict[str, Any]:
 
 
 def _seal_entries(
-    doc: dict[str, Any], path: Path, catalog: Catalog
-) -> list[tuple[str, Contract, Seal]]:
-    """Every entry under [seals], checked: (key as written, contract, seal)."""
-    entries = []
+    doc: dict[str, Any], path: Path, catalog: Catalog, replacing: str | None = None
+) -> list[tuple[str, Contract, Seal | None]]:
+    """Every entry under [seals], checked: (key as written, contract, seal).
+
+    Entries for the contract ``replacing`` names (a key) are about to be replaced, so their
+    values are not checked (seal None): recording a seal again repairs a broken entry."""
+    entries: list[tuple[str, Contract, Seal | None]] = []
     for name, text in _seal_table(doc, path).items():
         where = f"config file {path}: seals.{shown(name)}"
         try:
             contract = catalog.contract(name)
         except UserError as err:
             raise UserError(f"{where}: {err} Fix or remove that line in the file.") from None
+        if contract.key == replacing:
+            entries.append((name, contract, None))
+            continue
+        again = f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
+        repair = f"fix that line, or record the seal again with '{again}'"
         if not isinstance(text, str):
-            raise UserError(f'{where} must be a string like "1A", not {shown(repr(text))}.')
+            raise UserError(
+                f'{where} must be a string like "1A", not {shown(repr(text))}: {repair}.'
+            )
         try:
             seal = parse_seal(text)
         except ValueError as err:
-            raise UserError(f"{where}: {err}") from None
+            raise UserError(f"{where}: {str(err).rstrip('.')}; {repair}.") from None
         entries.append((name, contract, seal))
     return entries
 
@@ -228,7 +238,7 @@ def known_seals(catalog: Catalog | None = None, path: Path | None = None) -> dic
                 f"again with 'coop-helper seals set'."
             )
         written[contract.key] = name
-        if contract.seal is None:
+        if contract.seal is None and seal is not None:
             found[contract.key] = seal
     return found
 
@@ -245,7 +255,8 @@ def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> bool:
     catalog = load_catalog()
     with _locked(path):
         doc = load_document(path)  # raises before anything is written if the file is broken
-        entries = _seal_entries(doc.unwrap(), path, catalog)  # and so does a broken entry
+        # and so does a broken entry, unless it is one this change replaces
+        entries = _seal_entries(doc.unwrap(), path, catalog, replacing=contract.key)
         names = [name for name, found, _ in entries if found.key == contract.key]
         if seal is None and not names:
             return False
