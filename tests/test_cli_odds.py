@@ -86,6 +86,8 @@ def test_unknown_seal_gives_odds_by_turns(run):
         (["--workers", "0"], "--workers must be"),
         (["--confidence", "150%"], "--confidence must be"),
         (["--policy", "exprt"], "Did you mean 'expert'"),
+        (["--policy", "foo"], "The odds take one of: random, basic, expert."),
+        (["--policy", "search"], "plays by the turns left"),
         (["--target", "150%"], "target must be"),
         (["--target", "lots"], "--target must be a percentage"),
         (["--players", "3"], "3 players play with 7 contracts"),

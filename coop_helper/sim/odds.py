@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from coop_helper.errors import UserError, shown
-from coop_helper.policies import DEFAULT_POLICY, is_time_blind, make_policy
+from coop_helper.policies import DEFAULT_POLICY, POLICIES, is_time_blind, make_policy
 from coop_helper.setup.catalog import Contract, Rank, load_catalog
 from coop_helper.setup.deals import TimePile
+from coop_helper.setup.names import suggest
 from coop_helper.sim import DEFAULT_SEED
 from coop_helper.sim.percent import parse_chance
 from coop_helper.sim.runner import Level, OddsRequest, Tally, Trace, recommend, simulate
@@ -114,7 +115,23 @@ def check_settings(
 
 def odds_policy(name: str) -> str:
     """The policy's name if the odds can be simulated with it; else a UserError."""
-    chosen = make_policy(name)  # validates the name
+    if name.strip().lower() not in POLICIES:
+        try:
+            make_policy(name)  # a search policy, or a name no policy has
+        except UserError:
+            pass
+        else:
+            raise UserError(
+                f"policy '{name}' plays by the turns left, so one simulated game cannot "
+                f"answer every removal level; use it with 'play', or choose "
+                f"{', '.join(POLICIES)} for the odds."
+            )
+        close = suggest(name, list(POLICIES))
+        hint = f" Did you mean '{close[0]}'?" if close else ""
+        raise UserError(
+            f"unknown policy '{shown(name)}'.{hint} The odds take one of: {', '.join(POLICIES)}."
+        )
+    chosen = make_policy(name)
     if not is_time_blind(chosen):
         raise UserError(
             f"policy '{chosen.name}' plays by the turns left, so one simulated "
