@@ -383,6 +383,10 @@ def test_import_a_hand_made_log(run, tmp_path):
         ),
         ("played_on,code,removed,won\n2025-12-01,PR1-0040HX,2,won\n", "fails its check"),
         ("played_on,code,removed,won\n2025-12-01,PR1-0040HM,15,won\n", "needs at least one turn"),
+        (  # the file's own column names, not the command line's options
+            "played_on,code,removed,won\n2025-12-01,PR1-0040HM,99,lost\n",
+            "removed 99 is more than the Time Pile of 15 cards",
+        ),
         ("played_on,code,removed\n2025-12-01,PR1-0040HM,2\n", "the header lacks won"),
         ("played_on,code,removed,won,points\n2025-12-01,PR1-0040HM,2,won,7\n", "points and rank"),
         (
@@ -400,6 +404,7 @@ def test_import_checks_every_row_before_adding_any(run, tmp_path, text, words):
     result = run("history", "import", str(log))
     assert result.exit_code == 2 and words in result.stderr, result.stderr
     assert result.stderr.count("\n") == 1
+    assert "--removed" not in result.stderr and "--moves" not in result.stderr  # a file's words
     assert ok_json(run("history", "--json"))["total"]["games"] == 6
 
 

@@ -84,20 +84,27 @@ def outcome_fields(
     return points, (catalog or load_catalog()).rank(points).name
 
 
-def check_play(pile: int, removed: int, moves: int, won: bool) -> None:
-    """Reject a removal and Tax Increase moves the Time Pile cannot have allowed."""
+def check_play(
+    pile: int, removed: int, moves: int, won: bool, names: tuple[str, str, str] | None = None
+) -> None:
+    """Reject a removal and Tax Increase moves the Time Pile cannot have allowed.
+
+    ``names`` are how the user wrote removed, moves and a loss: the options by default,
+    the columns of an imported file otherwise."""
+    removed_is, moves_is, lost = names or ("--removed", "--moves", "say --lost")
     if removed < 0 or moves < 0:
-        raise UserError("--removed and --moves count cards: 0 or more.")
+        raise UserError(f"{removed_is} and {moves_is} count cards: 0 or more.")
     if removed > pile:
-        raise UserError(f"--removed {removed} is more than the Time Pile of {pile} cards.")
+        raise UserError(f"{removed_is} {removed} is more than the Time Pile of {pile} cards.")
     if won and removed + moves >= pile:
         raise UserError(
-            f"a won game needs at least one turn: --removed {removed} plus --moves {moves} "
-            f"leave no card of the Time Pile of {pile}; check the numbers or say --lost."
+            f"a won game needs at least one turn: {removed_is} {removed} plus {moves_is} "
+            f"{moves} leave no card of the Time Pile of {pile}; check the numbers or {lost}."
         )
     if removed + moves > pile:
         raise UserError(
-            f"--removed {removed} plus --moves {moves} is more than the Time Pile of {pile} cards."
+            f"{removed_is} {removed} plus {moves_is} {moves} is more than the Time Pile of "
+            f"{pile} cards."
         )
 
 
@@ -144,7 +151,13 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
         raise UserError(
             f"time_pile {record.time_pile} does not match the deal ({pile.arithmetic()})."
         )
-    check_play(record.time_pile, record.removed, record.moves, record.won)
+    check_play(
+        record.time_pile,
+        record.removed,
+        record.moves,
+        record.won,
+        ("removed", "moves", "mark it lost"),
+    )
     if (record.points, record.rank) != outcome_fields(
         record.won, record.removed, record.moves, catalog
     ):
