@@ -31,6 +31,7 @@ def play_command(
         int | None,
         typer.Option(
             "--players",
+            "-p",
             metavar="N",
             rich_help_panel=CONTRACTS_PANEL,
             help="Player count (1-5); must fit the number of contracts.",
