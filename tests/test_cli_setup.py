@@ -375,3 +375,10 @@ def test_seal_number_with_a_fraction_is_named(run):
 def test_a_very_long_name_is_cut_in_the_error(run):
     result = run("timepile", "x" * 500, "Jinx", "Fighter")
     assert result.exit_code == 2 and len(result.stderr) < 200
+
+
+def test_the_foes_say_when_they_complete_as_the_rules_do(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")
+    out = run("contracts").stdout
+    assert "(completes at once on the 3rd)" in out and "(completes at once on the 2nd)" in out
+    assert "(decide at once)" in out and "(completes by itself)" in out  # the others

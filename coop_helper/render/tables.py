@@ -129,7 +129,9 @@ def setup_json(result: SetupResult, seals: Mapping[str, Seal]) -> dict[str, Any]
 
 def _timing_note(contract: Contract) -> str:
     notes = []
-    if contract.timing == "at_once":
+    if contract.timing_note:
+        notes.append(contract.timing_note)
+    elif contract.timing == "at_once":
         notes.append("decide at once")
     elif contract.timing == "automatic":
         notes.append("completes by itself")

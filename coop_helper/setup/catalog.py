@@ -140,6 +140,7 @@ class Contract:
     markers: int
     blue_seal: bool
     source: str
+    timing_note: str | None = None  # the card's own words for when it completes, if apt
 
     def names(self) -> tuple[str, ...]:
         """Every name a user may type for this contract."""
@@ -395,6 +396,7 @@ def _load_contracts(path: Path) -> list[Contract]:
                 markers=int(entry.get("markers", 0)),
                 blue_seal=bool(entry.get("blue_seal", False)),
                 source=_need(entry, "source", str, where),
+                timing_note=entry.get("timing_note"),
             )
         )
     if len(contracts) != EXPECTED_CONTRACTS:
