@@ -8,9 +8,16 @@ from typing import Any
 import pytest
 from process_helpers import run_script
 
-from coop_helper.cli.completion import complete_contract, complete_policy
+from coop_helper.cli.completion import (
+    complete_contract,
+    complete_difficulty,
+    complete_odds_policy,
+    complete_policy,
+    complete_unknown_seal_contract,
+)
 from coop_helper.cli.options import IntervalChoice
 from coop_helper.policies import POLICIES
+from coop_helper.setup.catalog import load_catalog
 from coop_helper.sim.statistics import INTERVALS
 
 
@@ -76,9 +83,27 @@ def test_interval_choices_are_the_statistics_methods():
 def test_contract_names_complete_in_english_german_and_aliases():
     assert complete_contract("Handelsf") == ["Handelsfürst"]
     assert complete_contract("handelsfu") == ["Handelsfürst"]  # umlaut typed as u
-    assert complete_contract("Trade") == ["Trader Prince", "Trade Outpost"]
-    assert complete_contract("Little") == ["Little Gamester"]
+    assert complete_contract("Trade") == ["Trader_Prince", "Trade_Outpost"]
+    assert complete_contract("Little") == ["Little_Gamester"]
     assert len(complete_contract("")) > 18
+    assert not any(" " in name for name in complete_contract(""))  # shells split at spaces
+
+
+def test_a_completed_name_is_one_word_the_commands_accept(run):
+    names = [complete_contract(start)[0] for start in ("Lady", "Maritime", "Galleon")]
+    assert names == ["Lady_Killer", "Maritime_Supremacy", "Galleon_Foe"]
+    assert run("timepile", *names).exit_code == 0
+
+
+def test_completion_offers_only_what_the_option_takes():
+    assert complete_odds_policy("") == list(POLICIES)  # no search players for the odds
+    assert set(complete_unknown_seal_contract("")) == {"Ransom", "Tiny_Royal_Household"} | {
+        name.replace(" ", "_")
+        for c in load_catalog().contracts
+        if c.seal is None
+        for name in c.names()
+    }
+    assert complete_difficulty("b") == ["brutal"]
 
 
 def test_policy_names_complete_from_the_registry():
@@ -94,7 +119,7 @@ def test_the_shell_gets_completions(tmp_path):
         COMP_WORDS="coop-helper odds Fighter Kl",
         COMP_CWORD="3",
     )
-    assert done.returncode == 0 and done.stdout.decode().split("\n")[0] == "Kleiner Zocker"
+    assert done.returncode == 0 and done.stdout.decode().split("\n")[0] == "Kleiner_Zocker"
     done = run_script(
         tmp_path,
         _COOP_HELPER_COMPLETE="complete_bash",

@@ -9,7 +9,11 @@ from typing import Annotated
 import typer
 
 from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, commands_atlas
-from coop_helper.cli.completion import complete_contract
+from coop_helper.cli.completion import (
+    complete_contract,
+    complete_difficulty,
+    complete_unknown_seal_contract,
+)
 from coop_helper.cli.options import (
     CONTRACTS_PANEL,
     CheckPlayers,
@@ -92,6 +96,7 @@ def deal_command(
             metavar="LEVEL",
             help="easy, medium, hard or brutal (the quarters of the player count's deals, easiest "
             "first) or a win chance like 40%, from the difficulty atlas.",
+            autocompletion=complete_difficulty,
             rich_help_panel=CONTRACTS_PANEL,
         ),
     ] = None,
@@ -262,7 +267,7 @@ def seals_set_command(
         typer.Argument(
             metavar="NAME NUMBER LETTER",
             help="E.g. Ransom 1 A (number -1..2, letter A-Z).",
-            autocompletion=complete_contract,
+            autocompletion=complete_unknown_seal_contract,
         ),
     ],
     as_json: JsonFlag = False,
@@ -287,7 +292,10 @@ def seals_set_command(
 @command("unset", on=seals_app, epilog="Example: coop-helper seals unset Ransom")
 def seals_unset_command(
     name: Annotated[
-        str, typer.Argument(metavar="NAME", help="E.g. Ransom.", autocompletion=complete_contract)
+        str,
+        typer.Argument(
+            metavar="NAME", help="E.g. Ransom.", autocompletion=complete_unknown_seal_contract
+        ),
     ],
     as_json: JsonFlag = False,
 ) -> None:

@@ -27,6 +27,9 @@ AsOption = Annotated[
         "--as",
         metavar="table|expert",
         help="Whose odds: your table's own (from the journal) or the expert's.",
+        autocompletion=lambda incomplete: [
+            who for who in ("table", "expert") if who.startswith(incomplete.lower())
+        ],
     ),
 ]
 

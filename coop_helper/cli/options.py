@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from coop_helper.cli.completion import complete_contract, complete_policy
+from coop_helper.cli.completion import complete_contract, complete_odds_policy, complete_policy
 from coop_helper.policies import DEFAULT_POLICY, POLICIES
 from coop_helper.sim import DEFAULT_SEED
 
@@ -140,6 +140,16 @@ PolicyOption = Annotated[
         rich_help_panel=SIMULATION_PANEL,
     ),
 ]
+OddsPolicyOption = Annotated[
+    str,
+    typer.Option(
+        "--policy",
+        metavar="|".join(POLICIES),
+        help=f"The simulated team: {', '.join(POLICIES)}.",
+        autocompletion=complete_odds_policy,
+        rich_help_panel=SIMULATION_PANEL,
+    ),
+]
 WorkersOption = Annotated[
     int | None,
     typer.Option(
@@ -193,6 +203,7 @@ __all__ = [
     "IntervalChoice",
     "IntervalOption",
     "JsonFlag",
+    "OddsPolicyOption",
     "OddsSeed",
     "PolicyOption",
     "PrecisionOption",
