@@ -20,7 +20,13 @@ from coop_helper.setup.catalog import Contract, Seal, load_catalog, parse_seal
 from coop_helper.setup.deals import TimePile, face_up
 from coop_helper.setup.deals import time_pile as _time_pile
 from coop_helper.sim import DEFAULT_SEED
-from coop_helper.sim.odds import DEFAULT_PRECISION, OddsResult, compute_odds, parse_target
+from coop_helper.sim.odds import (
+    DEFAULT_PRECISION,
+    OddsResult,
+    compute_odds,
+    parse_confidence,
+    parse_target,
+)
 from coop_helper.sim.runner import Level
 
 __all__ = ["Level", "OddsResult", "TimePile", "UserError", "odds", "time_pile"]
@@ -68,7 +74,7 @@ def odds(
     seed: int = DEFAULT_SEED,
     policy: str = DEFAULT_POLICY,
     workers: int = 1,
-    confidence: float = 0.95,
+    confidence: float | str = 0.95,
     interval: str = "wilson",
     target: float | str | None = None,
 ) -> OddsResult:
@@ -77,7 +83,9 @@ def odds(
     ``contracts`` are names (or a share code as one string); ``players`` is checked
     against them when given. ``games`` plays exactly that many games; otherwise games are
     played until every level's interval is within ``precision`` (a fraction: 0.01 is one
-    point) either side. ``target`` (``0.5`` or ``"50%"``) asks for a recommended level.
+    point) either side. ``confidence`` and ``target`` follow the command line's
+    percentage rule (``0.95``, ``95`` or ``"95%"``); ``target`` asks for a recommended
+    level.
     The same ``seed`` gives the same result whatever ``workers`` says.
 
     Returns an :class:`OddsResult`: ``levels`` from 0 cards removed upward, each with
@@ -85,6 +93,14 @@ def odds(
     """
     count, face, pile = _resolve(contracts, players, seals)
     goal = None if target is None else parse_target(target)
+    for name, value in (("games", games), ("seed", seed), ("workers", workers)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise UserError(f"{name} must be a whole number, not {value!r}.")
+    if isinstance(precision, bool) or not isinstance(precision, int | float):
+        raise UserError(
+            f"precision must be a fraction such as 0.01 (one point), not {precision!r}."
+        )
+    confidence = parse_confidence(confidence)
     return compute_odds(
         count,
         face,
