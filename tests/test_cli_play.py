@@ -126,3 +126,26 @@ def test_policy_registry():
     assert make_policy("Basic").name == "basic"
     with pytest.raises(UserError, match=r"unknown policy .* Choose one of: .*basic"):
         make_policy("greedy-expert-9000")
+
+
+def test_the_account_wraps_at_the_terminal_width_and_keeps_its_indents(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    seals = ["--seal", "Ransom=1A"]
+    out = _play("--code", "PR1-0M2PCS", *seals, "--seed", "1").output.splitlines()
+    assert max(len(line) for line in out) <= 80
+    busts = [i for i, line in enumerate(out) if line.startswith("    bust: a second ship")]
+    assert busts and all(out[i + 1].startswith("      ") for i in busts)  # continued deeper
+
+
+def test_the_account_says_what_a_declined_decision_was():
+    seals = ["--seal", "Ransom=1A", "--seal", "Tiny Royal Household=0B"]
+    out = _play("--code", "PR1-0ZRRCZ", *seals, "--seed", "1").output
+    assert "P1 could put a marker on Tiny Gamester but declines" in out  # first sighting
+    assert "could complete Tiny Gamester but leaves it for now" not in out
+    assert "could complete Tiny Royal Household but leaves it for now" in out  # any take
+
+
+def test_a_reshuffle_is_told_after_the_draw_that_emptied_the_pile():
+    out = _play("--code", "PR1-0M2PCS", "--seal", "Ransom=1A", "--seed", "1").output.splitlines()
+    at = next(i for i, line in enumerate(out) if "becomes the draw pile" in line)
+    assert "P1 draws Frigate 1/1" in out[at - 1]

@@ -70,8 +70,8 @@ def play_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Play one simulated game and show it turn by turn (--json: its event log)."""
-    from coop_helper.render.play import game_document, render_account
-    from coop_helper.render.tables import print_json
+    from coop_helper.render.play import game_document, render_account, wrap_account
+    from coop_helper.render.tables import make_console, print_json
     from coop_helper.sim.play import play_one
 
     if seed is None:
@@ -83,4 +83,5 @@ def play_command(
     if as_json:
         print_json(game_document(played, seals))
         return
-    typer.echo("\n".join(render_account(played)))
+    width = make_console().width
+    typer.echo("\n".join(wrap_account(render_account(played), width)))

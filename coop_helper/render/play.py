@@ -5,6 +5,7 @@ Both are built from the event log alone, so what a reader sees is what a referee
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,6 +31,9 @@ class _Account:
     def __init__(self, played: PlayedGame) -> None:
         self.deck = build_deck(played.config.players)
         self.names = {c.key: c.name for c in played.config.contracts}
+        self.contracts = {c.key: c for c in played.config.contracts}
+        self.steps: dict[tuple[int, str], int] = {}  # (player, contract) -> markers placed
+        self.pending: str | None = None  # a reshuffle line waiting for its draw
         self.lines: list[str] = []
 
     def label(self, card: int) -> str:
@@ -74,8 +78,15 @@ class _Account:
         if e["kind"] == "draw_again" and not e["choice"]:
             self.say(f"{_p(e['player'])} stops drawing")
         elif e["kind"].startswith(("complete:", "pay:")) and not e["choice"]:
-            name = self.names[e["kind"].split(":", 1)[1]]
-            self.say(f"{_p(e['player'])} could complete {name} but leaves it for now")
+            key = e["kind"].split(":", 1)[1]
+            contract, who = self.contracts[key], _p(e["player"])
+            if self.steps.get((e["player"], key), 0) < contract.markers:
+                action = f"could put a marker on {contract.name}"
+            else:
+                action = f"could complete {contract.name}"
+            # a contract decided at its trigger is gone until the trigger comes again
+            later = "declines" if contract.timing == "at_once" else "leaves it for now"
+            self.say(f"{who} {action} but {later}")
         elif e["kind"] == "victory_move" and e["choice"]:
             self.say("the team moves a Time Pile card to the Victory Pile", 2)
 
@@ -124,6 +135,7 @@ class _Account:
         )
 
     def marker(self, e: Event) -> None:
+        self.steps[(e["player"], e["contract"])] = e["step"]
         self.say(
             f"{_p(e['player'])} puts a marker on {self.names[e['contract']]} (step {e['step']})"
         )
@@ -142,7 +154,15 @@ class _Account:
         self.say(f"+1 coin to {', '.join(_p(p) for p in e['players'])} ({why})", 2)
 
     def reshuffle(self, e: Event) -> None:
-        self.say(f"the discard pile ({_plural(e['cards'], 'card')}) becomes the draw pile", 2)
+        # The engine logs the new draw pile as it takes the old one's last card; the line
+        # follows that card's draw (`flush`), the order a table sees.
+        self.pending = f"the discard pile ({_plural(e['cards'], 'card')}) becomes the draw pile"
+
+    def flush(self) -> None:
+        """Say the held reshuffle line, if any."""
+        if self.pending is not None:
+            self.say(self.pending, 2)
+            self.pending = None
 
     def snapshot(self, e: Event) -> None:
         if e["turn"] == 0:
@@ -179,12 +199,37 @@ def render_account(played: PlayedGame) -> list[str]:
     for event in played.log.events:
         handler: Callable[[Event], None] | None = getattr(account, event["event"], None)
         if handler is not None:
+            if event["event"] not in ("draw", "move"):
+                account.flush()  # the reshuffle came without a draw (a coin, say)
             handler(event)
+            if event["event"] == "draw":
+                account.flush()
+    account.flush()
     account.lines.append("")
     account.lines.append(result_line(played))
     for name in played.unknown_coins:
         account.lines.append(f"Note: the coin spaces of {name} are unknown; they pay 0 here.")
     return account.lines
+
+
+def wrap_account(lines: list[str], width: int) -> list[str]:
+    """The account's lines wrapped at ``width``; a wrapped line keeps its indent, and its
+    continuation lines are indented two spaces more."""
+    wrapped: list[str] = []
+    for line in lines:
+        text = line.lstrip(" ")
+        indent = " " * (len(line) - len(text))
+        if not text or len(line) <= width:
+            wrapped.append(line)
+            continue
+        wrapped += textwrap.wrap(
+            text,
+            max(20, width),
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+        )
+    return wrapped
 
 
 def result_line(played: PlayedGame) -> str:
