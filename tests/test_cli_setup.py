@@ -90,6 +90,14 @@ def test_deal_shows_a_recorded_seal(run):
     assert "2A (yours)" in run("deal", "-p", "1", "--seed", str(seed)).stdout
 
 
+def test_a_seal_given_for_one_call_is_told_apart_from_a_recorded_one(run):
+    doc = ok_json(run("timepile", "Fighter", "Jinx", "Ransom", "--seal", "Ransom=1A", "--json"))
+    assert [c["seal_source"] for c in doc["contracts"]] == ["catalogue", "catalogue", "given"]
+    assert run("seals", "set", "Ransom", "2", "A").exit_code == 0
+    doc = ok_json(run("timepile", "Fighter", "Jinx", "Ransom", "--json"))
+    assert doc["contracts"][2]["seal_source"] == "recorded"
+
+
 # ---------------------------------------------------------------- timepile
 
 

@@ -81,6 +81,15 @@ def seal_label(contract: Contract, seals: Mapping[str, Seal]) -> str:
     return f"{recorded} (yours)" if recorded else "?"
 
 
+def _seal_source(contract: Contract, seals: Mapping[str, Seal]) -> str | None:
+    """'catalogue', 'given' (--seal for this call), 'recorded' (settings) or None."""
+    if contract.seal is not None:
+        return "catalogue"
+    if contract.key not in seals:
+        return None
+    return "given" if contract.key in getattr(seals, "given", ()) else "recorded"
+
+
 def contract_json(contract: Contract, seals: Mapping[str, Seal]) -> dict[str, Any]:
     """A face-up contract for JSON: name, German name, seal and where the seal comes from."""
     seal = effective_seal(contract, seals)
@@ -89,7 +98,7 @@ def contract_json(contract: Contract, seals: Mapping[str, Seal]) -> dict[str, An
         "key": contract.key,
         "name_de": contract.name_de,
         "seal": seal_json(seal),
-        "seal_source": ("catalogue" if contract.seal else "recorded" if seal is not None else None),
+        "seal_source": _seal_source(contract, seals),
     }
 
 

@@ -331,9 +331,16 @@ def check_seal_options(
             )
 
 
-def resolve_seals(catalog: Catalog, seal_options: Iterable[str]) -> dict[str, Seal]:
+class Seals(dict[str, Seal]):
+    """Seals by contract key, knowing which were given for this call (``--seal``) rather
+    than recorded in the settings."""
+
+    given: frozenset[str] = frozenset()
+
+
+def resolve_seals(catalog: Catalog, seal_options: Iterable[str]) -> Seals:
     """The recorded seals, overridden for this call by ``--seal NAME=NL`` options."""
-    seals = known_seals(catalog)
+    seals = Seals(known_seals(catalog))
     given: set[str] = set()
     for option in seal_options:
         contract, seal = parse_seal_option(option, catalog)
@@ -341,4 +348,5 @@ def resolve_seals(catalog: Catalog, seal_options: Iterable[str]) -> dict[str, Se
             raise UserError(f"--seal is given twice for {contract.name}: give it once.")
         given.add(contract.key)
         seals[contract.key] = seal
+    seals.given = frozenset(given)
     return seals
