@@ -43,8 +43,18 @@ def test_the_simulated_column_follows_the_tally_with_its_interval():
     live.batch(tally)
     text = _text(live)
     assert "4 of about 1,000 games" in text
-    assert "75.0% [" in text  # 0 to 3 removed: 3 of 4 won
-    assert "0.0% [" in text  # 4 removed (9 turns): none won
+    lines = [line for line in text.splitlines()[1:] if line[:1] == " "]  # the table's rows
+    rows = [line.split() for line in lines]
+    assert rows[0][:3] == ["0", "90.0%", "75.0%"] and rows[0][3].startswith("[")
+    assert rows[4][:3] == ["4", "70.0%", "0.0%"]  # 4 removed (9 turns): none won
+    ends = {len(line.rstrip()) for line in lines}
+    assert len(ends) == 1  # the intervals line up on the right, row after row
+
+
+def test_a_fixed_number_of_games_is_not_an_estimate():
+    live = LiveOdds(2000, False, ATLAS, 13, 13, exact=True)
+    live(400)
+    assert "400 of 2,000 games" in _text(live)
 
 
 def test_without_an_atlas_only_the_simulation_shows_by_turns():

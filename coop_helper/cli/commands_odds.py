@@ -79,7 +79,9 @@ def run_odds(
     expected = games or min(MAX_AUTO_GAMES, estimate)
     max_turns = pile.size if pile.size is not None else (pile.size_range or (0, 0))[1]
     row = deal_row(players, contracts) if show_progress and policy == "expert" else None
-    live = LiveOdds(expected, show_progress, row, max_turns, pile.size, confidence, interval)
+    live = LiveOdds(
+        expected, show_progress, row, max_turns, pile.size, confidence, interval, exact=bool(games)
+    )
     with live as progress:
         return compute_odds(
             players,

@@ -40,8 +40,10 @@ class LiveOdds:
         confidence: float = 0.95,
         interval: str = "wilson",
         delay: float = 0.8,
+        exact: bool = False,
     ) -> None:
         self.total = total
+        self.exact = exact  # total is the number of games asked for, not an estimate
         self.enabled = enabled and sys.stderr.isatty()
         self.atlas_row = atlas_row
         self.max_turns = max_turns
@@ -94,26 +96,29 @@ class LiveOdds:
         if self.atlas_row is not None:
             table.add_column("Atlas", justify="right")
         table.add_column("Simulated so far", justify="right")
+        table.add_column("", justify="right")  # its interval, in a column of its own
         best = self.tally.best_budgets() if self.tally is not None else []
         for turns in self.budgets():
             cells: list[Any] = [str(self.time_pile - turns) if self.time_pile else str(turns)]
             if self.atlas_row is not None:
                 cells.append(percent(self._atlas(turns) or 0.0))
-            cells.append(self._simulated(turns, best))
+            cells.extend(self._simulated(turns, best))
             table.add_row(*cells)
-        games = f"{self.done:,} of about {self.total:,} games" if self.done else "starting"
+        about = "" if self.exact else "about "
+        games = f"{self.done:,} of {about}{self.total:,} games" if self.done else "starting"
         note = Text(f"simulating: {games}", style="dim")
         return Group(table, note)
 
-    def _simulated(self, turns: int, best: Sequence[int]) -> str:
+    def _simulated(self, turns: int, best: Sequence[int]) -> tuple[str, str]:
+        """The simulated win chance so far and its interval, as two cells."""
         from coop_helper.sim.statistics import interval
 
         tally = self.tally
         if tally is None or not tally.games:
-            return "…"
+            return "…", ""
         wins = tally.wins[best[turns]]
         low, high = interval(wins, tally.games, self.confidence, self.interval)
-        return f"{percent(wins / tally.games)} [{percent(low)}-{percent(high)}]"
+        return percent(wins / tally.games), f"[{percent(low)}-{percent(high)}]"
 
     def _redraw(self, force: bool = False) -> None:
         now = time.monotonic()
