@@ -46,7 +46,7 @@ def test_the_simulated_column_follows_the_tally_with_its_interval():
     lines = [line for line in text.splitlines()[1:] if line[:1] == " "]  # the table's rows
     rows = [line.split() for line in lines]
     assert rows[0][:3] == ["0", "90.0%", "75.0%"] and rows[0][3].startswith("[")
-    assert rows[4][:3] == ["4", "70.0%", "0.0%"]  # 4 removed (9 turns): none won
+    assert rows[4][:3] == ["4", "30.0%", "0.0%"]  # 4 removed (9 turns): none won
     ends = {len(line.rstrip()) for line in lines}
     assert len(ends) == 1  # the intervals line up on the right, row after row
 
