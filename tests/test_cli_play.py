@@ -149,3 +149,9 @@ def test_a_reshuffle_is_told_after_the_draw_that_emptied_the_pile():
     out = _play("--code", "PR1-0M2PCS", "--seal", "Ransom=1A", "--seed", "1").output.splitlines()
     at = next(i for i, line in enumerate(out) if "becomes the draw pile" in line)
     assert "P1 draws Frigate 1/1" in out[at - 1]
+
+
+def test_a_time_pile_set_by_hand_is_said_beside_the_rules_one():
+    out = _play(*THREE, "--time-pile", "10", "--seed", "1").output
+    assert "(The Time Pile was set with --time-pile; the contracts give 18.)" in out
+    assert "set with --time-pile" not in _play(*THREE, "--seed", "1").output

@@ -31,6 +31,7 @@ class _Account:
     def __init__(self, played: PlayedGame) -> None:
         self.deck = build_deck(played.config.players)
         self.names = {c.key: c.name for c in played.config.contracts}
+        self.rules_pile = played.rules_pile
         self.contracts = {c.key: c for c in played.config.contracts}
         self.steps: dict[tuple[int, str], int] = {}  # (player, contract) -> markers placed
         self.pending: str | None = None  # a reshuffle line waiting for its draw
@@ -51,6 +52,13 @@ class _Account:
             f"Victory Pile before play: at most {_plural(turns, 'turn')}.",
             0,
         )
+        if self.rules_pile != e["time_pile"]:
+            rules = (
+                "a seal is unknown, so the contracts give no Time Pile"
+                if self.rules_pile is None
+                else f"the contracts give {self.rules_pile}"
+            )
+            self.say(f"(The Time Pile was set with --time-pile; {rules}.)", 0)
 
     def turn_start(self, e: Event) -> None:
         self.lines.append("")

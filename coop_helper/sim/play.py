@@ -28,6 +28,7 @@ class PlayedGame:
     policy: str
     log: EventLog
     result: GameResult
+    rules_pile: int | None = None  # the Time Pile the contracts give (None: a seal unknown)
 
     @property
     def unknown_coins(self) -> list[str]:
@@ -75,6 +76,7 @@ def play_one(
     if seal_options:
         check_seal_options(catalog, seal_options, contracts)
     chosen = make_policy(policy)
+    rules_pile = _rules_pile(catalog, contracts, seals)
     if time_pile is None:
         time_pile = default_time_pile(catalog, contracts, seals)
     deck = build_deck(n_players)
@@ -88,4 +90,11 @@ def play_one(
     config = GameConfig(contracts, n_players, time_pile, removed, seed)
     log = EventLog()
     result = Game(config, chosen, log=log).run()
-    return PlayedGame(config, chosen.name, log, result)
+    return PlayedGame(config, chosen.name, log, result, rules_pile)
+
+
+def _rules_pile(
+    catalog: Catalog, contracts: tuple[Contract, ...], seals: Mapping[str, Seal] | None
+) -> int | None:
+    """The Time Pile by the rules for these contracts, None while a seal is unknown."""
+    return time_pile(contracts, seals or {}, catalog).size
