@@ -34,21 +34,37 @@ class PlayerState:
         "vp",
     )
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, source: PlayerState | None = None) -> None:
+        """A player with nothing yet, or (``source``) an independent copy of one."""
         self.index = index
-        self.coins = 0  # how many coin cards the player holds (their faces are hidden)
-        self.persons: list[int] = []  # card ids in the personal display
-        self.expeditions: list[int] = []  # claimed expeditions (in the display)
-        self.swords = 0
-        self.vp = 0  # persons + expeditions + contract bonuses
-        self.abilities = [0] * len(ABILITY)  # persons in display per ability code
-        self.traders = [0] * len(COLOURS)  # Traders per ship colour
-        self.clerks = [0] * len(COLOURS)  # Clerks per ship colour
-        self.cheap_persons = 0  # persons with printed cost 3 or less
-        self.completed: list[str] = []  # contract keys, in completion order
-        self.markers: dict[str, int] = {}  # contract key -> progress marker step
-        self.marker_turn: dict[str, int] = {}  # contract key -> turn its marker was placed
-        self.aside: dict[int, int] = {}  # Pack of Pirates: colour -> set-aside ship card
+        if source is None:
+            self.coins = 0  # how many coin cards the player holds (their faces are hidden)
+            self.persons: list[int] = []  # card ids in the personal display
+            self.expeditions: list[int] = []  # claimed expeditions (in the display)
+            self.swords = 0
+            self.vp = 0  # persons + expeditions + contract bonuses
+            self.abilities = [0] * len(ABILITY)  # persons in display per ability code
+            self.traders = [0] * len(COLOURS)  # Traders per ship colour
+            self.clerks = [0] * len(COLOURS)  # Clerks per ship colour
+            self.cheap_persons = 0  # persons with printed cost 3 or less
+            self.completed: list[str] = []  # contract keys, in completion order
+            self.markers: dict[str, int] = {}  # contract key -> progress marker step
+            self.marker_turn: dict[str, int] = {}  # contract key -> turn its marker was placed
+            self.aside: dict[int, int] = {}  # Pack of Pirates: colour -> set-aside ship card
+        else:  # every field built once, not made empty and then replaced
+            self.coins = source.coins
+            self.persons = list(source.persons)
+            self.expeditions = list(source.expeditions)
+            self.swords = source.swords
+            self.vp = source.vp
+            self.abilities = list(source.abilities)
+            self.traders = list(source.traders)
+            self.clerks = list(source.clerks)
+            self.cheap_persons = source.cheap_persons
+            self.completed = list(source.completed)
+            self.markers = dict(source.markers)
+            self.marker_turn = dict(source.marker_turn)
+            self.aside = dict(source.aside)
 
     def cubes_free(self) -> int:
         """Wooden cubes not yet on a contract (3 each; markers hold one too)."""
@@ -56,21 +72,7 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         """An independent copy (for a game forked from this one)."""
-        other = PlayerState(self.index)
-        other.coins = self.coins
-        other.persons = list(self.persons)
-        other.expeditions = list(self.expeditions)
-        other.swords = self.swords
-        other.vp = self.vp
-        other.abilities = list(self.abilities)
-        other.traders = list(self.traders)
-        other.clerks = list(self.clerks)
-        other.cheap_persons = self.cheap_persons
-        other.completed = list(self.completed)
-        other.markers = dict(self.markers)
-        other.marker_turn = dict(self.marker_turn)
-        other.aside = dict(self.aside)
-        return other
+        return PlayerState(self.index, self)
 
     def snapshot(self) -> dict[str, Any]:
         """Public state as plain data."""
@@ -115,60 +117,70 @@ class Table:
         "won",
     )
 
-    def __init__(self, deck: Deck, contracts: tuple[Contract, ...], n_players: int) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        contracts: tuple[Contract, ...],
+        n_players: int,
+        source: Table | None = None,
+    ) -> None:
+        """A table before setup, or (``source``) an independent copy of one that shares
+        only the immutable deck and contracts."""
         self.deck = deck
         self.contracts = contracts
-        self.contract_by_key = {c.key: c for c in contracts}
-        self.players = [PlayerState(i) for i in range(n_players)]
         self.n_players = n_players
-        self.active = 0
-        self.turn = 0  # turns started so far
-        self.harbour: list[int] = []
-        self.expedition_row: list[int] = []
-        self.discard: list[int] = []  # face up: its contents are public
-        self.draw_size = 0
-        self.time_size = 0
-        # Time Pile cards counted in time_size but not dealt yet: each is taken off the draw
-        # pile when its turn comes (GameConfig.dealt_time). 0 in a game set up by the rules.
-        self.time_owed = 0
-        self.victory_size = 0
-        self.completers: dict[str, list[int]] = {c.key: [] for c in contracts}
-        self.open: list[str] = [c.key for c in contracts]  # no completer yet
-        # Card counting from public information: how many cards of each kind could still
-        # come off the draw pile, as far as the table can know (see Game._reveal).
-        self.unseen = [0] * len(deck.kinds)
-        self.unseen_total = 0
-        self.unseen_ships = [0] * len(COLOURS)  # the same count, ships by colour
-        self.reshuffled = False
-        self.draw_runouts = 0  # times the draw pile ran out since this turn's drawing began
-        self.over = False
-        self.won = False
+        if source is None:
+            self.contract_by_key = {c.key: c for c in contracts}
+            self.players = [PlayerState(i) for i in range(n_players)]
+            self.active = 0
+            self.turn = 0  # turns started so far
+            self.harbour: list[int] = []
+            self.expedition_row: list[int] = []
+            self.discard: list[int] = []  # face up: its contents are public
+            self.draw_size = 0
+            self.time_size = 0
+            # Time Pile cards counted in time_size but not dealt yet: each is taken off the
+            # draw pile when its turn comes (GameConfig.dealt_time). 0 in a game set up by
+            # the rules.
+            self.time_owed = 0
+            self.victory_size = 0
+            self.completers: dict[str, list[int]] = {c.key: [] for c in contracts}
+            self.open: list[str] = [c.key for c in contracts]  # no completer yet
+            # Card counting from public information: how many cards of each kind could
+            # still come off the draw pile, as far as the table can know (see
+            # Game._reveal).
+            self.unseen = [0] * len(deck.kinds)
+            self.unseen_total = 0
+            self.unseen_ships = [0] * len(COLOURS)  # the same count, ships by colour
+            self.reshuffled = False
+            self.draw_runouts = 0  # times the draw pile ran out since this turn's drawing began
+            self.over = False
+            self.won = False
+        else:  # every field built once, not made empty and then replaced
+            self.contract_by_key = source.contract_by_key
+            self.players = [PlayerState(p.index, p) for p in source.players]
+            self.active = source.active
+            self.turn = source.turn
+            self.harbour = list(source.harbour)
+            self.expedition_row = list(source.expedition_row)
+            self.discard = list(source.discard)
+            self.draw_size = source.draw_size
+            self.time_size = source.time_size
+            self.time_owed = source.time_owed
+            self.victory_size = source.victory_size
+            self.completers = {k: list(v) for k, v in source.completers.items()}
+            self.open = list(source.open)
+            self.unseen = list(source.unseen)
+            self.unseen_total = source.unseen_total
+            self.unseen_ships = list(source.unseen_ships)
+            self.reshuffled = source.reshuffled
+            self.draw_runouts = source.draw_runouts
+            self.over = source.over
+            self.won = source.won
 
     def copy(self) -> Table:
         """An independent copy sharing only the immutable deck and contracts."""
-        other = Table(self.deck, self.contracts, 0)
-        other.contract_by_key = self.contract_by_key
-        other.players = [p.copy() for p in self.players]
-        other.n_players = self.n_players
-        other.active = self.active
-        other.turn = self.turn
-        other.harbour = list(self.harbour)
-        other.expedition_row = list(self.expedition_row)
-        other.discard = list(self.discard)
-        other.draw_size = self.draw_size
-        other.time_size = self.time_size
-        other.time_owed = self.time_owed
-        other.victory_size = self.victory_size
-        other.completers = {k: list(v) for k, v in self.completers.items()}
-        other.open = list(self.open)
-        other.unseen = list(self.unseen)
-        other.unseen_total = self.unseen_total
-        other.unseen_ships = list(self.unseen_ships)
-        other.reshuffled = self.reshuffled
-        other.draw_runouts = self.draw_runouts
-        other.over = self.over
-        other.won = self.won
-        return other
+        return Table(self.deck, self.contracts, self.n_players, self)
 
     def snapshot(self) -> dict[str, Any]:
         """The public state as plain data (used by the event log and by tests)."""
