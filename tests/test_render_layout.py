@@ -3,6 +3,10 @@ the terminal's width."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
@@ -72,3 +76,23 @@ def test_history_keeps_notes_readable_at_80_columns(run, monkeypatch):
     assert len(out.splitlines()) < 60  # a long note is cut, not spread over many lines
     monkeypatch.setenv("COLUMNS", "120")
     assert "┃ Note" in run("history").stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["contracts"],
+        ["deal", "--players", "2", "--seed", "1"],
+        ["setup", "--players", "2", "--seed", "1", *FAST],
+    ],
+)
+def test_output_to_a_pipe_has_no_trailing_spaces(args):
+    done = subprocess.run(
+        [sys.executable, "-m", "coop_helper", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    lines = done.stdout.splitlines()
+    assert lines and not [line for line in lines if line.endswith(" ")]

@@ -6,11 +6,14 @@ runner) receives the output. rich honours ``NO_COLOR`` and ``COLUMNS``.
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import shlex
+import sys
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TextIO, cast
 
 from rich.console import Console
 from rich.table import Table
@@ -27,8 +30,40 @@ class _Console(Console):
         raise BrokenPipeError
 
 
+class _TrimmedLines(io.TextIOBase):
+    """A text stream that drops the spaces rich pads lines with (titles, wrapped notes), for
+    output that goes to a file or a pipe, where they would only be noise."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(_PADDING.sub("\n", text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+
+_PADDING = re.compile(r" +\n")
+
+
 def make_console(stderr: bool = False) -> Console:
-    """A console on the current stdout (or stderr); no markup, so names print as typed."""
+    """A console on the current stdout (or stderr); no markup, so names print as typed.
+    Printed to a file or pipe, lines carry no trailing spaces."""
+    stream = sys.stderr if stderr else sys.stdout
+    if not stream.isatty():
+        return _Console(file=cast(TextIO, _TrimmedLines(stream)), markup=False, highlight=False)
     return _Console(stderr=stderr, markup=False, highlight=False)
 
 
