@@ -42,6 +42,8 @@ def test_target_recommends_the_highest_level_reaching_it(run):
     assert by_removed[rec["removed"]]["win"] >= 0.4
     assert all(lv["win"] < 0.4 for r, lv in by_removed.items() if r > rec["removed"])
     assert rec["rank"] in ("Landlubber", "Sailor", "Pirate", "Captain", "Ruler of the Seas")
+    level = by_removed[rec["removed"]]
+    assert (rec["ci_low"], rec["ci_high"]) == (level["ci_low"], level["ci_high"])
     text = run("odds", *EXAMPLE, *FAST, "--target", "0.4").stdout
     assert f"move {rec['removed']} card" in text
 

@@ -85,6 +85,8 @@ def odds_json(
                 "removed": rec.removed,
                 "turns": rec.turns,
                 "win": round(rec.win, 6),
+                "ci_low": round(rec.ci_low, 6),
+                "ci_high": round(rec.ci_high, 6),
                 "rank": None if rank is None else rank.name,
             }
         )
