@@ -143,3 +143,21 @@ def test_recommend_picks_the_most_removed_level_above_target():
     assert pick is not None and pick.win >= 0.4
     assert all(lv.win < 0.4 for lv in levels if lv.removed > pick.removed)
     assert recommend(levels, 0.999) is None
+
+
+def test_traces_played_in_threads_at_once_are_the_traces_played_one_by_one():
+    # A Dask worker may run tasks in threads: no game may share a random source with
+    # another (the last-turn branches reuse one per thread).
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random("threads")
+    red = [c for c in CATALOG.contracts if c.seal is not None]
+    jobs = []
+    for i in range(80):
+        contracts = tuple(rng.sample(red, 3))
+        jobs.append((contracts, 1, _time_pile(contracts), i, "expert"))
+    alone = [play_trace(*job) for job in jobs]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda job: play_trace(*job), jobs))
+    assert sum(len(t.endings) for t in alone) > 50  # branches were played
+    assert together == alone

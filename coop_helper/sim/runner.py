@@ -27,6 +27,7 @@ import multiprocessing
 import os
 import random
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
@@ -40,9 +41,10 @@ from coop_helper.policies.last_turn import draws_on, last_turn_view, looks
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.sim.statistics import interval
 
-# The random source of the branch being played: its state is set from the game's at each
-# branch (seeding a new one for every branch cost more than the rest of the set-up).
-_BRANCH_RNG = random.Random(0)
+# The random source of the branch being played, one per thread (a Dask worker may run
+# tasks in threads): its state is set from the game's at each branch, as seeding a new one
+# for every branch cost more than the rest of the branch's set-up.
+_BRANCH = threading.local()
 CHUNKS_PER_WORKER = 8
 CHUNK = 50  # games per job handed to a worker when running until precise
 BATCH = 400  # games between precision checks (a multiple of CHUNK)
@@ -132,12 +134,20 @@ class TraceRecorder:
         view = last_turn_view(position)
         hidden.victory += hidden.time  # as in the game with this turn as its last one
         hidden.time = []
-        deck_rng = _BRANCH_RNG  # a branch is played to its end before the next one starts
+        deck_rng = _branch_rng()  # a branch is played to its end before the next one starts
         deck_rng.setstate(deck_state)
         config = GameConfig(view.contracts, view.n_players, 0, 0, self.seed)
         branch = Game(config, team, None, (view, hidden, deck_rng, deck_rng), start_policy=False)
         branch.on_stop = lambda: _settle(branch, team)
         self.endings.append((view.turn, branch.resume_draw(True).won))
+
+
+def _branch_rng() -> random.Random:
+    """This thread's random source for branches."""
+    rng: random.Random | None = getattr(_BRANCH, "rng", None)
+    if rng is None:
+        rng = _BRANCH.rng = random.Random(0)
+    return rng
 
 
 def _settle(branch: Game, team: Policy) -> None:
