@@ -12,6 +12,8 @@ contracts yourself.
 
 from __future__ import annotations
 
+import numbers
+import operator
 from collections.abc import Mapping, Sequence
 
 from coop_helper.errors import UserError
@@ -48,6 +50,16 @@ def _resolve(
         except ValueError as err:
             raise UserError(f"seal for {contract.name}: {err}") from None
     return count, face, _time_pile(face, known, catalog)
+
+
+def _whole(name: str, value: object) -> int:
+    """``value`` as an int (numpy integers too); a UserError for anything else."""
+    if isinstance(value, bool):
+        raise UserError(f"{name} must be a whole number, not {value!r}.")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise UserError(f"{name} must be a whole number, not {value!r}.") from None
 
 
 def time_pile(
@@ -93,10 +105,9 @@ def odds(
     """
     count, face, pile = _resolve(contracts, players, seals)
     goal = None if target is None else parse_target(target)
-    for name, value in (("games", games), ("seed", seed), ("workers", workers)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise UserError(f"{name} must be a whole number, not {value!r}.")
-    if isinstance(precision, bool) or not isinstance(precision, int | float):
+    games = None if games is None else _whole("games", games)
+    seed, workers = _whole("seed", seed), _whole("workers", workers)
+    if isinstance(precision, bool) or not isinstance(precision, numbers.Real):
         raise UserError(
             f"precision must be a fraction such as 0.01 (one point), not {precision!r}."
         )
@@ -106,7 +117,7 @@ def odds(
         face,
         pile,
         games=games,
-        precision=precision,
+        precision=float(precision),
         seed=seed,
         policy=policy,
         workers=workers,

@@ -35,3 +35,9 @@ def test_the_same_seed_gives_the_same_odds_whatever_the_workers():
     two = odds(DEAL, games=200, seed=4, workers=2)
     assert one.levels == two.levels
     assert time_pile(DEAL).size == one.time_pile == 15
+
+
+def test_integers_of_other_kinds_are_whole_numbers_too():
+    np = pytest.importorskip("numpy")
+    result = odds(DEAL, games=np.int64(40), seed=np.int32(2), precision=np.float32(0.05))
+    assert result.games == 40 and result.seed == 2

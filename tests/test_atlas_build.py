@@ -165,3 +165,18 @@ def test_without_dask_no_work_folder_is_left_behind(tmp_path, monkeypatch):
     with pytest.raises(UserError, match=r"needs Dask"):
         build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin", workers=1)
     assert not (tmp_path / "work").exists()
+
+
+def test_a_finished_work_folder_is_written_out_without_dask(tmp_path, small_tasks, monkeypatch):
+    from coop_helper.atlas.checkpoints import WorkFolder
+    from coop_helper.atlas.work import run_task
+
+    params = plan.make_params(**SMALL)
+    expected = build_in_process(params, tmp_path / "reference.bin")
+    folder = WorkFolder(tmp_path / "work", params)
+    folder.open()
+    for task in plan.plan_tasks(params):
+        folder.save(run_task(task))
+    monkeypatch.setitem(sys.modules, "distributed", None)  # no Dask needed: nothing to play
+    build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin", workers=1)
+    assert (tmp_path / "atlas.bin").read_bytes() == expected

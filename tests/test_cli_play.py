@@ -149,6 +149,11 @@ def test_a_reshuffle_is_told_after_the_draw_that_emptied_the_pile():
     out = _play("--code", "PR1-0M2PCS", "--seal", "Ransom=1A", "--seed", "1").output.splitlines()
     at = next(i for i, line in enumerate(out) if "becomes the draw pile" in line)
     assert "P1 draws Frigate 1/1" in out[at - 1]
+    doc = json.loads(
+        _play("--code", "PR1-0M2PCS", "--seal", "Ransom=1A", "--seed", "1", "--json").output
+    )
+    reshuffles = [e for e in doc["events"] if e["event"] == "reshuffle"]
+    assert reshuffles[0]["emptied"] is True  # the log says which draw emptied the pile
 
 
 def test_a_time_pile_set_by_hand_is_said_beside_the_rules_one():

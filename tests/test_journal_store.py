@@ -182,3 +182,13 @@ def test_twenty_concurrent_record_processes_lose_nothing(tmp_path):
         ids = [r.id for r in records.load(journal)]
     assert notes == sorted(["first", *(f"game {i}" for i in range(20))])
     assert sorted(ids) == list(range(1, 22))
+
+
+def test_a_mistake_in_the_callers_sql_is_not_blamed_on_the_file(tmp_path):
+    with store.open_journal(tmp_path / "j.sqlite3", create=True) as journal:
+        add(journal, make_record())
+        with pytest.raises(sqlite3.ProgrammingError), journal.write() as db:
+            db.execute("SELECT ?", (1, 2))  # two values for one placeholder
+        with pytest.raises(sqlite3.IntegrityError), journal.write() as db:
+            db.execute("INSERT INTO games (id) VALUES (NULL)")
+        assert len(records.load(journal)) == 1 and not journal.db.in_transaction

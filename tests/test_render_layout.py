@@ -6,11 +6,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
 FAST = ["--games", "200", "--workers", "1", "--quiet"]
+JOURNAL_EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "journal-example.csv"
 
 
 def _lines(text: str) -> list[str]:
@@ -35,7 +37,8 @@ def _lines(text: str) -> list[str]:
     ],
 )
 def test_a_narrow_terminal_gets_short_lines_with_everything(run, monkeypatch, args, must_show):
-    assert run("history", "import", "docs/journal-example.csv").exit_code == 0
+    if args[0] == "history":
+        assert run("history", "import", str(JOURNAL_EXAMPLE)).exit_code == 0
     monkeypatch.setenv("COLUMNS", "40")
     result = run(*args)
     assert result.exit_code == 0, result.stderr
@@ -96,3 +99,18 @@ def test_output_to_a_pipe_has_no_trailing_spaces(args):
     )
     lines = done.stdout.splitlines()
     assert lines and not [line for line in lines if line.endswith(" ")]
+
+
+@pytest.mark.parametrize("columns", ["66", "72", "80"])
+def test_history_never_cuts_a_cell_between_the_list_and_a_wide_table(
+    run, monkeypatch, tmp_path, columns
+):
+    games = tmp_path / "games.csv"
+    games.write_text(
+        "played_on,code,removed,won\n2026-01-02,PR1-0040HM,9,true\n2026-01-03,PR1-0040HM,2,false\n"
+    )
+    assert run("history", "import", str(games)).exit_code == 0
+    monkeypatch.setenv("COLUMNS", columns)
+    out = run("history").stdout
+    assert "Ruler of the Seas (9)" in out and "PR1-0040HM" in out and "…" not in out
+    assert max(len(line) for line in _lines(out)) <= int(columns)

@@ -132,19 +132,20 @@ def build_atlas(
     import time
 
     start = time.monotonic()
-    distributed = _require_distributed()  # before the work folder is made
     check_output(output)
     catalog = load_catalog()
     folder = WorkFolder(work_dir, params)
-    folder.open()
     tasks = plan_tasks(params, catalog)
     pending = [t for t in tasks if not folder.finished(t)]
+    # Dask only if there are games to play, and found before the work folder is made
+    distributed = _require_distributed() if pending else None
+    folder.open()
     total = sum(t.total_games for t in tasks)
     done = total - sum(t.total_games for t in pending)
     tick = progress(total, done) if progress else (lambda games: None)
     played = 0
     used_workers = workers
-    if pending:
+    if distributed is not None:
         client, cluster = connect(distributed, scheduler, workers)
         try:
             used_workers = len(client.scheduler_info().get("workers", {})) or workers

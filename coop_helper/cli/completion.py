@@ -53,3 +53,8 @@ def complete_difficulty(incomplete: str) -> list[str]:
     from coop_helper.atlas.choose import LEVELS
 
     return _matching(list(LEVELS), incomplete)
+
+
+def complete_as(incomplete: str) -> list[str]:
+    """Whose odds `--as` shows: the table's own or the expert's."""
+    return _matching(["table", "expert"], incomplete)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from coop_helper.cli.completion import complete_as
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
 
@@ -27,9 +28,7 @@ AsOption = Annotated[
         "--as",
         metavar="table|expert",
         help="Whose odds: your table's own (from the journal) or the expert's.",
-        autocompletion=lambda incomplete: [
-            who for who in ("table", "expert") if who.startswith(incomplete.lower())
-        ],
+        autocompletion=complete_as,
     ),
 ]
 

@@ -226,7 +226,8 @@ class Game:
         if self.log is not None:
             for card in table.discard:
                 self.log.move(card, "discard", "draw")
-            self.log.note("reshuffle", cards=len(table.discard))
+            # emptied: the pile ran out as its last card was drawn (that draw is logged next)
+            self.log.note("reshuffle", cards=len(table.discard), emptied=last is not None)
         draw = self.hidden.draw
         if last is not None:
             draw.remove(last)

@@ -39,6 +39,9 @@ def _elsewhere() -> str:
     return f"point {ENV_VAR} at another file"
 
 
+_CODE_ERRORS = (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError)
+
+
 def _write_fix(err: sqlite3.Error) -> str:
     """What to do when a write fails: wait for another writer, or deal with the file."""
     if "locked" in str(err) or "busy" in str(err):
@@ -64,6 +67,9 @@ class Journal:
         try:
             yield self.db
             self.db.execute("COMMIT")
+        except _CODE_ERRORS:  # the caller's own SQL or data: not the file's fault
+            self._roll_back()
+            raise
         except sqlite3.Error as err:  # a read-only or damaged file, a full disk
             self._roll_back()
             raise UserError(

@@ -229,7 +229,7 @@ def games_table(records: tuple[GameRecord, ...], title: str, with_notes: bool = 
     table.add_column("Result", no_wrap=True)
     table.add_column("Expert", justify="right", no_wrap=True)
     if with_notes:
-        table.add_column("Note", min_width=min(NOTE_ROOM, 4), overflow="fold")
+        table.add_column("Note", min_width=4, overflow="fold")
     for r in records:
         row = [
             str(r.id),
@@ -262,14 +262,15 @@ def _games_records(records: tuple[GameRecord, ...]) -> list[list[str]]:
 def _print_games(console: Console, records: tuple[GameRecord, ...], title: str) -> None:
     """The games as a table, with the notes in it where they fit, else below it; a list on
     a narrow terminal."""
-    if is_narrow(console):
+    wide = console.options.update_width(10_000)  # the width the table wants, not the room
+    without = Measurement.get(console, wide, games_table(records, title, False))
+    if is_narrow(console) or without.maximum > console.width:  # a table would cut cells
         print_records(console, title, _games_records(records))
         console.print(GAMES_CAPTION)
         return
     noted = [r for r in records if r.note.strip()]
-    without = Measurement.get(console, console.options, games_table(records, title, False))
     fits = console.width - without.maximum - 3 >= NOTE_ROOM  # 3: the column's padding, rule
-    console.print(games_table(records, title, with_notes=fits or not noted))
+    console.print(games_table(records, title, with_notes=bool(noted) and fits))
     if noted and not fits:
         print_records(console, "Notes", [[f"#{r.id}: {_note(r)}"] for r in noted])
 

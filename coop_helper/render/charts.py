@@ -41,13 +41,18 @@ def check_chart_file(path: Path) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise UserError(f"--chart {path}: the folder {folder} does not exist.")
+    _check_replaceable(path)
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UserError(f"--chart needs matplotlib, which is not installed: {INSTALL}")
+
+
+def _check_replaceable(path: Path) -> None:
+    """A chart may go to a new file or replace one coop-helper drew, nothing else."""
     if path.is_dir() or (path.exists() and not made_here(path)):
         raise UserError(
             f"--chart {path} exists and is not a chart coop-helper drew: name another "
             "file, or move that one away first."
         )
-    if importlib.util.find_spec("matplotlib") is None:
-        raise UserError(f"--chart needs matplotlib, which is not installed: {INSTALL}")
 
 
 def made_here(path: Path) -> bool:
@@ -83,6 +88,7 @@ def _save(figure: Any, path: Path) -> None:
         with os.fdopen(fd, "wb") as handle, rc_context({"svg.fonttype": "none"}):
             key = "Software" if fmt == "png" else "Creator"  # the mark `made_here` reads
             figure.savefig(handle, format=fmt, dpi=110, metadata={key: CHART_MARK})
+        _check_replaceable(path)  # again: a file may have appeared while the games ran
         os.replace(tmp, path)
         tmp = None
     except OSError as err:

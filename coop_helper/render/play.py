@@ -162,9 +162,13 @@ class _Account:
         self.say(f"+1 coin to {', '.join(_p(p) for p in e['players'])} ({why})", 2)
 
     def reshuffle(self, e: Event) -> None:
-        # The engine logs the new draw pile as it takes the old one's last card; the line
-        # follows that card's draw (`flush`), the order a table sees.
-        self.pending = f"the discard pile ({_plural(e['cards'], 'card')}) becomes the draw pile"
+        line = f"the discard pile ({_plural(e['cards'], 'card')}) becomes the draw pile"
+        if e.get("emptied"):
+            # The engine logs the new pile as it takes the old one's last card: the line
+            # follows that card's draw (`flush`), the order a table sees.
+            self.pending = line
+        else:  # the pile was already empty: the reshuffle comes before the next card
+            self.say(line, 2)
 
     def flush(self) -> None:
         """Say the held reshuffle line, if any."""

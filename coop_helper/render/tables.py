@@ -62,7 +62,7 @@ def make_console(stderr: bool = False) -> Console:
     """A console on the current stdout (or stderr); no markup, so names print as typed.
     Printed to a file or pipe, lines carry no trailing spaces."""
     stream = sys.stderr if stderr else sys.stdout
-    if not stream.isatty():
+    if stream is not None and not stream.isatty():
         return _Console(file=cast(TextIO, _TrimmedLines(stream)), markup=False, highlight=False)
     return _Console(stderr=stderr, markup=False, highlight=False)
 

@@ -363,6 +363,14 @@ def _check_deck(kinds: list[CardKind], path: Path) -> None:
         raise DataError(f"{path.name}: exactly one expedition must be flagged five_players_only")
 
 
+def _optional_text(entry: dict[str, Any], key: str, where: str) -> str | None:
+    """An optional text field of a data entry: a string, or absent."""
+    value = entry.get(key)
+    if value is not None and not isinstance(value, str):
+        raise DataError(f"{where}: {key} must be text")
+    return value
+
+
 def _load_contracts(path: Path) -> list[Contract]:
     raw = _load_toml(path)
     contracts: list[Contract] = []
@@ -396,7 +404,7 @@ def _load_contracts(path: Path) -> list[Contract]:
                 markers=int(entry.get("markers", 0)),
                 blue_seal=bool(entry.get("blue_seal", False)),
                 source=_need(entry, "source", str, where),
-                timing_note=entry.get("timing_note"),
+                timing_note=_optional_text(entry, "timing_note", where),
             )
         )
     if len(contracts) != EXPECTED_CONTRACTS:

@@ -114,29 +114,22 @@ def check_settings(
 
 
 def odds_policy(name: str) -> str:
-    """The policy's name if the odds can be simulated with it; else a UserError."""
-    if name.strip().lower() not in POLICIES:
-        try:
-            make_policy(name)  # a search policy, or a name no policy has
-        except UserError:
-            pass
-        else:
-            raise UserError(
-                f"policy '{name}' plays by the turns left, so one simulated game cannot "
-                f"answer every removal level; use it with 'play', or choose "
-                f"{', '.join(POLICIES)} for the odds."
-            )
-        close = suggest(name, list(POLICIES))
+    """The policy's name if the odds can be simulated with it; else a UserError naming the
+    policies they take."""
+    takes = [key for key, factory in POLICIES.items() if is_time_blind(factory())]
+    try:
+        chosen = make_policy(name)
+    except UserError:
+        close = suggest(name, takes)
         hint = f" Did you mean '{close[0]}'?" if close else ""
         raise UserError(
-            f"unknown policy '{shown(name)}'.{hint} The odds take one of: {', '.join(POLICIES)}."
-        )
-    chosen = make_policy(name)
+            f"unknown policy '{shown(name)}'.{hint} The odds take one of: {', '.join(takes)}."
+        ) from None
     if not is_time_blind(chosen):
         raise UserError(
-            f"policy '{chosen.name}' plays by the turns left, so one simulated "
-            "game cannot answer every removal level; use it with 'play', or "
-            "choose random, basic or expert for the odds."
+            f"policy '{chosen.name}' plays by the turns left, so one simulated game cannot "
+            f"answer every removal level; use it with 'play', or choose "
+            f"{', '.join(takes)} for the odds."
         )
     return chosen.name
 
@@ -160,8 +153,8 @@ def compute_odds(
     """Simulate and summarise every level; recommend one for ``target``.
 
     With ``games`` given, exactly that many games; otherwise games in batches until every
-    level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES),
-    each batch's tally handed to ``on_batch``.
+    level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES).
+    Either way each batch's tally is handed to ``on_batch``.
     """
     check_settings(games, workers, confidence, interval, None if games else precision, seed)
     policy = odds_policy(policy)
