@@ -153,7 +153,12 @@ def _branch_rng() -> random.Random:
 def _settle(branch: Game, team: Policy) -> None:
     """At a branch's stop that the last-turn rule played through, end the branch with the
     play-through's outcome instead of playing the rest of the turn again: it goes the same
-    way (`policies.last_turn`; tests check the counts agree)."""
+    way (`policies.last_turn`; tests check the counts agree).
+
+    That holds because after the stop nothing depends on which hidden card is where: take,
+    hire and completion decisions read the table's cards and coins, never the card count
+    of the draw pile (`Table.unseen`), which only the draw decision reads. A policy whose
+    takes looked at it would break this, and the tests would say so."""
     left_open = getattr(team, "stop_left_open", -1)
     if left_open >= 0:
         branch.table.over = True
