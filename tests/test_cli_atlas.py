@@ -136,6 +136,7 @@ def test_contracts_with_players_adds_each_contracts_difficulty(run):
     assert first["win_low"] <= first["win"] <= first["win_high"]
     text = run("contracts", "--players", "1")
     assert "Contract difficulty, 1 player" in text.stdout
+    assert "│ Ransom" in text.stdout and "not rated" in text.stdout  # no Time Pile: no chance
     missing = run("contracts", "--players", "3")
     assert missing.exit_code == 2 and "no 3-player deals" in missing.stderr
 

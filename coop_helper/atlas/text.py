@@ -91,7 +91,7 @@ def effects_rows(
                 f" to {_signed(100 * effect['win_high'], 0)})"
             )
         else:
-            win = "not rated: seal not in the card data"
+            win = "not rated"
         turns = (
             f"{_signed(effect['turns'], 1)} ({_signed(effect['turns_low'], 1)} to "
             f"{_signed(effect['turns_high'], 1)})"

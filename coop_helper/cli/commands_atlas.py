@@ -394,5 +394,6 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     console.print(
         "Against swapping the contract for another one: the mean change, and in "
         "brackets the range of 8 deals in 10. Turns needed: the expected turns "
-        "before the last contract is done."
+        "before the last contract is done. Not rated: a contract whose seal the card "
+        "data lacks has no Time Pile in the atlas, so no win chance."
     )
