@@ -1,6 +1,8 @@
 """The odds runner: one game answers every removal level, exactly as live play would."""
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -161,3 +163,25 @@ def test_traces_played_in_threads_at_once_are_the_traces_played_one_by_one():
         together = list(pool.map(lambda job: play_trace(*job), jobs))
     assert sum(len(t.endings) for t in alone) > 50  # branches were played
     assert together == alone
+
+
+def test_an_error_between_batches_stops_the_workers_at_once():
+    # An error (or Ctrl-C) while the workers still have jobs in flight: the run must end
+    # at once, not wait for results a terminated pool will never send.
+    code = (
+        "from coop_helper.sim.runner import OddsRequest, simulate\n"
+        "from coop_helper.setup.catalog import load_catalog\n"
+        "deal = load_catalog().contracts_for(['Lady Killer', 'Maritime Supremacy', "
+        "'Galleon Foe'])\n"
+        "request = OddsRequest(deal, 1, 15, 20000, 3, 'expert', 2)\n"
+        "def stop(games):\n"
+        "    raise RuntimeError('stop here')\n"
+        "try:\n"
+        "    simulate(request, progress=stop, enough=lambda batch: False)\n"
+        "except RuntimeError as err:\n"
+        "    print(err)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "stop here"

@@ -254,12 +254,17 @@ def _chunks(games: int, size: int) -> list[tuple[int, int]]:
 
 
 def _results(
-    jobs: list[tuple[OddsRequest, int, int]], pool: Pool | None, ahead: int
+    jobs: list[tuple[OddsRequest, int, int]],
+    pool: Pool | None,
+    ahead: int,
+    aborted: list[bool] | None = None,
 ) -> Generator[list[Trace], None, None]:
     """The jobs' traces in job order; with a pool, at most ``ahead`` jobs in flight.
 
     Stopping early (closing the generator) lets the jobs in flight finish instead of
-    killing workers in the middle of one, so the pool always shuts down cleanly.
+    killing workers in the middle of one, so the pool always shuts down cleanly; unless
+    ``aborted[0]`` is set (an error or Ctrl-C: the pool is being terminated, and jobs in
+    flight would never finish).
     """
     if pool is None:
         for job in jobs:
@@ -276,8 +281,9 @@ def _results(
                 pending.append(pool.apply_async(_chunk, (job,)))
             yield part
     except GeneratorExit:  # stopped early: let the jobs in flight finish
-        for waiting in pending:
-            waiting.wait()
+        if not (aborted and aborted[0]):
+            for waiting in pending:
+                waiting.wait()
         raise
 
 
@@ -305,7 +311,8 @@ def simulate(
     if request.workers > 1:
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
         pool = context.Pool(request.workers, initializer=_ignore_interrupts)
-    results = _results(jobs, pool, ahead=2 * request.workers)
+    aborted = [False]
+    results = _results(jobs, pool, ahead=2 * request.workers, aborted=aborted)
     try:
         for part in results:
             traces += part
@@ -323,7 +330,9 @@ def simulate(
             pool.close()
             pool.join()
     finally:
-        if pool is not None:  # only reached with work pending after an error (Ctrl-C)
+        if pool is not None:  # with work pending only after an error (Ctrl-C)
+            aborted[0] = True
+            results.close()  # at once: it must not wait for jobs the pool will drop
             pool.terminate()
             pool.join()
     return traces
