@@ -19,6 +19,7 @@ from coop_helper.atlas.lookup import current_block
 from coop_helper.atlas.store import SCALE, PlayerBlock
 from coop_helper.errors import UserError, shown
 from coop_helper.setup.catalog import Contract, load_catalog
+from coop_helper.setup.deals import check_kept_fit, check_not_both
 from coop_helper.sim.percent import parse_chance
 
 LEVELS = ("easy", "medium", "hard", "brutal")
@@ -96,15 +97,7 @@ def choose_deal(
 ) -> Choice:
     """Deal a game of ``difficulty`` that holds ``keep`` and none of ``avoid``."""
     catalog = load_catalog()
-    size = catalog.contracts_by_players[players]
-    where = {c.key: i for i, c in enumerate(catalog.contracts)}
-    keep_at = {where[c.key] for c in keep}
-    avoid_at = {where[c.key] for c in avoid}
-    both = [c.name for c in keep if where[c.key] in avoid_at]
-    if both:
-        raise UserError(
-            f"{both[0]} is both kept and avoided: give it to one of --keep and --avoid."
-        )
+    check_not_both(keep, avoid)
     unknown = [c.name for c in keep if c.seal is None]
     if unknown:
         raise UserError(
@@ -112,11 +105,10 @@ def choose_deal(
             "deals with it by difficulty: drop --keep for it, or drop --difficulty to "
             "deal it with the rest at random."
         )
-    if len(keep_at) > size:
-        raise UserError(
-            f"{'1 player plays' if players == 1 else f'{players} players play'} with {size} "
-            f"contracts; {len(keep_at)} were kept: keep at most {size}."
-        )
+    size = check_kept_fit(players, keep, catalog)
+    where = {c.key: i for i, c in enumerate(catalog.contracts)}
+    keep_at = {where[c.key] for c in keep}
+    avoid_at = {where[c.key] for c in avoid}
     block = current_block(players)
     ranked = ranked_deals(block)
     pool = ranked

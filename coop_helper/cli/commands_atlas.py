@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -311,31 +310,25 @@ def difficulty_json(
 
 def deal_by_difficulty(
     players: int,
-    difficulty: str | None,
+    difficulty: str,
     keep: Sequence[str],
     avoid: Sequence[str],
     seed: int,
     as_json: bool,
 ) -> None:
-    """`deal --difficulty/--keep/--avoid`: a seeded deal chosen with the atlas."""
+    """`deal --difficulty` (with --keep/--avoid): a seeded deal chosen with the atlas."""
     from coop_helper.atlas.choose import choose_deal, parse_difficulty
 
     catalog = load_catalog()
-    wanted = parse_difficulty(difficulty) if difficulty is not None else None
     choice = choose_deal(
-        players, wanted, catalog.contracts_named(keep), catalog.contracts_named(avoid), seed
+        players,
+        parse_difficulty(difficulty),
+        catalog.contracts_named(keep),
+        catalog.contracts_named(avoid),
+        seed,
     )
     code = encode_share_code(players, choice.contracts, catalog)
     seals = config.known_seals(catalog)
-    again = " ".join(
-        [
-            f"coop-helper deal --players {players}",
-            *([f"--difficulty {shlex.quote(difficulty)}"] if difficulty else []),
-            *(f"--keep {shlex.quote(k)}" for k in keep),
-            *(f"--avoid {shlex.quote(a)}" for a in avoid),
-            f"--seed {seed}",
-        ]
-    )
     if as_json:
         render.print_json(
             {
@@ -349,22 +342,17 @@ def deal_by_difficulty(
             }
         )
         return
-    console = render.make_console()
-    plural = "s" if players > 1 else ""
-    matching = (
-        "the only matching deal"
-        if choice.candidates == 1
-        else (f"one of {choice.candidates:,} matching deals")
-    )
-    render.print_face_up(
-        console,
+    render.print_deal(
+        players,
+        seed,
+        code,
         choice.contracts,
         seals,
-        f"Deal for {players} player{plural} ({choice.level}, {matching})",
-    )
-    console.print(f"Seed: {seed}  (deal again: {again})", soft_wrap=True)
-    console.print(
-        f"Share code: {code}  (set up from it: coop-helper setup --code {code})", soft_wrap=True
+        keep=keep,
+        avoid=avoid,
+        difficulty=difficulty,
+        level=choice.level,
+        candidates=choice.candidates,
     )
     print_difficulty(players, choice.contracts, seals)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shlex
 from typing import Annotated
 
 import typer
@@ -160,11 +159,16 @@ def deal_command(
             }
         )
         return
-    options = [
-        *(f"--keep {shlex.quote(c)}" for c in keep or []),
-        *(f"--avoid {shlex.quote(c)}" for c in avoid or []),
-    ]
-    render.print_deal(players, seed, code, contracts, seals, options, candidates)
+    render.print_deal(
+        players,
+        seed,
+        code,
+        contracts,
+        seals,
+        keep=keep or [],
+        avoid=avoid or [],
+        candidates=candidates,
+    )
     commands_atlas.print_difficulty(players, contracts, seals)
 
 

@@ -279,22 +279,34 @@ def print_deal(
     code: str,
     contracts: Sequence[Contract],
     seals: Mapping[str, Seal],
-    options: Sequence[str] = (),
+    *,
+    keep: Sequence[str] = (),
+    avoid: Sequence[str] = (),
+    difficulty: str | None = None,
+    level: str | None = None,
     candidates: int | None = None,
 ) -> None:
-    """The ``deal`` command's output: the contracts and the share code (``options``: the
-    --keep/--avoid options the deal was made with; ``candidates``: the deals they allow)."""
+    """The ``deal`` command's output: the contracts, how to deal them again (with the
+    --difficulty/--keep/--avoid asked for) and the share code. ``level`` and ``candidates``
+    (the deals the options allow) go in the title when known."""
     console = make_console()
     plural = "s" if players > 1 else ""
-    title = f"Deal for {players} player{plural}"
+    about = [] if level is None else [level]
     if candidates is not None:
-        title += (
-            " (the only matching deal)"
-            if candidates == 1
-            else (f" (one of {candidates:,} matching deals)")
+        about.append(
+            "the only matching deal" if candidates == 1 else f"one of {candidates:,} matching deals"
         )
+    title = f"Deal for {players} player{plural}" + (f" ({', '.join(about)})" if about else "")
     print_face_up(console, contracts, seals, title)
-    again = " ".join([f"coop-helper deal --players {players}", *options, f"--seed {seed}"])
+    again = " ".join(
+        [
+            f"coop-helper deal --players {players}",
+            *([f"--difficulty {shlex.quote(difficulty)}"] if difficulty else []),
+            *(f"--keep {shlex.quote(k)}" for k in keep),
+            *(f"--avoid {shlex.quote(a)}" for a in avoid),
+            f"--seed {seed}",
+        ]
+    )
     console.print(f"Seed: {seed}  (deal again: {again})", soft_wrap=True)
     console.print(
         f"Share code: {code}  (set up from it: coop-helper setup --code {code})", soft_wrap=True

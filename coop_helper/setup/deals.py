@@ -38,6 +38,11 @@ def check_players(players: int) -> int:
     return players
 
 
+def who_plays(players: int) -> str:
+    """'1 player plays' or 'N players play', to say how many contracts a count deals."""
+    return "1 player plays" if players == 1 else f"{players} players play"
+
+
 def players_for(
     contracts: Sequence[Contract], players: int | None, catalog: Catalog | None = None
 ) -> int:
@@ -56,9 +61,8 @@ def players_for(
         check_players(players)
         expected = catalog.contracts_by_players[players]
         if count != expected:
-            who = "1 player plays" if players == 1 else f"{players} players play"
             raise UserError(
-                f"{who} with {expected} contracts, "
+                f"{who_plays(players)} with {expected} contracts, "
                 f"but {count} {'was' if count == 1 else 'were'} given: name {expected} "
                 "contracts or change --players."
             )
@@ -89,6 +93,27 @@ def deal(players: int, seed: int, catalog: Catalog | None = None) -> tuple[Contr
     return tuple(random.Random(seed).sample(catalog.contracts, count))
 
 
+def check_not_both(keep: Sequence[Contract], avoid: Sequence[Contract]) -> None:
+    """Refuse a contract both kept and avoided."""
+    both = [c.name for c in keep if c in avoid]
+    if both:
+        raise UserError(
+            f"{both[0]} is both kept and avoided: give it to one of --keep and --avoid."
+        )
+
+
+def check_kept_fit(players: int, keep: Sequence[Contract], catalog: Catalog) -> int:
+    """Refuse more kept contracts than ``players`` are dealt; the number they are dealt."""
+    check_players(players)
+    size = catalog.contracts_by_players[players]
+    kept = len(set(keep))
+    if kept > size:
+        raise UserError(
+            f"{who_plays(players)} with {size} contracts; {kept} were kept: keep at most {size}."
+        )
+    return size
+
+
 def deal_keeping(
     players: int,
     seed: int,
@@ -103,23 +128,15 @@ def deal_keeping(
     and options always give the same deal.
     """
     catalog = _catalog(catalog)
-    check_players(players)
-    size = catalog.contracts_by_players[players]
+    check_not_both(keep, avoid)
+    size = check_kept_fit(players, keep, catalog)
     kept = list(dict.fromkeys(keep))
     avoided = set(avoid)
-    both = [c.name for c in kept if c in avoided]
-    if both:
-        raise UserError(
-            f"{both[0]} is both kept and avoided: give it to one of --keep and --avoid."
-        )
-    who = "1 player plays" if players == 1 else f"{players} players play"
-    if len(kept) > size:
-        raise UserError(f"{who} with {size} contracts; {len(kept)} were kept: keep at most {size}.")
     free = [c for c in catalog.contracts if c not in avoided and c not in kept]
     if len(free) < size - len(kept):
         raise UserError(
-            f"{who} with {size} contracts, but only {len(kept) + len(free)} are left once "
-            "those are avoided: avoid fewer."
+            f"{who_plays(players)} with {size} contracts, but only {len(kept) + len(free)} "
+            "are left once those are avoided: avoid fewer."
         )
     rest = random.Random(seed).sample(free, size - len(kept))
     return (*kept, *rest), math.comb(len(free), size - len(kept))
