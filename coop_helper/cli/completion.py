@@ -11,14 +11,24 @@ def _matching(candidates: list[str], incomplete: str) -> list[str]:
     return [name for name in candidates if normalise(name).startswith(typed)]
 
 
-def complete_contract(incomplete: str) -> list[str]:
-    """Contract names for the shell: every English and German name and alias, with '_'
-    for each space. Shells split completions at spaces, so 'Lady Killer' would arrive as
-    two words; 'Lady_Killer' names the same contract (names ignore punctuation)."""
+def _contract_names(unknown_seal_only: bool = False) -> list[str]:
+    """Every English and German name and alias, with '_' for each space. Shells split
+    completions at spaces, so 'Lady Killer' would arrive as two words; 'Lady_Killer' names
+    the same contract (names ignore punctuation)."""
     from coop_helper.setup.catalog import load_catalog
 
-    names = [name.replace(" ", "_") for c in load_catalog().contracts for name in c.names()]
-    return _matching(list(dict.fromkeys(names)), incomplete)
+    names = [
+        name.replace(" ", "_")
+        for c in load_catalog().contracts
+        if not unknown_seal_only or c.seal is None
+        for name in c.names()
+    ]
+    return list(dict.fromkeys(names))
+
+
+def complete_contract(incomplete: str) -> list[str]:
+    """Contract names for the shell (`_contract_names`)."""
+    return _matching(_contract_names(), incomplete)
 
 
 def complete_policy(incomplete: str) -> list[str]:
@@ -37,15 +47,7 @@ def complete_odds_policy(incomplete: str) -> list[str]:
 
 def complete_unknown_seal_contract(incomplete: str) -> list[str]:
     """The contracts whose seal the card data lacks: the only ones `seals` records."""
-    from coop_helper.setup.catalog import load_catalog
-
-    names = [
-        name.replace(" ", "_")
-        for c in load_catalog().contracts
-        if c.seal is None
-        for name in c.names()
-    ]
-    return _matching(list(dict.fromkeys(names)), incomplete)
+    return _matching(_contract_names(unknown_seal_only=True), incomplete)
 
 
 def complete_difficulty(incomplete: str) -> list[str]:
