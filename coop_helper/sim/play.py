@@ -14,7 +14,7 @@ from coop_helper.engine.cards import build_deck
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog
-from coop_helper.setup.deals import face_up, time_pile
+from coop_helper.setup.deals import TimePile, face_up, time_pile
 from coop_helper.setup.settings import check_seal_options
 
 __all__ = ["PlayedGame", "default_time_pile", "play_one"]
@@ -40,7 +40,11 @@ def default_time_pile(
     catalog: Catalog, contracts: tuple[Contract, ...], seals: Mapping[str, Seal] | None = None
 ) -> int:
     """13 + the seal numbers + one per distinct seal letter; UserError if a seal is unknown."""
-    pile = time_pile(contracts, seals or {}, catalog)
+    return _known_size(time_pile(contracts, seals or {}, catalog))
+
+
+def _known_size(pile: TimePile) -> int:
+    """The Time Pile's size; a UserError saying how to give the seal while one is unknown."""
     if pile.size is None:
         names = " and ".join(pile.missing_seals)
         first = pile.missing_seals[0]
@@ -76,9 +80,9 @@ def play_one(
     if seal_options:
         check_seal_options(catalog, seal_options, contracts)
     chosen = make_policy(policy)
-    rules_pile = _rules_pile(catalog, contracts, seals)
+    rules = _rules_pile(catalog, contracts, seals)
     if time_pile is None:
-        time_pile = default_time_pile(catalog, contracts, seals)
+        time_pile = _known_size(rules)
     deck = build_deck(n_players)
     room = deck.size - deck.start_coins * n_players - (deck.five_player_expedition is not None)
     if not 1 <= time_pile <= room:
@@ -90,11 +94,12 @@ def play_one(
     config = GameConfig(contracts, n_players, time_pile, removed, seed)
     log = EventLog()
     result = Game(config, chosen, log=log).run()
-    return PlayedGame(config, chosen.name, log, result, rules_pile)
+    return PlayedGame(config, chosen.name, log, result, rules.size)
 
 
 def _rules_pile(
     catalog: Catalog, contracts: tuple[Contract, ...], seals: Mapping[str, Seal] | None
-) -> int | None:
-    """The Time Pile by the rules for these contracts, None while a seal is unknown."""
-    return time_pile(contracts, seals or {}, catalog).size
+) -> TimePile:
+    """The Time Pile by the rules for these contracts (``play_one``'s ``time_pile``
+    argument hides the function of that name there)."""
+    return time_pile(contracts, seals or {}, catalog)
