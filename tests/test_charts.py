@@ -164,16 +164,18 @@ def test_without_matplotlib_the_error_names_the_extra(run, tmp_path, monkeypatch
     assert result.stderr.count("\n") == 1
 
 
-def test_the_cli_starts_without_sqlite_scipy_or_matplotlib():
-    code = (
-        "import sys, coop_helper.cli; "
-        "print(sorted(m for m in ('matplotlib', 'sqlite3', 'scipy', 'numpy') "
-        "if m in sys.modules))"
+def _loaded_after(code: str, modules: tuple[str, ...]) -> str:
+    """Which of ``modules`` a fresh interpreter has loaded after running ``code``."""
+    check = f"\nimport sys\nprint(sorted(m for m in {modules!r} if m in sys.modules))"
+    done = subprocess.run(
+        [sys.executable, "-c", code + check], capture_output=True, text=True, check=True
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.strip() == "[]"
+    return done.stdout.strip()
+
+
+def test_the_cli_starts_without_sqlite_scipy_or_matplotlib():
+    heavy = ("matplotlib", "sqlite3", "scipy", "numpy")
+    assert _loaded_after("import coop_helper.cli", heavy) == "[]"
 
 
 def test_odds_chart_says_when_no_level_reaches_the_target(tmp_path):
@@ -213,20 +215,15 @@ def test_setup_and_odds_run_without_loading_scipy():
     # Wilson intervals take their normal quantile from the standard library: loading
     # scipy would add about a third of a second to every table-side command.
     code = (
-        "import sys\n"
         "from typer.testing import CliRunner\n"
         "from coop_helper.cli import app\n"
         "quick = ['--games', '40', '--workers', '1']\n"
         "for args in (['setup', '--players', '2', *quick],\n"
         "             ['odds', 'Fighter', 'Jinx', 'Gamester', *quick]):\n"
         "    result = CliRunner().invoke(app, args)\n"
-        "    assert result.exit_code == 0, result.output\n"
-        "print(sorted(m for m in ('scipy', 'numpy') if m in sys.modules))"
+        "    assert result.exit_code == 0, result.output"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.strip() == "[]"
+    assert _loaded_after(code, ("scipy", "numpy")) == "[]"
 
 
 @pytest.mark.parametrize("name", ["odds.png", "odds.svg"])
