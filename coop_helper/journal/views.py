@@ -201,10 +201,9 @@ def _tally_records(first: str, tallies: tuple[Tally, ...]) -> list[list[str]]:
     """The narrow layout of a tally table: one head line and one detail line each."""
     rows = []
     for t in tallies:
-        key = f"{t.key} player{'' if t.key == '1' else 's'}" if first == "Players" else t.key
-        games = _plural(t.games, "game")
-        rows.append([f"{key}: {games}, {t.wins:,} won ({percent(t.win_rate)})"])
-        rows[-1].append(f"best rank {_best(t)}")
+        key = _plural(int(t.key), "player") if first == "Players" else t.key
+        head = f"{key}: {_plural(t.games, 'game')}, {t.wins:,} won ({percent(t.win_rate)})"
+        rows.append([head, f"best rank {_best(t)}"])
     return rows
 
 
@@ -248,10 +247,9 @@ def _games_records(records: tuple[GameRecord, ...]) -> list[list[str]]:
     """The narrow layout of the games: a head line, the result, the note if any."""
     rows = []
     for r in records:
-        player = "player" if r.players == 1 else "players"
         rows.append(
             [
-                f"#{r.id}  {r.played_on}  {r.players} {player}  {r.code}",
+                f"#{r.id}  {r.played_on}  {_plural(r.players, 'player')}  {r.code}",
                 f"moved {r.removed}+{r.moves}: {_result(r)}; expert {percent(r.predicted_win)}",
                 *([f"note: {_note(r)}"] if r.note.strip() else []),
             ]
