@@ -141,6 +141,7 @@ def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
         (("--removed", "-1", "--won"), "0 or more"),
         (("--removed", "2", "--won", "--date", "08.01.2026"), "YYYY-MM-DD"),
         (("--removed", "2", "--won", "--date", "2999-01-01"), "in the future"),
+        (("--removed", "2", "--won", "--date", "2014-12-31"), "before the co-op variant"),
         (("--removed", "2", "--won", "--players", "3"), "3 players play with 7 contracts"),
     ],
     ids=[
@@ -152,6 +153,7 @@ def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
         "negative",
         "date",
         "future",
+        "before-2015",
         "players",
     ],
 )

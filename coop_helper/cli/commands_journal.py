@@ -106,8 +106,7 @@ def record_command(
         )
     records.check_play(pile.size, removed, moves, won)
     played_on = records.parse_day(date) if date is not None else dt.date.today().isoformat()
-    if played_on > dt.date.today().isoformat():
-        raise UserError(f"--date {played_on} is in the future: give the day the game was played.")
+    records.check_played_on(played_on, dt.date.today().isoformat())
     workers = default_workers() if workers is None else workers
     check_settings(None, workers, 0.95, "wilson")
     game = Played(

@@ -51,6 +51,9 @@ class GameRecord:
 
 
 COLUMNS = tuple(f.name for f in fields(GameRecord) if f.name != "id")
+
+FIRST_DAY = "2015-01-01"
+"""No co-op game was played before this: the expansion's rulebook is from 2015."""
 """The stored and exported fields, in order."""
 
 
@@ -72,6 +75,17 @@ def parse_day(text: str, what: str = "--date") -> str:
         raise UserError(
             f"{what} must be a date written YYYY-MM-DD, e.g. 2026-01-31, not '{text}'."
         ) from None
+
+
+def check_played_on(day: str, today: str) -> None:
+    """Reject a day (YYYY-MM-DD) the game cannot have been played on."""
+    if day > today:
+        raise UserError(f"--date {day} is in the future: give the day the game was played.")
+    if day < FIRST_DAY:
+        raise UserError(
+            f"--date {day} is before the co-op variant was published (2015): "
+            "give the day the game was played."
+        )
 
 
 def outcome_fields(
