@@ -5,11 +5,18 @@ from __future__ import annotations
 import pytest
 from atlas_helpers import synthetic_atlas
 
-from coop_helper.atlas.choose import LEVELS, choose_deal, parse_difficulty, ranked_deals
-from coop_helper.atlas.deals import deal_index, positions
+from coop_helper.atlas.choose import (
+    LEVELS,
+    choose_deal,
+    parse_difficulty,
+    ranked_deals,
+    recorded_deals,
+)
+from coop_helper.atlas.deals import all_deals, contracts_of, deal_at, deal_index, positions
 from coop_helper.atlas.lookup import open_atlas
 from coop_helper.errors import UserError
-from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.catalog import load_catalog, parse_seal
+from coop_helper.setup.deals import time_pile
 
 
 @pytest.fixture(scope="module")
@@ -101,3 +108,62 @@ def test_the_choice_is_uniform_among_the_matching_deals():
     expected = draws / candidates
     chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
     assert chi2 < 34.5  # the 0.1% tail of chi-square with 13 degrees of freedom
+
+
+def test_a_recorded_seal_adds_its_deals_at_the_level_their_win_chance_falls_in():
+    catalog = load_catalog()
+    ransom = catalog.contract("Ransom")
+    seals = {ransom.key: parse_seal("1A")}
+    ranked = ranked_deals(open_atlas().block(1))
+    for level in LEVELS:
+        for seed in range(4):
+            choice = choose_deal(1, level, [ransom], [], seed, seals)
+            assert ransom in choice.contracts and choice.level == level
+            at = LEVELS.index(level)
+            # the card data's deals set the bounds: every easier one is at this level or
+            # an easier one, every harder one at this level or a harder one
+            assert all(LEVELS.index(r.level) <= at for r in ranked if r.win > choice.win)
+            assert all(LEVELS.index(r.level) >= at for r in ranked if r.win < choice.win)
+            assert choose_deal(1, level, [ransom], [], seed, seals).contracts == choice.contracts
+    # the card data's deals keep their levels: a seed that deals one deals the same
+    for seed in range(5):
+        fighter = catalog.contract("Fighter")
+        plain = choose_deal(1, "hard", [fighter], [ransom], seed)
+        assert choose_deal(1, "hard", [fighter], [ransom], seed, seals) == plain
+
+
+def test_recorded_seals_widen_the_pool_to_their_contracts():
+    catalog = load_catalog()
+    keep = catalog.contracts_for(["Fighter", "Jinx"])
+    seals = {c.key: parse_seal("0B") for c in catalog.contracts if c.seal is None}
+    assert len(seals) == 2  # the two blue-seal contracts
+    choice = choose_deal(1, None, keep, [], 0, seals)
+    assert choice.candidates == 16  # every third contract: 14 with card-data seals + 2
+    seen = {c for seed in range(200) for c in choose_deal(1, None, keep, [], seed, seals).contracts}
+    assert {catalog.contract("Ransom"), catalog.contract("Tiny Royal Household")} <= seen
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_recorded_deals_are_rated_at_the_time_pile_their_seals_give(players, tmp_path, monkeypatch):
+    path = tmp_path / "atlas.bin"
+    synthetic_atlas(path, players=(players,))
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(path))
+    catalog = load_catalog()
+    block = open_atlas().block(players)
+    seals = {"ransom": parse_seal("2Q"), "tiny_royal_household": parse_seal("-1A")}
+    keys = sorted(
+        (-round(r.win * 255), 0, r.index) for r in ranked_deals(block)
+    )  # only the order of the win chances matters here
+    size = catalog.contracts_by_players[players]
+    found = recorded_deals(block, keys, seals, catalog, size)
+    unsealed = {c.key for c in catalog.contracts if c.seal is None}
+    expected = sum(
+        1
+        for deal in all_deals(size, len(catalog.contracts))
+        if unsealed & {catalog.contracts[i].key for i in deal}
+    )
+    assert len(found) == expected and len({r.index for r in found}) == expected
+    for ranked in found:
+        contracts = contracts_of(deal_at(ranked.index, size, len(catalog.contracts)), catalog)
+        pile = time_pile(contracts, seals, catalog).size
+        assert pile is not None and ranked.win == block.win(ranked.index, pile)

@@ -129,6 +129,17 @@ def test_impossible_deals_are_one_line_errors(run, args, message):
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_a_recorded_seal_lets_difficulty_deals_keep_its_contract(run):
+    keep = ("deal", "--players", "1", "--difficulty", "easy", "--keep", "Ransom", "--seed", "3")
+    refused = run(*keep)
+    assert refused.exit_code == 2 and "record it (coop-helper seals set" in refused.stderr
+    assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
+    doc = ok_json(run(*keep, "--json"))
+    assert "Ransom" in [c["name"] for c in doc["contracts"]] and doc["level"] == "easy"
+    assert doc["difficulty"]["win"] is not None  # rated at the Time Pile its seal gives
+    assert ok_json(run(*keep, "--json")) == doc  # the same seed and seals deal the same
+
+
 def test_contracts_with_players_adds_each_contracts_difficulty(run):
     doc = ok_json(run("contracts", "--players", "1", "--json"))
     first = doc["contracts"][0]["difficulty"]

@@ -1,24 +1,28 @@
 """Deals by difficulty: a quartile level or a win chance, with contracts kept or avoided.
 
-Only deals whose Time Pile the card data knows have a win chance with nothing removed, so
-only they are dealt by difficulty (a contract whose seal is unknown cannot be kept). The
-quartiles split those deals of a player count into four equal shares, from the easiest
-(``easy``: the highest win chances) to the hardest (``brutal``). The choice is uniform
-among the matching deals, from the seed alone: the same seed and options deal the same.
+Only deals whose Time Pile is known have a win chance with nothing removed, so only they
+are dealt by difficulty: those the card data gives, and those with a contract whose seal
+the user recorded (`seals set`). The quartiles split the card data's deals of a player
+count into four equal shares, from the easiest (``easy``: the highest win chances) to the
+hardest (``brutal``); a deal known through a recorded seal takes the level its win chance
+falls in among them, so recording a seal adds deals but moves no bound. The choice is
+uniform among the matching deals, from the seed and the recorded seals alone: the same
+seed, options and seals deal the same.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 
-from coop_helper.atlas.deals import contracts_of, deal_at, deal_index
+from coop_helper.atlas.deals import contracts_of, deal_at
 from coop_helper.atlas.lookup import current_block
 from coop_helper.atlas.store import SCALE, PlayerBlock
 from coop_helper.errors import UserError, shown
-from coop_helper.setup.catalog import Contract, load_catalog
+from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog
 from coop_helper.setup.deals import check_kept_fit, check_not_both
 from coop_helper.sim.percent import parse_chance
 
@@ -42,33 +46,99 @@ def parse_difficulty(text: str) -> str | float:
 
 @dataclass(frozen=True)
 class Ranked:
-    """A deal with a known Time Pile, and its place among them (0: the easiest)."""
+    """A deal with a known Time Pile: its win chance with nothing removed and its level."""
 
     index: int
     win: float
-    place: int
     level: str
 
 
-def ranked_deals(block: PlayerBlock) -> list[Ranked]:
-    """Every known-pile deal from easiest to hardest, with its quartile level.
+Key = tuple[int, int, int]
 
-    Easiest = highest win chance with nothing removed; ties go to the deal needing fewer
-    turns overall, then to the lower deal number.
-    """
-    keyed = []
+
+def _easiness(block: PlayerBlock, index: int, pile: int) -> Key:
+    """The sort key of a deal with this Time Pile: easiest (highest win chance with
+    nothing removed) first; ties go to the deal needing fewer turns overall, then to the
+    lower deal number."""
+    row = block.row(index)
+    return (-row[min(pile, block.turns)], -sum(row), index)
+
+
+def _card_data_keys(block: PlayerBlock) -> list[Key]:
+    """The sort keys of the deals whose Time Pile the card data knows, easiest first."""
+    keys = []
     for index in range(block.deals):
         pile = block.pile(index)
-        if pile is None:
-            continue
-        row = block.row(index)
-        keyed.append((-row[min(pile, block.turns)], -sum(row), index))
-    keyed.sort()
-    total = len(keyed)
+        if pile is not None:
+            keys.append(_easiness(block, index, pile))
+    keys.sort()
+    return keys
+
+
+def _level(place: int, total: int) -> str:
+    return LEVELS[min(3, 4 * place // total)]
+
+
+def ranked_deals(block: PlayerBlock, keys: list[Key] | None = None) -> list[Ranked]:
+    """Every deal whose Time Pile the card data knows, from easiest to hardest, with its
+    quartile level (``keys``: their sort keys, if already worked out)."""
+    keys = _card_data_keys(block) if keys is None else keys
     return [
-        Ranked(index, -q / SCALE, place, LEVELS[min(3, 4 * place // total)])
-        for place, (q, _, index) in enumerate(keyed)
+        Ranked(index, -q / SCALE, _level(place, len(keys)))
+        for place, (q, _, index) in enumerate(keys)
     ]
+
+
+def recorded_deals(
+    block: PlayerBlock,
+    keys: Sequence[Key],
+    seals: Mapping[str, Seal],
+    catalog: Catalog,
+    size: int,
+) -> list[Ranked]:
+    """The deals of ``size`` contracts whose Time Pile only the recorded ``seals`` make
+    known, each with the level its win chance falls in among the card data's deals
+    (``keys``, easiest first).
+
+    Tens of thousands of deals with 4 or 5 players, so the loop works on the atlas's bytes
+    and the seals' numbers and letters directly (the Time Pile as `setup.deals.pile_size`
+    works it out; a test holds the two together).
+    """
+    contracts = catalog.contracts
+    recorded = [i for i, c in enumerate(contracts) if c.seal is None and c.key in seals]
+    if not recorded or not keys:
+        return []
+    sealed = [i for i, c in enumerate(contracts) if c.seal is not None]
+    seal_at = [c.seal or seals.get(c.key) for c in contracts]
+    letters = sorted({seal.letter for seal in seal_at if seal is not None})
+    seal_number = [seal.number if seal else 0 for seal in seal_at]
+    letter_bit = [1 << letters.index(seal.letter) if seal else 0 for seal in seal_at]
+    number = _comb_table(len(contracts), size)
+    base = catalog.time_pile_base
+    rows, width, turns = block.rows, block.width, block.turns
+    # the hardest key of each level but the last: a deal harder than k of them is at level k
+    total = len(keys)
+    bound1, bound2, bound3 = (keys[-(-k * total // 4) - 1] for k in (1, 2, 3))
+    bound_wins = {bound1[0], bound2[0], bound3[0]}
+    found = []
+    for count in range(1, len(recorded) + 1):
+        for blue in combinations(recorded, count):
+            for rest in combinations(sealed, size - count):
+                index, seal_sum, seen = 0, 0, 0
+                for rank, position in enumerate(sorted((*blue, *rest)), start=1):
+                    index += number[position][rank]
+                    seal_sum += seal_number[position]
+                    seen |= letter_bit[position]
+                pile = base + seal_sum + seen.bit_count()
+                first = index * width + 1  # the deal's row: win chances with 0..turns turns
+                q = rows[first + min(pile, turns)]
+                if -q in bound_wins:  # a tie with a bound: the full key decides
+                    key = (-q, -sum(rows[first : first + turns + 1]), index)
+                    level = (key > bound1) + (key > bound2) + (key > bound3)
+                else:
+                    level = (-q > bound1[0]) + (-q > bound2[0]) + (-q > bound3[0])
+                found.append(Ranked(index, q / SCALE, LEVELS[level]))
+    return found
 
 
 @dataclass(frozen=True)
@@ -82,10 +152,23 @@ class Choice:
     candidates: int  # how many deals matched
 
 
+def _comb_table(contracts: int, size: int) -> list[list[int]]:
+    """C(position, rank) for every catalogue position and rank up to ``size``: a deal's
+    number is their sum over its sorted positions (`atlas.deals.deal_index`)."""
+    return [[comb(position, rank) for rank in range(size + 1)] for position in range(contracts)]
+
+
 def _matching(contracts: int, size: int, keep: set[int], avoid: set[int]) -> set[int]:
     """Numbers of the deals that hold every kept contract and no avoided one."""
     free = sorted(set(range(contracts)) - keep - avoid)
-    return {deal_index((*keep, *rest)) for rest in combinations(free, size - len(keep))}
+    number = _comb_table(contracts, size)
+    found = set()
+    for rest in combinations(free, size - len(keep)):
+        index = 0
+        for rank, position in enumerate(sorted((*keep, *rest)), start=1):
+            index += number[position][rank]
+        found.add(index)
+    return found
 
 
 def choose_deal(
@@ -94,27 +177,31 @@ def choose_deal(
     keep: Sequence[Contract],
     avoid: Sequence[Contract],
     seed: int,
+    seals: Mapping[str, Seal] | None = None,
 ) -> Choice:
-    """Deal a game of ``difficulty`` that holds ``keep`` and none of ``avoid``."""
+    """Deal a game of ``difficulty`` that holds ``keep`` and none of ``avoid``; ``seals``
+    are the recorded seals of contracts the card data lacks one for."""
     catalog = load_catalog()
+    seals = seals or {}
     check_not_both(keep, avoid)
-    unknown = [c.name for c in keep if c.seal is None]
+    unknown = [c.name for c in keep if c.seal is None and c.key not in seals]
     if unknown:
         raise UserError(
             f"{unknown[0]}'s seal is not in the card data, so the atlas cannot rank "
-            "deals with it by difficulty: drop --keep for it, or drop --difficulty to "
-            "deal it with the rest at random."
+            "deals with it by difficulty: record it (coop-helper seals set "
+            f"'{unknown[0]}' NUMBER LETTER), drop --keep for it, or drop --difficulty "
+            "to deal it with the rest at random."
         )
     size = check_kept_fit(players, keep, catalog)
     where = {c.key: i for i, c in enumerate(catalog.contracts)}
     keep_at = {where[c.key] for c in keep}
     avoid_at = {where[c.key] for c in avoid}
     block = current_block(players)
-    ranked = ranked_deals(block)
-    pool = ranked
+    keys = _card_data_keys(block)
+    pool = ranked_deals(block, keys) + recorded_deals(block, keys, seals, catalog, size)
     if keep_at or avoid_at:
         matching = _matching(len(catalog.contracts), size, keep_at, avoid_at)
-        pool = [r for r in ranked if r.index in matching]
+        pool = [r for r in pool if r.index in matching]
     if not pool:
         raise UserError(
             "no deal with a known Time Pile holds those --keep contracts without "

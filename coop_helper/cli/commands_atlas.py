@@ -320,15 +320,16 @@ def deal_by_difficulty(
     from coop_helper.atlas.choose import choose_deal, parse_difficulty
 
     catalog = load_catalog()
+    seals = config.known_seals(catalog)
     choice = choose_deal(
         players,
         parse_difficulty(difficulty),
         catalog.contracts_named(keep),
         catalog.contracts_named(avoid),
         seed,
+        seals,
     )
     code = encode_share_code(players, choice.contracts, catalog)
-    seals = config.known_seals(catalog)
     if as_json:
         render.print_json(
             {
