@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import bisect
+
 import pytest
 from atlas_helpers import synthetic_atlas
 
 from coop_helper.atlas.choose import (
     LEVELS,
+    _card_data_keys,
+    _easiness,
     choose_deal,
     parse_difficulty,
     ranked_deals,
@@ -167,3 +171,59 @@ def test_recorded_deals_are_rated_at_the_time_pile_their_seals_give(players, tmp
         contracts = contracts_of(deal_at(ranked.index, size, len(catalog.contracts)), catalog)
         pile = time_pile(contracts, seals, catalog).size
         assert pile is not None and ranked.win == block.win(ranked.index, pile)
+
+
+@pytest.mark.parametrize(
+    ("keep", "avoid"), [((), ()), (("Ransom",), ()), (("Fighter",), ("Tiny Royal Household",))]
+)
+def test_a_recorded_deal_takes_the_level_of_its_place_among_the_card_data_deals(keep, avoid):
+    catalog = load_catalog()
+    block = open_atlas().block(1)
+    keys = _card_data_keys(block)  # the full keys: ties on win chance go by turns, then number
+    seals = {"ransom": parse_seal("1A"), "tiny_royal_household": parse_seal("0B")}
+    where = {c.name: i for i, c in enumerate(catalog.contracts)}
+    keep_at, avoid_at = {where[n] for n in keep}, {where[n] for n in avoid}
+    found = recorded_deals(block, keys, seals, catalog, 3, keep_at, avoid_at)
+    unsealed = {i for i, c in enumerate(catalog.contracts) if c.seal is None}
+    expected = [
+        deal
+        for deal in all_deals(3, len(catalog.contracts))
+        if unsealed & set(deal) and keep_at <= set(deal) and not avoid_at & set(deal)
+    ]
+    assert sorted(r.index for r in found) == [deal_index(d) for d in expected]
+    for ranked in found:
+        contracts = contracts_of(deal_at(ranked.index, 3, len(catalog.contracts)), catalog)
+        pile = time_pile(contracts, seals, catalog).size
+        place = bisect.bisect_left(keys, _easiness(block, ranked.index, pile))
+        assert ranked.level == LEVELS[min(3, 4 * place // len(keys))]
+
+
+def test_keeping_unrecorded_blue_seal_contracts_names_each_and_how_to_record_it():
+    catalog = load_catalog()
+    both = catalog.contracts_for(["Ransom", "Tiny Royal Household"])
+    with pytest.raises(UserError) as raised:
+        choose_deal(2, "hard", both, [], 1)
+    message = str(raised.value)
+    assert "Ransom and Tiny Royal Household" in message
+    assert "coop-helper seals set 'Tiny Royal Household' NUMBER LETTER" in message
+    assert "coop-helper seals set Ransom NUMBER LETTER" in message
+
+
+def test_an_empty_pool_says_a_recorded_seal_would_add_deals():
+    catalog = load_catalog()
+    ransom = catalog.contract("Ransom")
+    sealed = [c for c in catalog.contracts if c.seal is not None]
+    seals = {ransom.key: parse_seal("2Z")}
+    # solo keeps Ransom and avoids all but one sealed contract: the only deals left hold
+    # Tiny Royal Household, whose seal is not recorded
+    with pytest.raises(UserError, match="deals with Tiny Royal Household join once its seal"):
+        choose_deal(1, "easy", [ransom], sealed[1:], 1, seals)
+
+
+def test_a_choice_says_when_it_depends_on_the_recorded_seals():
+    catalog = load_catalog()
+    ransom = catalog.contract("Ransom")
+    seals = {ransom.key: parse_seal("1A")}
+    assert choose_deal(1, "hard", [ransom], [], 2, seals).with_recorded_seals
+    assert not choose_deal(1, "hard", [], [ransom], 2, seals).with_recorded_seals
+    assert not choose_deal(1, "hard", [], [], 2).with_recorded_seals

@@ -138,6 +138,9 @@ def test_a_recorded_seal_lets_difficulty_deals_keep_its_contract(run):
     assert "Ransom" in [c["name"] for c in doc["contracts"]] and doc["level"] == "easy"
     assert doc["difficulty"]["win"] is not None  # rated at the Time Pile its seal gives
     assert ok_json(run(*keep, "--json")) == doc  # the same seed and seals deal the same
+    assert doc["with_recorded_seals"] is True
+    text = run(*keep).stdout
+    assert "--seed 3, with your recorded seals)" in text
 
 
 def test_contracts_with_players_adds_each_contracts_difficulty(run):

@@ -13,7 +13,8 @@ seed, options and seals deal the same.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import shlex
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -44,9 +45,10 @@ def parse_difficulty(text: str) -> str | float:
     return parse_chance(text, "--difficulty", example="40%")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Ranked:
-    """A deal with a known Time Pile: its win chance with nothing removed and its level."""
+    """A deal with a known Time Pile: its win chance with nothing removed and its level
+    (slots, not frozen: tens of thousands are made at a time)."""
 
     index: int
     win: float
@@ -95,20 +97,26 @@ def recorded_deals(
     seals: Mapping[str, Seal],
     catalog: Catalog,
     size: int,
+    keep: Set[int] = frozenset(),
+    avoid: Set[int] = frozenset(),
 ) -> list[Ranked]:
     """The deals of ``size`` contracts whose Time Pile only the recorded ``seals`` make
-    known, each with the level its win chance falls in among the card data's deals
-    (``keys``, easiest first).
+    known, that hold every ``keep`` position and no ``avoid`` one, each with the level its
+    win chance falls in among the card data's deals (``keys``, easiest first).
 
     Tens of thousands of deals with 4 or 5 players, so the loop works on the atlas's bytes
     and the seals' numbers and letters directly (the Time Pile as `setup.deals.pile_size`
     works it out; a test holds the two together).
     """
     contracts = catalog.contracts
-    recorded = [i for i, c in enumerate(contracts) if c.seal is None and c.key in seals]
+    recorded = [
+        i for i, c in enumerate(contracts) if c.seal is None and c.key in seals and i not in avoid
+    ]
     if not recorded or not keys:
         return []
     sealed = [i for i, c in enumerate(contracts) if c.seal is not None]
+    kept = tuple(i for i in sealed if i in keep)
+    free = [i for i in sealed if i not in keep and i not in avoid]
     seal_at = [c.seal or seals.get(c.key) for c in contracts]
     letters = sorted({seal.letter for seal in seal_at if seal is not None})
     seal_number = [seal.number if seal else 0 for seal in seal_at]
@@ -123,9 +131,11 @@ def recorded_deals(
     found = []
     for count in range(1, len(recorded) + 1):
         for blue in combinations(recorded, count):
-            for rest in combinations(sealed, size - count):
+            if not keep <= {*blue, *kept} or size - count - len(kept) < 0:
+                continue
+            for rest in combinations(free, size - count - len(kept)):
                 index, seal_sum, seen = 0, 0, 0
-                for rank, position in enumerate(sorted((*blue, *rest)), start=1):
+                for rank, position in enumerate(sorted((*blue, *kept, *rest)), start=1):
                     index += number[position][rank]
                     seal_sum += seal_number[position]
                     seen |= letter_bit[position]
@@ -150,6 +160,7 @@ class Choice:
     win: float
     level: str
     candidates: int  # how many deals matched
+    with_recorded_seals: bool = False  # some of them are known through recorded seals only
 
 
 def _comb_table(contracts: int, size: int) -> list[list[int]]:
@@ -186,11 +197,13 @@ def choose_deal(
     check_not_both(keep, avoid)
     unknown = [c.name for c in keep if c.seal is None and c.key not in seals]
     if unknown:
+        record = " and ".join(
+            f"coop-helper seals set {shlex.quote(n)} NUMBER LETTER" for n in unknown
+        )
         raise UserError(
-            f"{unknown[0]}'s seal is not in the card data, so the atlas cannot rank "
-            "deals with it by difficulty: record it (coop-helper seals set "
-            f"'{unknown[0]}' NUMBER LETTER), drop --keep for it, or drop --difficulty "
-            "to deal it with the rest at random."
+            f"{' and '.join(unknown)}: the seal is not in the card data, so the atlas "
+            f"cannot rank deals with it by difficulty: record it ({record}), drop --keep "
+            "for it, or drop --difficulty to deal it with the rest at random."
         )
     size = check_kept_fit(players, keep, catalog)
     where = {c.key: i for i, c in enumerate(catalog.contracts)}
@@ -198,14 +211,27 @@ def choose_deal(
     avoid_at = {where[c.key] for c in avoid}
     block = current_block(players)
     keys = _card_data_keys(block)
-    pool = ranked_deals(block, keys) + recorded_deals(block, keys, seals, catalog, size)
+    pool = ranked_deals(block, keys)
     if keep_at or avoid_at:
         matching = _matching(len(catalog.contracts), size, keep_at, avoid_at)
         pool = [r for r in pool if r.index in matching]
+    extra = recorded_deals(block, keys, seals, catalog, size, keep_at, avoid_at)
+    pool += extra
     if not pool:
+        unrecorded = [
+            c.name
+            for c in catalog.contracts
+            if c.seal is None and c.key not in seals and c not in avoid
+        ]
+        hint = (
+            f"; deals with {' or '.join(unrecorded)} join once its seal is recorded "
+            "(coop-helper seals set NAME NUMBER LETTER)"
+            if unrecorded
+            else ""
+        )
         raise UserError(
             "no deal with a known Time Pile holds those --keep contracts without "
-            "the --avoid ones: keep or avoid fewer."
+            f"the --avoid ones: keep or avoid fewer{hint}."
         )
     if isinstance(difficulty, str):
         chosen = [r for r in pool if r.level == difficulty]
@@ -228,4 +254,6 @@ def choose_deal(
     chosen.sort(key=lambda r: r.index)
     pick = random.Random(f"atlas-deal-{players}-{seed}").choice(chosen)
     contracts = contracts_of(deal_at(pick.index, size, len(catalog.contracts)), catalog)
-    return Choice(players, contracts, pick.win, pick.level, len(chosen))
+    known_by_seals = {r.index for r in extra}
+    seal_dependent = any(r.index in known_by_seals for r in chosen)
+    return Choice(players, contracts, pick.win, pick.level, len(chosen), seal_dependent)

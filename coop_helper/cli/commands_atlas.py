@@ -339,6 +339,7 @@ def deal_by_difficulty(
                 "contracts": [render.contract_json(c, seals) for c in choice.contracts],
                 "level": choice.level,
                 "candidates": choice.candidates,
+                "with_recorded_seals": choice.with_recorded_seals,
                 "difficulty": difficulty_json(players, choice.contracts, seals),
             }
         )
@@ -354,6 +355,7 @@ def deal_by_difficulty(
         difficulty=difficulty,
         level=choice.level,
         candidates=choice.candidates,
+        with_recorded_seals=choice.with_recorded_seals,
     )
     print_difficulty(players, choice.contracts, seals)
 

@@ -93,8 +93,9 @@ def deal_command(
         typer.Option(
             "--difficulty",
             metavar="LEVEL",
-            help="easy, medium, hard or brutal (the quarters of the player count's deals, easiest "
-            "first) or a win chance like 40%, from the difficulty atlas.",
+            help="easy, medium, hard or brutal (the quarters of the player count's deals by the "
+            "card data's seals, easiest first) or a win chance like 40%, from the difficulty "
+            "atlas.",
             autocompletion=complete_difficulty,
             rich_help_panel=CONTRACTS_PANEL,
         ),

@@ -285,10 +285,12 @@ def print_deal(
     difficulty: str | None = None,
     level: str | None = None,
     candidates: int | None = None,
+    with_recorded_seals: bool = False,
 ) -> None:
     """The ``deal`` command's output: the contracts, how to deal them again (with the
     --difficulty/--keep/--avoid asked for) and the share code. ``level`` and ``candidates``
-    (the deals the options allow) go in the title when known."""
+    (the deals the options allow) go in the title when known; ``with_recorded_seals``: the
+    same seed deals the same only with the same recorded seals."""
     console = make_console()
     plural = "s" if players > 1 else ""
     about = [] if level is None else [level]
@@ -307,7 +309,8 @@ def print_deal(
             f"--seed {seed}",
         ]
     )
-    console.print(f"Seed: {seed}  (deal again: {again})", soft_wrap=True)
+    seals_note = ", with your recorded seals" if with_recorded_seals else ""
+    console.print(f"Seed: {seed}  (deal again: {again}{seals_note})", soft_wrap=True)
     console.print(
         f"Share code: {code}  (set up from it: coop-helper setup --code {code})", soft_wrap=True
     )
