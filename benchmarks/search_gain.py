@@ -38,8 +38,8 @@ from typing import Any
 from strength import paired
 
 from coop_helper.engine import Game, GameConfig
-from coop_helper.engine.fork import fork, sample_hidden
-from coop_helper.engine.state import PlayerState, Table
+from coop_helper.engine.fork import fork
+from coop_helper.engine.state import Hidden, PlayerState, Table
 from coop_helper.policies import POLICIES
 from coop_helper.policies.search import SearchPolicy
 from coop_helper.setup.catalog import load_catalog
@@ -97,33 +97,31 @@ class RejudgedSearch(SearchPolicy):
         self._base_answer: Any = None  # ... and its first option: the base policy's answer
 
     def _rollouts(self, table: Table, options: Any, resume: Any) -> list[list[float]]:
-        if self.unknown_removal is not None:
-            results = self._blind_rollouts(table, options, resume)
-        else:
-            results = super()._rollouts(table, options, resume)
+        results = super()._rollouts(table, options, resume)
         self._rates = [sum(r) / len(r) for r in results]
         self._base_answer = options[0]
         return results
 
-    def _blind_rollouts(self, table: Table, options: Any, resume: Any) -> list[list[float]]:
-        """As `SearchPolicy._rollouts`, each guess cut short by a removal from 0..K: the
-        cut cards go from the Time Pile to the Victory Pile, as a removal moves them."""
-        results: list[list[float]] = [[] for _ in options]
-        for _ in range(self.samples):
-            hidden = sample_hidden(table, self.rng)
-            seed = self.rng.getrandbits(62)
-            cut = self.rng.randrange(self.unknown_removal + 1)
-            for i, option in enumerate(options):
-                if cut > table.time_size - table.time_owed:
-                    results[i].append(0.0)  # with that removal the game was already lost
-                    continue
-                game = fork(table, hidden, self.make_base(), seed)
-                for _ in range(cut):
-                    game.hidden.victory.append(game.hidden.time.pop())
-                game.table.time_size -= cut
-                game.table.victory_size += cut
-                results[i].append(1.0 if resume(game, option).won else 0.0)
-        return results
+    def _play_guess(
+        self, table: Table, hidden: Hidden, seed: int, options: Any, resume: Any
+    ) -> list[float]:
+        """As the search's, unless the removal is unknown: then the guess is cut short by
+        a removal drawn from 0..K, the cut cards moved from the Time Pile to the Victory
+        Pile as a removal moves them."""
+        if self.unknown_removal is None:
+            return super()._play_guess(table, hidden, seed, options, resume)
+        cut = self.rng.randrange(self.unknown_removal + 1)
+        if cut > table.time_size - table.time_owed:
+            return [0.0] * len(options)  # with that removal the game was already lost
+        outcomes = []
+        for option in options:
+            game = fork(table, hidden, self.make_base(), seed)
+            for _ in range(cut):
+                game.hidden.victory.append(game.hidden.time.pop())
+            game.table.time_size -= cut
+            game.table.victory_size += cut
+            outcomes.append(1.0 if resume(game, option).won else 0.0)
+        return outcomes
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
         before = self.overridden["draw"]

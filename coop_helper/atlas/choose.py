@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from coop_helper.atlas.deals import contracts_of, deal_at
+from coop_helper.atlas.deals import contracts_of, deal_at, deal_index
 from coop_helper.atlas.lookup import current_block
 from coop_helper.atlas.store import SCALE, PlayerBlock
 from coop_helper.errors import UserError, shown
@@ -105,7 +105,7 @@ def recorded_deals(
     win chance falls in among the card data's deals (``keys``, easiest first).
 
     Tens of thousands of deals with 4 or 5 players, so the loop works on the atlas's bytes
-    and the seals' numbers and letters directly (the Time Pile as `setup.deals.pile_size`
+    and the seals' numbers and letters directly (the Time Pile as `setup.deals.time_pile`
     works it out; a test holds the two together).
     """
     contracts = catalog.contracts
@@ -172,14 +172,7 @@ def _comb_table(contracts: int, size: int) -> list[list[int]]:
 def _matching(contracts: int, size: int, keep: set[int], avoid: set[int]) -> set[int]:
     """Numbers of the deals that hold every kept contract and no avoided one."""
     free = sorted(set(range(contracts)) - keep - avoid)
-    number = _comb_table(contracts, size)
-    found = set()
-    for rest in combinations(free, size - len(keep)):
-        index = 0
-        for rank, position in enumerate(sorted((*keep, *rest)), start=1):
-            index += number[position][rank]
-        found.add(index)
-    return found
+    return {deal_index((*keep, *rest)) for rest in combinations(free, size - len(keep))}
 
 
 def choose_deal(

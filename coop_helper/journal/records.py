@@ -51,10 +51,10 @@ class GameRecord:
 
 
 COLUMNS = tuple(f.name for f in fields(GameRecord) if f.name != "id")
+"""The stored and exported fields, in order."""
 
 FIRST_DAY = "2015-01-01"
 """No co-op game was played before this: the expansion's rulebook is from 2015."""
-"""The stored and exported fields, in order."""
 
 
 def new_uid() -> str:

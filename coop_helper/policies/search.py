@@ -23,7 +23,7 @@ from typing import TypeVar
 
 from coop_helper.engine.fork import fork, sample_hidden
 from coop_helper.engine.game import Game, GameResult
-from coop_helper.engine.state import PlayerState, Table
+from coop_helper.engine.state import Hidden, PlayerState, Table
 from coop_helper.policies.base import Policy
 
 # Guesses per decision. benchmarks/search_gain.py, solo, checking draws: 32 gained
@@ -101,10 +101,25 @@ class SearchPolicy:
         for _ in range(self.samples):
             hidden = sample_hidden(table, self.rng)
             seed = self.rng.getrandbits(62)
-            for i, option in enumerate(options):
-                game = fork(table, hidden, self.make_base(), seed)
-                results[i].append(1.0 if resume(game, option).won else 0.0)
+            for outcomes, won in zip(
+                results, self._play_guess(table, hidden, seed, options, resume), strict=True
+            ):
+                outcomes.append(won)
         return results
+
+    def _play_guess(
+        self,
+        table: Table,
+        hidden: Hidden,
+        seed: int,
+        options: Sequence[Option],
+        resume: Callable[[Game, Option], GameResult],
+    ) -> list[float]:
+        """Each option played to the end from one guess with the same draws: 1.0 won."""
+        return [
+            1.0 if resume(fork(table, hidden, self.make_base(), seed), option).won else 0.0
+            for option in options
+        ]
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
         """The base policy's answer, unless rollouts show the other one clearly better."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from coop_helper.errors import UserError, shown
@@ -188,16 +188,6 @@ class TimePile:
         return max(known, 1), known + unknown
 
 
-def pile_size(base: int, seals: Iterable[Seal]) -> int:
-    """The Time Pile when every face-up seal is known: base + seal numbers + distinct
-    letters."""
-    numbers, letters = 0, set()
-    for seal in seals:
-        numbers += seal.number
-        letters.add(seal.letter)
-    return base + numbers + len(letters)
-
-
 def time_pile(
     contracts: Sequence[Contract],
     seals: Mapping[str, Seal] | None = None,
@@ -232,8 +222,7 @@ def time_pile(
     )
     lo_letters, hi_letters = pile.letter_range()
     if not missing:
-        known = [contract.seal or seals[contract.key] for contract in contracts]
-        return replace(pile, size=pile_size(base, known))
+        return replace(pile, size=base + seal_sum + lo_letters)
     unknown = len(missing)
     lo = base + seal_sum + unknown * min(SEAL_NUMBERS) + lo_letters
     hi = base + seal_sum + unknown * max(SEAL_NUMBERS) + hi_letters
