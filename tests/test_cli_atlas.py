@@ -256,6 +256,44 @@ def test_build_defaults_are_the_plans(run):
     ):
         shown = re.search(rf"{option} .*?\[default: (\d+)\]", text)
         assert shown is not None and int(shown.group(1)) == value, option
+    default = ",".join(str(p) for p in plan.DEFAULT_EXHAUSTIVE)
+    assert f"(default: {default} among --players)" in text
+
+
+def test_build_refuses_exhaustive_counts_it_does_not_build(run):
+    result = run("atlas", "build", "--players", "2", "--exhaustive", "1")
+    assert result.exit_code == 2
+    assert "--exhaustive must list player counts this build makes (--players 2)" in result.stderr
+    fitted = run("atlas", "build", "--players", "1", "--exhaustive", "")
+    assert fitted.exit_code == 2
+    assert "for 1 player (the number of deals), not 6000" in fitted.stderr
+    assert "--exhaustive 1" in fitted.stderr
+
+
+def test_build_never_replaces_an_atlas_with_less_or_a_file_that_is_no_atlas(
+    run, tmp_path, atlas_file
+):
+    bigger = tmp_path / "atlas.bin"
+    synthetic_atlas(bigger, players=(1, 2))
+    before = bigger.read_bytes()
+    args = ("atlas", "build", "--exhaustive", "", "--train-deals", "50", "--workers", "1")
+    work = ("--work-dir", str(tmp_path / "work"))
+    result = run(*args, "--players", "1", *work, "--output", str(bigger))
+    assert result.exit_code == 2
+    assert "holds 1, 2 players and this build makes only 1 player" in result.stderr
+    assert "--players 1,2" in result.stderr
+    assert bigger.read_bytes() == before and not (tmp_path / "work").exists()
+    notes = tmp_path / "notes.txt"
+    notes.write_text("our games")
+    result = run(*args, "--players", "1", *work, "--output", str(notes))
+    assert result.exit_code == 2 and "is not a coop-helper atlas" in result.stderr
+    assert notes.read_text() == "our games"
+
+
+def test_the_missing_player_count_advice_keeps_the_counts_held(run):
+    missing = run("deal", "--players", "3", "--difficulty", "hard")
+    assert missing.exit_code == 2
+    assert "'coop-helper atlas build --players 1,3'" in missing.stderr
 
 
 def test_keep_and_avoid_without_a_difficulty_deal_from_every_contract(run):

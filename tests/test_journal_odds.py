@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from pathlib import Path
@@ -96,6 +97,20 @@ def test_a_broken_journal_warns_and_shows_the_experts_odds(run):
     assert result.exit_code == 0
     assert result.stderr.startswith("warning: ") and str(path) in result.stderr
     assert path.read_text() == "not a journal"
+
+
+def test_a_damaged_journal_warns_and_shows_the_experts_odds(run):
+    path = Path(os.environ["COOP_HELPER_JOURNAL"])
+    _journal(40, 20)
+    data = bytearray(path.read_bytes())
+    assert len(data) > 3 * 4096
+    data[4096:8096] = b"\xde\xad" * 2000
+    path.write_bytes(bytes(data))
+    result = run(*ODDS, "--json")
+    assert result.exit_code == 0 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"warning: journal {path} is damaged")
+    assert json.loads(result.stdout)["calibration"] is None
+    assert path.read_bytes() == bytes(data)
 
 
 def test_odds_and_setup_draw_a_chart(run, tmp_path):

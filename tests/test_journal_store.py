@@ -75,7 +75,7 @@ def test_recording_into_a_damaged_journal_is_a_one_line_error(run, tmp_path):
     path.write_bytes(bytes(data))
     result = run(*game)
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"error: cannot write journal {path}")
+    assert result.stderr.startswith(f"error: journal {path} is damaged")
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert path.read_bytes() == bytes(data)  # nothing written
 
@@ -108,6 +108,26 @@ def _newer_journal(path: Path) -> None:
         journal.db.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 5}")
 
 
+def _journal_of_pages(path: Path) -> None:
+    with store.open_journal(path, create=True) as journal:
+        for _ in range(40):
+            add(journal, make_record(note="a long note " * 20))
+    assert path.stat().st_size > 5 * 4096
+
+
+def _damaged_journal(path: Path) -> None:
+    _journal_of_pages(path)
+    with path.open("r+b") as file:
+        file.seek(4096)
+        file.write(b"\xde\xad" * 2000)
+
+
+def _truncated_journal(path: Path) -> None:
+    _journal_of_pages(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
 @pytest.mark.parametrize(
     "make, words",
     [
@@ -115,8 +135,10 @@ def _newer_journal(path: Path) -> None:
         (lambda p: p.write_bytes(os.urandom(3000)), "not an SQLite database"),
         (_other_sqlite, "not a coop-helper journal"),
         (_newer_journal, "newer coop-helper"),
+        (_damaged_journal, "is damaged"),
+        (_truncated_journal, "is damaged"),
     ],
-    ids=["text", "random-bytes", "other-sqlite", "newer-schema"],
+    ids=["text", "random-bytes", "other-sqlite", "newer-schema", "damaged", "truncated"],
 )
 @pytest.mark.parametrize(
     "command",

@@ -19,7 +19,7 @@ from typing import Any
 from coop_helper.atlas.assemble import atlas_bytes
 from coop_helper.atlas.checkpoints import WorkFolder
 from coop_helper.atlas.plan import BuildParams, Task, plan_tasks
-from coop_helper.atlas.store import write_atomic
+from coop_helper.atlas.store import AtlasFile, read_magic, write_atomic
 from coop_helper.atlas.work import TaskResult, run_task
 from coop_helper.errors import UserError
 from coop_helper.setup.catalog import load_catalog
@@ -51,8 +51,10 @@ def _require_distributed() -> Any:
     return distributed
 
 
-def check_output(output: Path) -> None:
-    """Refuse an atlas file that could not be written, before any game is played."""
+def check_output(output: Path, players: tuple[int, ...]) -> None:
+    """Refuse, before any game is played, an atlas file that could not be written, or
+    whose replacement would lose something: a file that is not an atlas, or player counts
+    the build does not make."""
     folder = output.parent
     if output.is_dir():
         raise UserError(f"--output {output} is a folder: name the atlas file to write.")
@@ -64,6 +66,33 @@ def check_output(output: Path) -> None:
         raise UserError(
             f"--output {output}: cannot write in {folder}; name a file in a folder you can write."
         )
+    if output.exists():
+        _check_replacing(output, players)
+
+
+def _check_replacing(output: Path, players: tuple[int, ...]) -> None:
+    try:
+        held = tuple(sorted(AtlasFile(output).header.players))
+    except UserError:
+        if read_magic(output):
+            return  # an atlas this version cannot read, or a damaged one: rebuilt whole
+        raise UserError(
+            f"--output {output} is not a coop-helper atlas: name a new file, or move that "
+            "one away first."
+        ) from None
+    lost = [p for p in held if p not in players]
+    if lost:
+        keep = ",".join(str(p) for p in sorted({*held, *players}))
+        raise UserError(
+            f"--output {output} holds {_counts_text(held)} and this build makes only "
+            f"{_counts_text(players)}: build them all (--players {keep}) or write another "
+            "file (--output FILE, then use it with COOP_HELPER_ATLAS=FILE)."
+        )
+
+
+def _counts_text(players: tuple[int, ...]) -> str:
+    counts = ", ".join(str(p) for p in players)
+    return f"{counts} player{'s' if players != (1,) else ''}"
 
 
 def connect(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any, Any]:
@@ -132,7 +161,7 @@ def build_atlas(
     import time
 
     start = time.monotonic()
-    check_output(output)
+    check_output(output, params.players)
     catalog = load_catalog()
     folder = WorkFolder(work_dir, params)
     tasks = plan_tasks(params, catalog)

@@ -85,9 +85,10 @@ def current_block(players: int, path: Path | None = None) -> PlayerBlock:
     if reason:
         raise AtlasUnavailable(reason + ".")
     if not atlas.has(players):
+        counts = ",".join(str(p) for p in sorted({*atlas.header.players, players}))
         raise AtlasUnavailable(
             f"the atlas holds no {players}-player deals: run "
-            f"'coop-helper atlas build --players {players}'."
+            f"'coop-helper atlas build --players {counts}'."
         )
     return atlas.block(players)
 

@@ -59,7 +59,7 @@ class BuildParams:
 def make_params(
     *,
     players: tuple[int, ...] = DEFAULT_PLAYERS,
-    exhaustive: tuple[int, ...] = DEFAULT_EXHAUSTIVE,
+    exhaustive: tuple[int, ...] | None = None,
     games: int = DEFAULT_GAMES,
     train_deals: int = DEFAULT_TRAIN_DEALS,
     train_games: int = DEFAULT_TRAIN_GAMES,
@@ -67,7 +67,8 @@ def make_params(
     seed: int = DEFAULT_SEED,
     policy: str = "expert",
 ) -> BuildParams:
-    """Checked build parameters, with the policy's current version filled in."""
+    """Checked build parameters, with the policy's current version filled in; ``exhaustive``
+    None: the default counts among ``players``."""
     name = make_policy(policy).name
     if not players or any(p not in DEFAULT_PLAYERS for p in players):
         listed = ",".join(str(p) for p in players) or "nothing"
@@ -80,19 +81,27 @@ def make_params(
         raise UserError(f"--extra-turns must be 0 to 30, not {extra_turns}.")
     if seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
-    if any(p not in DEFAULT_PLAYERS for p in exhaustive):
+    if exhaustive is None:
+        exhaustive = tuple(p for p in DEFAULT_EXHAUSTIVE if p in players)
+    elif any(p not in players for p in exhaustive):
         listed = ",".join(str(p) for p in exhaustive)
-        raise UserError(f"--exhaustive must list player counts from 1 to 5, not {listed}.")
+        built = ",".join(str(p) for p in players)
+        raise UserError(
+            f"--exhaustive must list player counts this build makes (--players {built}), "
+            f"not {listed}."
+        )
     model_counts = [p for p in players if p not in exhaustive]
     for count in model_counts:
         if not 50 <= train_deals <= deal_count(count):
+            noun = "player" if count == 1 else "players"
             raise UserError(
-                f"--train-deals must be 50 to {deal_count(count):,} for {count} players "
-                f"(their number of deals), not {train_deals}."
+                f"--train-deals must be 50 to {deal_count(count):,} for {count} {noun} "
+                f"(the number of deals), not {train_deals}: give another, or simulate "
+                f"every deal with --exhaustive {count}."
             )
     return BuildParams(
         players=tuple(sorted(set(players))),
-        exhaustive=tuple(sorted(set(exhaustive) & set(players))),
+        exhaustive=tuple(sorted(set(exhaustive))),
         games=games,
         train_deals=train_deals,
         train_games=train_games,

@@ -126,6 +126,15 @@ def encode_atlas(header: AtlasHeader, blocks: Mapping[int, PlayerBlock]) -> byte
     return MAGIC + struct.pack(">I", len(head)) + head + b"".join(packed[p] for p in sorted(packed))
 
 
+def read_magic(path: Path) -> bool:
+    """Does the file start as an atlas does (readable or not by this version)?"""
+    try:
+        with path.open("rb") as file:
+            return file.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so a reader sees the old file or the new one, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)

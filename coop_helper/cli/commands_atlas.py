@@ -85,15 +85,15 @@ def build_command(
         ),
     ] = "1,2,3,4,5",
     exhaustive: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--exhaustive",
             metavar="N,N",
             rich_help_panel=BUILD_PANEL,
-            help="Player counts whose every deal is simulated; "
-            "the others are fitted from training deals.",
+            help="Player counts whose every deal is simulated (default: 1,2 among "
+            "--players); the others are fitted from training deals.",
         ),
-    ] = "1,2",
+    ] = None,
     games: Annotated[
         int,
         typer.Option(
@@ -185,7 +185,7 @@ def build_command(
 
     params = make_params(
         players=_counts(players, "--players"),
-        exhaustive=_counts(exhaustive, "--exhaustive"),
+        exhaustive=None if exhaustive is None else _counts(exhaustive, "--exhaustive"),
         games=games,
         train_deals=train_deals,
         train_games=train_games,

@@ -118,6 +118,14 @@ def _check(path: Path, app_id: int, version: int, tables: int) -> None:
         )
 
 
+def _check_intact(db: sqlite3.Connection) -> None:
+    """Raise DatabaseError ("malformed") when SQLite finds the file damaged: a damaged
+    page would otherwise only show when a command reads it (milliseconds for a journal)."""
+    found = db.execute("PRAGMA quick_check").fetchone()[0]
+    if found != "ok":
+        raise sqlite3.DatabaseError(f"database disk image is malformed: {found}")
+
+
 def _migrate(journal: Journal) -> None:
     """Bring the schema up to date, re-checking under the write lock."""
     with journal.write() as db:
@@ -163,14 +171,21 @@ def open_journal(path: Path | None = None, *, create: bool = False) -> Journal |
     try:
         state = _state(db)
         _check(path, *state)
+        _check_intact(db)
         if state[1] < SCHEMA_VERSION:
             _migrate(journal)
         db.execute("PRAGMA foreign_keys = ON")
     except sqlite3.DatabaseError as err:
         db.close()
-        if "not a database" in str(err) or "malformed" in str(err):
+        if "not a database" in str(err):
             raise UserError(
                 f"{path} is not a coop-helper journal (not an SQLite database): "
+                f"{_elsewhere()}; the file was left untouched."
+            ) from None
+        if "malformed" in str(err) or "corrupt" in str(err):
+            raise UserError(
+                f"journal {path} is damaged ({err}): restore it from a copy (or import an "
+                f"export into a new journal with 'coop-helper history import'), or "
                 f"{_elsewhere()}; the file was left untouched."
             ) from None
         raise UserError(f"cannot read journal {path} ({err}): {_elsewhere()}.") from None
