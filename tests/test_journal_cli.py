@@ -167,7 +167,26 @@ def test_record_rejects_impossible_games(run, args, words):
 
 def test_record_needs_an_unknown_seal(run):
     result = run("record", "Fighter", "Jinx", "Ransom", "--removed", "1", "--won")
-    assert result.exit_code == 2 and "--seal 'Ransom=NL'" in result.stderr
+    assert result.exit_code == 2 and "--seal Ransom=NL;" in result.stderr
+    both = run("record", "Tiny Royal Household", "Ransom", "Jinx", "--removed", "1", "--won")
+    assert both.exit_code == 2 and both.stderr.count("\n") == 1
+    assert "needs the seals of Tiny Royal Household and Ransom" in both.stderr
+    assert "--seal 'Tiny Royal Household=NL' --seal Ransom=NL" in both.stderr
+    assert "coop-helper seals set Ransom NUMBER LETTER." in both.stderr
+
+
+def test_import_takes_the_recorded_seals_and_keeps_them_in_the_record(run, tmp_path):
+    log = tmp_path / "paper.csv"
+    log.write_text("played_on,code,removed,won\n2026-04-01,PR1-0PRR8G,2,true\n")
+    refused = run("history", "import", str(log))
+    assert refused.exit_code == 2 and "seals of Tiny Royal Household and Ransom" in refused.stderr
+    assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
+    assert run("seals", "set", "Tiny Royal Household", "2", "B").exit_code == 0
+    assert "Imported 1 of 1 games" in run("history", "import", str(log)).stdout
+    (game,) = ok_json(run("history", "--json"))["games"]
+    assert game["seals"] == "Tiny Royal Household=2B; Ransom=1A"
+    # 13 + (0 + 0 + 1 + 0 + 1 + 2 + 1) + 5 letters (A, B, C, D, I): the recorded 2B, 1A
+    assert game["time_pile"] == 23
 
 
 def test_record_keeps_a_seal_given_for_the_call(run, monkeypatch):
@@ -397,6 +416,11 @@ def test_import_a_hand_made_log(run, tmp_path):
             "are not the ones of share code",
         ),
         ("played_on,code,removed,won\n1.12.2025,PR1-0040HM,2,won\n", "played_on must be a date"),
+        ("played_on,code,removed,won\n2099-04-01,PR1-0040HM,2,won\n", "is in the future"),
+        (
+            "played_on,code,removed,won\n1999-04-01,PR1-0040HM,2,won\n",
+            "played_on 1999-04-01 is before",
+        ),
     ],
 )
 def test_import_checks_every_row_before_adding_any(run, tmp_path, text, words):
@@ -408,6 +432,18 @@ def test_import_checks_every_row_before_adding_any(run, tmp_path, text, words):
     assert result.stderr.count("\n") == 1
     assert "--removed" not in result.stderr and "--moves" not in result.stderr  # a file's words
     assert ok_json(run("history", "--json"))["total"]["games"] == 6
+
+
+def test_importing_a_hand_made_log_again_adds_nothing_twice(run, tmp_path):
+    log = tmp_path / "paper.csv"
+    header, game = "played_on,code,removed,won\n", "2025-12-01,PR1-0040HM,2,won\n"
+    log.write_text(header + game * 2)  # two games alike: both count
+    assert "Imported 2 of 2 games" in run("history", "import", str(log)).stdout
+    again = run("history", "import", str(log))
+    assert again.exit_code == 0 and "Imported 0 of 2 games" in again.stdout
+    log.write_text(header + game * 3 + "2025-12-08,PR1-0040HM,3,lost\n")  # a third alike, one new
+    assert "Imported 2 of 4 games" in run("history", "import", str(log)).stdout
+    assert ok_json(run("history", "--json"))["total"]["games"] == 4
 
 
 def test_import_rejects_json_that_is_no_export(run, tmp_path):

@@ -99,11 +99,7 @@ def record_command(
     won = won_flag
     pile = time_pile(contracts, seals, catalog)
     if pile.size is None:
-        missing = pile.missing_seals[0]
-        raise UserError(
-            f"the Time Pile needs the seal of {missing}: read it off the card and "
-            f"give --seal '{missing}=NL' (or record it with 'coop-helper seals set')."
-        )
+        raise pile.unknown_seals_error()
     records.check_play(pile.size, removed, moves, won)
     played_on = records.parse_day(date) if date is not None else dt.date.today().isoformat()
     records.check_played_on(played_on, dt.date.today().isoformat())
@@ -254,7 +250,7 @@ def import_command(
     journal = _open(create=True)
     assert journal is not None
     with journal:
-        done = transfer.import_file(journal, file)
+        done = transfer.import_file(journal, file, config.known_seals(load_catalog()))
     if as_json:
         render.print_json(
             {

@@ -77,13 +77,13 @@ def parse_day(text: str, what: str = "--date") -> str:
         ) from None
 
 
-def check_played_on(day: str, today: str) -> None:
+def check_played_on(day: str, today: str, what: str = "--date") -> None:
     """Reject a day (YYYY-MM-DD) the game cannot have been played on."""
     if day > today:
-        raise UserError(f"--date {day} is in the future: give the day the game was played.")
+        raise UserError(f"{what} {day} is in the future: give the day the game was played.")
     if day < FIRST_DAY:
         raise UserError(
-            f"--date {day} is before the co-op variant was published (2015): "
+            f"{what} {day} is before the co-op variant was published (2015): "
             "give the day the game was played."
         )
 

@@ -3,17 +3,22 @@
 Every field of a record goes out and comes back unchanged. An import checks every row
 before it adds any, adds them in one transaction, and skips games the journal already
 holds (same ``uid``), so importing a file twice, or merging two journals, adds nothing
-twice. Hand-made files may leave out the fields that follow from the others.
+twice. Hand-made files may leave out the fields that follow from the others; a row
+without a ``uid`` gets one made from its fields, so that holds for them too.
 """
 
 from __future__ import annotations
 
 import contextlib
 import csv
+import datetime as dt
+import hashlib
 import io
 import json
 import os
 import tempfile
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +28,7 @@ from coop_helper.files import user_file_mode
 from coop_helper.journal.records import (
     COLUMNS,
     GameRecord,
+    check_played_on,
     check_record,
     contract_names,
     insert,
@@ -31,10 +37,11 @@ from coop_helper.journal.records import (
     outcome_fields,
     parse_day,
     parse_seals,
+    seals_text,
     uids,
 )
 from coop_helper.journal.store import Journal
-from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.catalog import Seal, load_catalog
 from coop_helper.setup.deals import decode_share_code, encode_share_code, time_pile
 
 FORMATS = (".csv", ".json")
@@ -179,8 +186,10 @@ def _typed(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def record_from_row(row: dict[str, Any]) -> GameRecord:
-    """A checked record from one imported row; fields left out are filled in."""
+def record_from_row(row: dict[str, Any], recorded: Mapping[str, Seal] | None = None) -> GameRecord:
+    """A checked record from one imported row; fields left out are filled in (a Time Pile
+    from the row's seals, else the ``recorded`` ones: contract key -> seal)."""
+    recorded = recorded or {}
     values = _typed(row)
     for name in REQUIRED:
         if values[name] is None:
@@ -189,6 +198,7 @@ def record_from_row(row: dict[str, Any]) -> GameRecord:
     players, contracts = decode_share_code(values["code"], catalog)
     values["code"] = encode_share_code(players, contracts, catalog)  # as 'deal' writes it
     values["played_on"] = parse_day(values["played_on"], "played_on")
+    check_played_on(values["played_on"], dt.date.today().isoformat(), "played_on")
     if values["contracts"]:
         named = [n.strip() for n in values["contracts"].split(";") if n.strip()]
         values["contracts"] = "; ".join(catalog.contract(n).name for n in named)
@@ -196,13 +206,15 @@ def record_from_row(row: dict[str, Any]) -> GameRecord:
         values["players"] = players
     values["seals"] = values["seals"] or ""
     if values["time_pile"] is None:
-        pile = time_pile(contracts, parse_seals(values["seals"], catalog), catalog)
+        seals = {**recorded, **parse_seals(values["seals"], catalog)}
+        pile = time_pile(contracts, seals, catalog)
         if pile.size is None:
-            raise UserError(
-                f"the Time Pile needs the seal of {', '.join(pile.missing_seals)}: "
-                "give a time_pile, or seals like Ransom=1A."
+            example = "; ".join(f"{name}=1A" for name in pile.missing_seals)
+            raise pile.unknown_seals_error(
+                give=f"in the row's seals (like {example})", or_else="give its time_pile"
             )
         values["time_pile"] = pile.size
+        values["seals"] = seals_text(seals, contracts)
     if values["moves"] is None:
         values["moves"] = 0
     if values["points"] is None and values["rank"] is None:
@@ -228,15 +240,32 @@ class ImportResult:
     without_prediction: int  # added games with no expert win chance (not in the fit)
 
 
-def import_file(journal: Journal, path: Path) -> ImportResult:
-    """Check every row of the file, then add the new games in one transaction."""
+def _content_uid(row: dict[str, Any], repeats: Counter[str]) -> str:
+    """The id of a row that has none (a hand-made file): made from its own fields and
+    the number of identical rows before it in the file, so importing the same file again
+    adds nothing twice, while two identical games in one file stay two games."""
+    fields = {k: v for k, v in _typed(row).items() if k not in ("uid", "recorded_at")}
+    key = json.dumps(fields, sort_keys=True)
+    seen_before = repeats[key]
+    repeats[key] += 1
+    return hashlib.sha256(f"{seen_before}:{key}".encode()).hexdigest()[:16]
+
+
+def import_file(
+    journal: Journal, path: Path, recorded: Mapping[str, Seal] | None = None
+) -> ImportResult:
+    """Check every row of the file, then add the new games in one transaction; a row
+    without a Time Pile or a seal it needs takes the seal from ``recorded``."""
     suffix = file_format(path)
     rows = _read_rows(path, suffix)
     records = []
+    repeats: Counter[str] = Counter()
     for number, row in enumerate(rows, start=2 if suffix == ".csv" else 1):
         where = f"line {number}" if suffix == ".csv" else f"game {number}"
         try:
-            records.append(record_from_row(row))
+            if _blank(row.get("uid")):
+                row = {**row, "uid": _content_uid(row, repeats)}
+            records.append(record_from_row(row, recorded))
         except UserError as err:
             raise UserError(f"{path}, {where}: {err} Nothing was imported.") from None
     added = skipped = unpredicted = 0

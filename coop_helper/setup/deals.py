@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 import secrets
+import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -177,6 +178,23 @@ class TimePile:
             assert self.size_range is not None
             total = f"{self.size_range[0]}..{self.size_range[1]}"
         return f"{self.base} + ({numbers}) + {count}{listed} = {total}"
+
+    def unknown_seals_error(self, *, give: str = "", or_else: str = "") -> UserError:
+        """The error for a size needed while seals are unknown: names every contract
+        without a seal, how to ``give`` them (default: ``--seal`` for this call), ``or_else``
+        another way out, and the commands that record them once."""
+        names = self.missing_seals
+        one = len(names) == 1
+        them = "it" if one else "them"
+        give = give or "for this call: " + " ".join(
+            f"--seal {shlex.quote(n + '=NL')}" for n in names
+        )
+        record = "; ".join(f"coop-helper seals set {shlex.quote(n)} NUMBER LETTER" for n in names)
+        return UserError(
+            f"the Time Pile needs the {'seal' if one else 'seals'} of {' and '.join(names)}: "
+            f"read {them} off the {'card' if one else 'cards'} and give {them} {give}"
+            f"{', or ' + or_else if or_else else ''}; or record {them} once: {record}."
+        )
 
     def letter_range(self) -> tuple[int, int]:
         """Fewest and most distinct letters the face-up seals can show."""

@@ -46,13 +46,7 @@ def default_time_pile(
 def _known_size(pile: TimePile) -> int:
     """The Time Pile's size; a UserError saying how to give the seal while one is unknown."""
     if pile.size is None:
-        names = " and ".join(pile.missing_seals)
-        first = pile.missing_seals[0]
-        raise UserError(
-            f"the seal of {names} is not known, so neither is the Time Pile: record it "
-            f"('coop-helper seals set {first} NUMBER LETTER'), give it for this call "
-            f"(--seal '{first}=1A'), or pass --time-pile T."
-        )
+        raise pile.unknown_seals_error(or_else="pass --time-pile T")
     return pile.size
 
 
