@@ -64,6 +64,27 @@ def test_typo_suggests():
         load_catalog().contract("Galeon Foe")
 
 
+def test_one_word_of_a_longer_name_suggests_the_names_with_it():
+    with pytest.raises(UserError, match="Did you mean 'Frigate Foe' or 'Galleon Foe'"):
+        load_catalog().contract("foe")
+
+
+@pytest.mark.parametrize(
+    "typed, word, shown",
+    [
+        (["Lady", "Killer", "Jinx", "Fighter"], "Lady", "Lady Killer is one contract:"),
+        (["jinx", "pack", "of", "pirates"], "pack", "pack of pirates is one contract (Pack"),
+        (["Fighter", "Tiny", "Gamester", "Jinx"], "Tiny", "Tiny Gamester is one contract:"),
+    ],
+)
+def test_a_name_typed_without_quotes_is_said_to_need_them(typed, word, shown):
+    with pytest.raises(UserError) as refused:
+        load_catalog().contracts_for(typed)
+    message = str(refused.value)
+    assert message.startswith(f"unknown contract '{word}': {shown}")
+    assert "put a name with spaces in quotes" in message
+
+
 def test_same_contract_twice_is_an_error():
     with pytest.raises(UserError, match="already in the list"):
         load_catalog().contracts_for(["Jinx", "Pechvogel"])

@@ -182,7 +182,7 @@ class Catalog:
         if found is not None:
             return found
         all_names = [n for c in self.contracts for n in c.names()]
-        close = suggest(name, all_names)
+        close = suggest(name, all_names) or _names_with_word(name, all_names)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
         raise UserError(
             f"unknown contract '{shown(name)}'.{hint} Run 'coop-helper contracts' to list them."
@@ -190,9 +190,10 @@ class Catalog:
 
     def contracts_for(self, names: Iterable[str]) -> tuple[Contract, ...]:
         """Resolve several names; the same contract twice is an error."""
+        names = list(names)
         resolved: list[Contract] = []
-        for name in names:
-            contract = self.contract(name)
+        for i, name in enumerate(names):
+            contract = self._listed_contract(names, i)
             if contract in resolved:
                 raise UserError(
                     f"'{name}' names {contract.name}, which is already in the list: "
@@ -200,6 +201,27 @@ class Catalog:
                 )
             resolved.append(contract)
         return tuple(resolved)
+
+    def _listed_contract(self, names: list[str], i: int) -> Contract:
+        """The contract ``names[i]`` means; where it is one word of a name typed without
+        quotes (Lady Killer), the error says so."""
+        try:
+            return self.contract(names[i])
+        except UserError:
+            by_name = self._by_name()
+            for start in range(max(0, i - 3), i + 1):
+                for stop in range(i + 1, min(len(names), start + 4) + 1):
+                    words = names[start:stop]
+                    found = by_name.get(normalise(" ".join(words))) if len(words) > 1 else None
+                    if found is not None:
+                        typed = " ".join(shown(w) for w in words)
+                        also = f" ({found.name})" if typed != found.name else ""
+                        raise UserError(
+                            f"unknown contract '{shown(names[i])}': {typed} is one "
+                            f"contract{also}: put a name with spaces in quotes, "
+                            f"e.g. '{found.name}'."
+                        ) from None
+            raise
 
     def contracts_named(self, names: Iterable[str]) -> tuple[Contract, ...]:
         """Resolve several names, each contract once (a repeated one counts once): for
@@ -447,3 +469,10 @@ def load_catalog(folder: Path | None = None) -> Catalog:
     if not ranks or ranks[0].min_points != 0 or not rising:
         raise DataError(f"{coop_path.name}: ranks must start at 0 points and rise")
     return Catalog(tuple(kinds), tuple(contracts), by_players, base, coins, ranks)
+
+
+def _names_with_word(word: str, names: list[str], limit: int = 3) -> list[str]:
+    """Names of several words one of which is ``word`` (lady: Lady Killer)."""
+    key = normalise(word)
+    found = [n for n in names if " " in n and key in (normalise(w) for w in n.split())]
+    return list(dict.fromkeys(found))[:limit]
