@@ -358,3 +358,19 @@ def test_recording_a_seal_again_repairs_its_broken_entry(run, path):
     assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
     assert path.read_text() == '# our table\n[seals]\nransom = "1A"\n'
     assert run("timepile", "Ransom", "Fighter", "Jinx").exit_code == 0
+
+
+def test_a_lock_that_cannot_be_made_is_said_at_once(run, path, monkeypatch):
+    real_open = os.open
+
+    def refuse_the_lock(name, *args, **kwargs):
+        if str(name).endswith(".lock"):
+            raise PermissionError(13, "Permission denied", str(name))
+        return real_open(name, *args, **kwargs)
+
+    monkeypatch.setattr(config.os, "open", refuse_the_lock)
+    result = run("seals", "set", "Ransom", "1", "A")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"error: cannot lock config file {path}")
+    assert "Permission denied" in result.stderr and "COOP_HELPER_CONFIG" in result.stderr
+    assert not path.exists()

@@ -60,6 +60,24 @@ def test_a_pipe_closed_after_one_line_ends_quietly(tmp_path, args):
     assert first.strip() and err == ""
 
 
+@pytest.mark.parametrize("args", [["--help"], ["odds", "--help"], ["seals", "--help"]])
+def test_help_into_a_pipe_already_closed_ends_quietly(tmp_path, args):
+    """As ``coop-helper --help | head -1`` where the reader has gone before the help is
+    written: no message, exit 0."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "coop_helper", *args],
+        cwd=tmp_path,
+        env=cli_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0, err
+    assert err == ""
+
+
 @pytest.mark.parametrize("args", [["deal", "--players", "5", "--seed", "7"], ["contracts"]])
 def test_an_ascii_terminal_gets_ascii(tmp_path, args):
     done = run_cli(tmp_path, *args, PYTHONIOENCODING="ascii")

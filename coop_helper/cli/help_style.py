@@ -11,6 +11,8 @@ from typing import Any
 
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
+from coop_helper.render import terminal as streams
+
 HELP_OPTIONS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
 
@@ -25,11 +27,24 @@ def _plain(params: list[Any]) -> list[Any]:
     return params
 
 
+def _quiet_on_closed_pipe(format_help: Any, ctx: Any, formatter: Any) -> None:
+    try:
+        format_help(ctx, formatter)
+    except BrokenPipeError:  # the reader stopped reading: the help ends there
+        streams.silence_stdout()
+    except SystemExit as stop:  # rich's console says a closed pipe so (stdout now silenced)
+        if stop.code != 1:
+            raise
+
+
 class HelpCommand(TyperCommand):
     """A command whose help shows no type tags for flags and arguments."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _quiet_on_closed_pipe(super().format_help, ctx, formatter)
 
 
 class HelpGroup(TyperGroup):
@@ -37,3 +52,6 @@ class HelpGroup(TyperGroup):
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _quiet_on_closed_pipe(super().format_help, ctx, formatter)

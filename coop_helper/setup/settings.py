@@ -169,6 +169,13 @@ def _locked(path: Path) -> Iterator[None]:
             f"cannot make the folder for config file {path}: {err.strerror or err}; "
             "set COOP_HELPER_CONFIG to a file in a folder you can write."
         ) from None
+    try:  # filelock retries until its timeout when the file cannot be made: find out now
+        os.close(os.open(lock, os.O_RDWR | os.O_CREAT, 0o644))
+    except OSError as err:
+        raise UserError(
+            f"cannot lock config file {path} ({lock}: {err.strerror or err}); "
+            "set COOP_HELPER_CONFIG to a file in a folder you can write."
+        ) from None
     try:
         with FileLock(str(lock), timeout=LOCK_TIMEOUT):
             yield
