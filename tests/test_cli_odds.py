@@ -66,6 +66,13 @@ def test_odds_table_states_how_tax_moves_are_treated(run):
     assert result.stderr == ""  # no progress bar when not on a terminal
 
 
+@pytest.mark.parametrize("level, header", [("99.5%", "99.5% interval"), ("0.9", "90% interval")])
+def test_the_interval_header_shows_the_level_asked_for(run, level, header):
+    result = run("odds", *EXAMPLE, *FAST, "--confidence", level)
+    assert result.exit_code == 0 and header in result.stdout
+    assert "100% interval" not in result.stdout
+
+
 def test_unknown_seal_gives_odds_by_turns(run):
     doc = ok_json(run("odds", "Fighter", "Jinx", "Ransom", *FAST, "--target", "50%", "--json"))
     assert doc["time_pile"] is None and doc["time_pile_range"] == [13, 17]

@@ -18,6 +18,7 @@ from coop_helper.journal.calibration import Calibration
 from coop_helper.journal.history import Expected, History, Standing, Tally
 from coop_helper.journal.records import COLUMNS, GameRecord
 from coop_helper.render.tables import is_narrow, make_console, print_records
+from coop_helper.sim.percent import exact_percent
 
 JSON_SCHEMA = 1
 MAX_MONTHS = 24  # more months than this are shown by year
@@ -67,7 +68,7 @@ def calibration_text(calibration: Calibration) -> str:
     low, high = math.exp(calibration.low), math.exp(calibration.high)
     return (
         f"Your table's odds of winning are {factor:.2f}x the expert's "
-        f"({round(100 * calibration.confidence)}% interval {low:.2f}x-{high:.2f}x; "
+        f"({exact_percent(calibration.confidence)} interval {low:.2f}x-{high:.2f}x; "
         f"log-odds shift {calibration.shift:+.2f}), from {_plural(calibration.games, 'game')} "
         "with the expert's prediction."
     )

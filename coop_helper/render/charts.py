@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from coop_helper.errors import UserError
 from coop_helper.files import user_file_mode
+from coop_helper.sim.percent import exact_percent
 
 if TYPE_CHECKING:
     from coop_helper.journal.history import History
@@ -138,7 +139,7 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
             [],
             color=EXPERT_COLOUR,
             linewidth=1.2,
-            label=f"Expert ({round(100 * result.confidence)}% interval shaded)",
+            label=f"Expert ({exact_percent(result.confidence)} interval shaded)",
         )
     ]
     if table is not None:

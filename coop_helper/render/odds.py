@@ -14,7 +14,7 @@ from rich.table import Table
 from coop_helper.render.tables import contract_json, is_narrow, make_console, print_records
 from coop_helper.setup.catalog import Seal
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
-from coop_helper.sim.percent import percent
+from coop_helper.sim.percent import exact_percent, percent
 from coop_helper.sim.runner import Level
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def odds_records(result: OddsResult, table_odds: TableOdds | None = None) -> lis
             else f"{lv.turns} turns"
         )
         bounds = f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"
-        interval = f"{round(100 * result.confidence)}% interval {bounds}"
+        interval = f"{exact_percent(result.confidence)} interval {bounds}"
         own = (
             []
             if table_odds is None
@@ -142,7 +142,7 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
         table.add_column("Removed", justify="right", no_wrap=True)
     table.add_column("Turns", justify="right", no_wrap=True)
     table.add_column("Win", justify="right", no_wrap=True)
-    table.add_column(f"{round(100 * result.confidence)}% interval", justify="right", no_wrap=True)
+    table.add_column(f"{exact_percent(result.confidence)} interval", justify="right", no_wrap=True)
     if table_odds is not None:
         table.add_column("Your table", justify="right", no_wrap=True)
     if known:

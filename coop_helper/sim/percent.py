@@ -50,3 +50,9 @@ def percent(value: float, places: int = 1) -> str:
     exact = Decimal(repr(round(100 * value, 9)))  # drop float noise such as 28.249999999
     step = Decimal(1).scaleb(-places)
     return f"{exact.quantize(step, rounding=ROUND_HALF_UP)}%"
+
+
+def exact_percent(value: float) -> str:
+    """``value`` (a fraction) as a percentage with the digits it needs, for a level the
+    user chose: 0.95 -> '95%', 0.995 -> '99.5%' (never rounded up to '100%')."""
+    return f"{round(100 * value, 6):g}%"
