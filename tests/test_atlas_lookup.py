@@ -8,7 +8,7 @@ import pytest
 from atlas_helpers import HARD, synthetic_atlas, synthetic_wins
 
 from coop_helper.atlas.deals import all_deals, deal_index, positions
-from coop_helper.atlas.lookup import AtlasUnavailable, deal_difficulty, open_atlas
+from coop_helper.atlas.lookup import AtlasMissing, AtlasUnavailable, deal_difficulty, open_atlas
 from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, encode_atlas, quantise
 from coop_helper.errors import UserError
 from coop_helper.policies import policy_version
@@ -127,9 +127,14 @@ def test_a_player_count_not_built_is_said(tmp_path, monkeypatch):
 
 
 def test_no_atlas_is_said(tmp_path, monkeypatch):
-    monkeypatch.setenv("COOP_HELPER_ATLAS", str(tmp_path / "missing.bin"))
-    with pytest.raises(AtlasUnavailable, match="atlas build"):
+    monkeypatch.delenv("COOP_HELPER_ATLAS", raising=False)
+    monkeypatch.setattr("coop_helper.atlas.lookup.ATLAS_FILE", "not-installed.bin")
+    with pytest.raises(AtlasMissing, match="atlas build"):
         deal_difficulty(1, load_catalog().contracts[:3])
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(tmp_path / "missing.bin"))
+    with pytest.raises(AtlasUnavailable, match="named by COOP_HELPER_ATLAS") as named:
+        deal_difficulty(1, load_catalog().contracts[:3])
+    assert not isinstance(named.value, AtlasMissing)  # said, not passed over in silence
 
 
 def test_deal_numbers_in_the_atlas_match_the_catalogue():

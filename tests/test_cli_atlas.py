@@ -232,8 +232,36 @@ def test_a_damaged_atlas_is_said_and_the_rest_still_works(run, tmp_path, monkeyp
     assert failed.exit_code == 2 and "damaged" in failed.stderr
 
 
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (lambda p: p.write_text("junk"), "is not a coop-helper atlas"),
+        (lambda p: None, "(named by COOP_HELPER_ATLAS): check the path"),
+    ],
+    ids=["not-an-atlas", "missing"],
+)
+def test_a_named_atlas_that_cannot_be_used_is_said_by_every_command(
+    run, tmp_path, monkeypatch, make, words
+):
+    path = tmp_path / "atlas.bin"
+    make(path)
+    monkeypatch.setenv("COOP_HELPER_ATLAS", str(path))
+    for command in (
+        ("odds", "Jinx", "Fighter", "Explorer", "--games", "40", "--workers", "1"),
+        ("setup", "--players", "1", "--seed", "3", "--no-odds"),
+        ("deal", "--players", "1", "--seed", "3"),
+    ):
+        result = run(*command)
+        assert result.exit_code == 0, result.stderr
+        text = " ".join(result.stdout.split())
+        assert "Difficulty: not shown:" in text and words in text, command
+    failed = run("deal", "--players", "1", "--difficulty", "easy")
+    assert failed.exit_code == 2 and words in failed.stderr
+
+
 def test_without_an_atlas_the_text_says_nothing_and_json_says_why(run, tmp_path, monkeypatch):
-    monkeypatch.setenv("COOP_HELPER_ATLAS", str(tmp_path / "none.bin"))
+    monkeypatch.delenv("COOP_HELPER_ATLAS")  # an install without its atlas file
+    monkeypatch.setattr("coop_helper.atlas.lookup.ATLAS_FILE", "not-installed.bin")
     result = run("deal", "--players", "1", "--seed", "3")
     assert result.exit_code == 0 and "Difficulty" not in result.stdout
     doc = ok_json(run("deal", "--players", "1", "--seed", "3", "--json"))

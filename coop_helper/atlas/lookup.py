@@ -47,15 +47,24 @@ def _open(path: Path, stamp: float) -> AtlasFile:
 
 
 def open_atlas(path: Path | None = None) -> AtlasFile:
-    """The atlas file, read once per process; AtlasUnavailable when there is none."""
+    """The atlas file, read once per process; AtlasUnavailable when there is none or it
+    cannot be read (AtlasMissing: no file where none was asked for by name)."""
+    named = path is not None or bool(os.environ.get(ATLAS_ENV))
     path = path or atlas_path()
     try:
         stamp = path.stat().st_mtime
     except OSError:
+        if named:
+            raise AtlasUnavailable(
+                f"no atlas at {path} (named by {ATLAS_ENV}): check the path, or unset it."
+            ) from None
         raise AtlasMissing(
             f"no difficulty atlas at {path}: run 'coop-helper atlas build' to make one."
         ) from None
-    return _open(path, stamp)
+    try:
+        return _open(path, stamp)
+    except UserError as err:  # not an atlas, damaged, another format
+        raise AtlasUnavailable(str(err)) from None
 
 
 def stale_reason(atlas: AtlasFile, catalog: Catalog | None = None) -> str | None:
