@@ -180,3 +180,27 @@ def test_a_finished_work_folder_is_written_out_without_dask(tmp_path, small_task
     monkeypatch.setitem(sys.modules, "distributed", None)  # no Dask needed: nothing to play
     build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin", workers=1)
     assert (tmp_path / "atlas.bin").read_bytes() == expected
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_local_workers_leave_ctrl_c_to_the_build():
+    """A terminal's Ctrl-C reaches every process of the build: the workers ignore it (no
+    traceback from them), the build itself still stops on it."""
+    import os
+    import signal
+
+    from coop_helper.atlas.build import connect
+
+    client, cluster = connect(distributed, None, 1)
+    try:
+        for pid in client.run(os.getpid).values():
+            status = Path(f"/proc/{pid}/status").read_text()
+            ignored = int(
+                next(line for line in status.splitlines() if line.startswith("SigIgn:")).split()[1],
+                16,
+            )
+            assert ignored & (1 << (signal.SIGINT - 1)), pid
+    finally:
+        client.close()
+        cluster.close()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -9,9 +9,11 @@ the number of workers or interruptions. ``distributed`` is imported only here.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -105,17 +107,32 @@ def connect(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any,
                 f"cannot reach the Dask scheduler at {scheduler} ({err}): check "
                 "the address (tcp://HOST:PORT) and that it runs."
             ) from None
-    cluster = distributed.LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        worker_dashboard_address=None,
-        silence_logs=50,
-        scheduler_kwargs={"dashboard_address": LOCAL_HTTP},  # its status page: local only
-    )
+    with _ctrl_c_ignored():
+        cluster = distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            worker_dashboard_address=None,
+            silence_logs=50,
+            scheduler_kwargs={"dashboard_address": LOCAL_HTTP},  # its status page: local only
+        )
     return distributed.Client(cluster), cluster
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ignore SIGINT while the local cluster starts its worker processes: they keep it
+    ignored for good (an ignored signal stays ignored in a child, and Python leaves it so),
+    so a Ctrl-C, which the terminal sends to every process of the build, reaches this
+    process alone, which stops the cluster. (A Ctrl-C in the second or two the workers
+    take to start is lost.)"""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def run_pending(
