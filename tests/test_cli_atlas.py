@@ -324,6 +324,20 @@ def test_the_missing_player_count_advice_keeps_the_counts_held(run):
     assert "'coop-helper atlas build --players 1,3'" in missing.stderr
 
 
+@pytest.mark.parametrize("difficulty", [[], ["--difficulty", "hard"]], ids=["any", "hard"])
+def test_the_deal_again_line_names_each_contract_once_as_the_catalogue_does(run, difficulty):
+    import shlex
+
+    asked = ("--keep", "jinx", "--keep", "Pechvogel", "--avoid", "lady killer")
+    first = run("deal", "--players", "1", *difficulty, *asked, "--seed", "4")
+    assert first.exit_code == 0, first.stderr
+    again = first.stdout.split("(deal again: ")[1].split(")")[0]
+    assert "--keep Jinx --avoid 'Lady Killer'" in again and "Pechvogel" not in again
+    second = run(*shlex.split(again)[1:])
+    code = first.stdout.split("Share code: ")[1].split()[0]
+    assert f"Share code: {code}" in second.stdout
+
+
 def test_keep_and_avoid_without_a_difficulty_deal_from_every_contract(run):
     # Without --difficulty the atlas is not needed: a kept contract may be one whose seal
     # is unknown, and the others are dealt from all the contracts, those included.

@@ -60,6 +60,15 @@ def test_record_prints_the_rank_and_the_expert_chance(run, predicted):
     assert "your best win so far of 1 win in 1 game" in result.stdout
 
 
+def test_history_shows_control_characters_in_a_note_as_escapes(run, predicted):
+    note = "\x1b[31mred\x1b[0m [bold]kept[/bold]"
+    assert run(*RECORD, "--removed", "2", "--won", "--note", note).exit_code == 0
+    shown = run("history")
+    assert shown.exit_code == 0 and "\x1b" not in shown.stdout
+    assert "\\x1b[31mred\\x1b[0m [bold]kept[/bold]" in shown.stdout
+    assert ok_json(run("history", "--json"))["games"][0]["note"] == note  # kept as given
+
+
 def test_record_json_stores_every_field(run, predicted):
     doc = ok_json(
         run(

@@ -321,14 +321,8 @@ def deal_by_difficulty(
 
     catalog = load_catalog()
     seals = config.known_seals(catalog)
-    choice = choose_deal(
-        players,
-        parse_difficulty(difficulty),
-        catalog.contracts_named(keep),
-        catalog.contracts_named(avoid),
-        seed,
-        seals,
-    )
+    kept, avoided = catalog.contracts_named(keep), catalog.contracts_named(avoid)
+    choice = choose_deal(players, parse_difficulty(difficulty), kept, avoided, seed, seals)
     code = encode_share_code(players, choice.contracts, catalog)
     if as_json:
         render.print_json(
@@ -350,8 +344,8 @@ def deal_by_difficulty(
         code,
         choice.contracts,
         seals,
-        keep=keep,
-        avoid=avoid,
+        keep=[c.name for c in kept],  # as the catalogue writes them, each once
+        avoid=[c.name for c in avoided],
         difficulty=difficulty,
         level=choice.level,
         candidates=choice.candidates,

@@ -136,14 +136,9 @@ def deal_command(
         )
         return
     candidates = None
-    if keep or avoid:
-        contracts, candidates = deal_keeping(
-            players,
-            seed,
-            catalog.contracts_named(keep or []),
-            catalog.contracts_named(avoid or []),
-            catalog,
-        )
+    kept, avoided = catalog.contracts_named(keep or []), catalog.contracts_named(avoid or [])
+    if kept or avoided:
+        contracts, candidates = deal_keeping(players, seed, kept, avoided, catalog)
     else:
         contracts = deal(players, seed, catalog)
     code = encode_share_code(players, contracts, catalog)
@@ -166,8 +161,8 @@ def deal_command(
         code,
         contracts,
         seals,
-        keep=keep or [],
-        avoid=avoid or [],
+        keep=[c.name for c in kept],  # as the catalogue writes them, each once
+        avoid=[c.name for c in avoided],
         candidates=candidates,
     )
     commands_atlas.print_difficulty(players, contracts, seals)

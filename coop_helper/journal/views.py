@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 
+from coop_helper.errors import escape_controls
 from coop_helper.journal.calibration import Calibration
 from coop_helper.journal.history import Expected, History, Standing, Tally
 from coop_helper.journal.records import COLUMNS, GameRecord
@@ -209,8 +210,10 @@ def _tally_records(first: str, tallies: tuple[Tally, ...]) -> list[list[str]]:
 
 
 def _note(record: GameRecord) -> str:
-    """The note as `history` shows it: on one line, cut at NOTE_SHOWN characters."""
-    note = " ".join(record.note.split())
+    """The note as `history` shows it: on one line, control characters (a terminal's
+    escape codes, say, from an imported file) written as visible escapes, cut at
+    NOTE_SHOWN characters."""
+    note = escape_controls(" ".join(record.note.split()))
     return note if len(note) <= NOTE_SHOWN else note[: NOTE_SHOWN - 1] + "…"
 
 
