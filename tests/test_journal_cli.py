@@ -191,7 +191,7 @@ def test_import_takes_the_recorded_seals_and_keeps_them_in_the_record(run, tmp_p
     assert refused.exit_code == 2 and "seals of Tiny Royal Household and Ransom" in refused.stderr
     assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
     assert run("seals", "set", "Tiny Royal Household", "2", "B").exit_code == 0
-    assert "Imported 1 of 1 games" in run("history", "import", str(log)).stdout
+    assert "Imported 1 of 1 game from" in run("history", "import", str(log)).stdout
     (game,) = ok_json(run("history", "--json"))["games"]
     assert game["seals"] == "Tiny Royal Household=2B; Ransom=1A"
     # 13 + (0 + 0 + 1 + 0 + 1 + 2 + 1) + 5 letters (A, B, C, D, I): the recorded 2B, 1A
@@ -250,6 +250,7 @@ def test_history_without_a_journal_says_so_and_creates_nothing(run):
     assert not Path(os.environ["COOP_HELPER_JOURNAL"]).exists()
     doc = ok_json(run("history", "--json"))
     assert doc["total"]["games"] == 0 and doc["games"] == [] and doc["schema"] == 1
+    assert doc["total"]["win_rate"] is None  # no games: no rate, not 0%
 
 
 def test_history_summarises_by_players_and_month(run):
@@ -441,6 +442,16 @@ def test_import_checks_every_row_before_adding_any(run, tmp_path, text, words):
     assert result.stderr.count("\n") == 1
     assert "--removed" not in result.stderr and "--moves" not in result.stderr  # a file's words
     assert ok_json(run("history", "--json"))["total"]["games"] == 6
+
+
+def test_import_reads_a_semicolon_csv_and_names_an_empty_one(run, tmp_path):
+    log = tmp_path / "excel.csv"
+    log.write_text("played_on;code;removed;won;note\n2025-12-01;PR1-0040HM;2;won;a, b\n")
+    assert "Imported 1 of 1 game from" in run("history", "import", str(log)).stdout
+    assert ok_json(run("history", "--json"))["games"][0]["note"] == "a, b"
+    log.write_text("\n")
+    empty = run("history", "import", str(log))
+    assert empty.exit_code == 2 and f"{log} is empty" in empty.stderr
 
 
 def test_importing_a_hand_made_log_again_adds_nothing_twice(run, tmp_path):

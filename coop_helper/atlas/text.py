@@ -16,7 +16,12 @@ from coop_helper.setup.catalog import Catalog, Contract, Seal
 MIN_TURNS_NAMED = 0.5  # name the hardest contract only when it costs at least this much
 
 
-def _plural(players: int) -> str:
+def _points(value: float) -> str:
+    """The unit after a win-chance change shown rounded to whole points: pt or pts."""
+    return "pt" if abs(round(value)) == 1 else "pts"
+
+
+def _n_player(players: int) -> str:
     return f"{players}-player"
 
 
@@ -30,12 +35,12 @@ def difficulty_lines(found: Difficulty) -> list[str]:
     )
     if found.win is not None:
         lines = [
-            f"Difficulty: harder than {share} of {_plural(found.players)} deals "
+            f"Difficulty: harder than {share} of {_n_player(found.players)} deals "
             f"(atlas win chance with nothing removed: {100 * found.win:.0f}%)."
         ]
     else:
         lines = [
-            f"Difficulty: needs more turns than {share} of {_plural(found.players)} "
+            f"Difficulty: needs more turns than {share} of {_n_player(found.players)} "
             f"deals ({even} turns for an even chance). A seal is unknown, so the Time "
             "Pile is too: the deal is rated by turns, not by its win chance."
         ]
@@ -49,7 +54,7 @@ def difficulty_lines(found: Difficulty) -> list[str]:
         )
     if found.method == "model":
         lines.append(
-            f"({_plural(found.players)} odds in the atlas come from a model fitted "
+            f"({_n_player(found.players)} odds in the atlas come from a model fitted "
             "on simulated deals.)"
         )
     return lines
@@ -87,7 +92,8 @@ def effects_rows(
         effect = effects.get(contract.key, {})
         if "win" in effect:
             win = (
-                f"{_signed(100 * effect['win'], 0)} pts ({_signed(100 * effect['win_low'], 0)}"
+                f"{_signed(100 * effect['win'], 0)} {_points(100 * effect['win'])} "
+                f"({_signed(100 * effect['win_low'], 0)}"
                 f" to {_signed(100 * effect['win_high'], 0)})"
             )
         else:

@@ -12,6 +12,7 @@ from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command
 from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
+from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import Contract, Seal, load_catalog
 from coop_helper.setup.deals import encode_share_code
@@ -224,8 +225,8 @@ def build_command(
         return
     rate = report.games / report.seconds if report.seconds > 0 else 0.0
     render.make_console().print(
-        f"Wrote {report.output} ({report.size:,} bytes): {report.tasks} tasks, "
-        f"{report.resumed} already done, {report.games:,} games played "
+        f"Wrote {report.output} ({report.size:,} bytes): {plural(report.tasks, 'task')}, "
+        f"{report.resumed:,} already done, {plural(report.games, 'game')} played "
         f"in {report.seconds:.1f} s ({rate:,.0f} games/s).",
         soft_wrap=True,
     )
@@ -273,10 +274,10 @@ def info_command(as_json: JsonFlag = False) -> None:
     grid.add_column()
     for players, info in counts.items():
         how = (
-            f"every deal simulated, {info.get('games_per_deal', 0):,} games each"
+            f"every deal simulated, {plural(info.get('games_per_deal', 0), 'game')} each"
             if info.get("method") == "simulated"
-            else f"fitted on {info.get('train_deals', 0):,} simulated deals of "
-            f"{info.get('games_per_deal', 0):,} games"
+            else f"fitted on {plural(info.get('train_deals', 0), 'simulated deal')} of "
+            f"{plural(info.get('games_per_deal', 0), 'game')}"
         )
         grid.add_row(
             f"  {players} player{'s' if players > 1 else ''}:",

@@ -22,6 +22,7 @@ from coop_helper.cli.options import (
 )
 from coop_helper.errors import DataError, UserError
 from coop_helper.render import tables as render
+from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import check_players, encode_share_code, face_up, time_pile
@@ -263,13 +264,16 @@ def import_command(
             }
         )
         return
-    lines = [f"Imported {done.added:,} of {done.read:,} games from {file}."]
+    lines = [f"Imported {done.added:,} of {plural(done.read, 'game')} from {file}."]
     if done.skipped:
-        lines.append(f"{done.skipped:,} were already in the journal and were skipped.")
+        were = "was" if done.skipped == 1 else "were"
+        lines.append(f"{done.skipped:,} {were} already in the journal and skipped.")
     if done.without_prediction:
+        has = "has" if done.without_prediction == 1 else "have"
         lines.append(
-            f"{done.without_prediction:,} have no expert prediction, so they do not "
-            "count towards your table's own odds."
+            f"{done.without_prediction:,} {has} no expert prediction, so "
+            f"{'it does' if done.without_prediction == 1 else 'they do'} not count "
+            "towards your table's own odds."
         )
     render.make_console().print(" ".join(lines), soft_wrap=True)
 

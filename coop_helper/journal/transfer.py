@@ -126,7 +126,15 @@ def _read_rows(path: Path, suffix: str) -> list[dict[str, Any]]:
     except (OSError, UnicodeDecodeError) as err:
         raise UserError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}.") from None
     if suffix == ".csv":
-        reader = csv.DictReader(io.StringIO(text))
+        if not text.strip():
+            raise UserError(
+                f"{path} is empty: a journal CSV has a header line with the columns "
+                f"{', '.join(REQUIRED)} (at least), then a line per game."
+            )
+        header = text.splitlines()[0]
+        # spreadsheets set to a decimal comma (German, say) write semicolons
+        delimiter = ";" if ";" in header and "," not in header else ","
+        reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
         missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
         if missing:
             raise UserError(

@@ -15,10 +15,11 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from coop_helper.errors import escape_controls
-from coop_helper.journal.calibration import Calibration
+from coop_helper.journal.calibration import MIN_GAMES, Calibration
 from coop_helper.journal.history import Expected, History, Standing, Tally
 from coop_helper.journal.records import COLUMNS, GameRecord
 from coop_helper.render.tables import is_narrow, make_console, print_records
+from coop_helper.render.words import plural
 from coop_helper.sim.percent import exact_percent
 
 JSON_SCHEMA = 1
@@ -47,15 +48,11 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
-
-
 def result_text(record: GameRecord) -> str:
     """'won, Pirate (5 points)' or 'lost'."""
     if not record.won:
         return "lost"
-    return f"won: {record.rank} ({_plural(record.points or 0, 'point')})"
+    return f"won: {record.rank} ({plural(record.points or 0, 'point')})"
 
 
 def game_json(record: GameRecord) -> dict[str, Any]:
@@ -70,7 +67,7 @@ def calibration_text(calibration: Calibration) -> str:
     return (
         f"Your table's odds of winning are {factor:.2f}x the expert's "
         f"({exact_percent(calibration.confidence)} interval {low:.2f}x-{high:.2f}x; "
-        f"log-odds shift {calibration.shift:+.2f}), from {_plural(calibration.games, 'game')} "
+        f"log-odds shift {calibration.shift:+.2f}), from {plural(calibration.games, 'game')} "
         "with the expert's prediction."
     )
 
@@ -83,18 +80,18 @@ def standing_text(record: GameRecord, standing: Standing) -> str:
     who = f"{record.players}-player games"
     if record.won:
         if standing.better == 0 and standing.tied == 0:
-            place = f"your best win so far of {_plural(standing.wins, 'win')}"
+            place = f"your best win so far of {plural(standing.wins, 'win')}"
         elif standing.better == 0:
-            place = f"as good as your best win so far, of {_plural(standing.wins, 'win')}"
+            place = f"as good as your best win so far, of {plural(standing.wins, 'win')}"
         else:
             tie = "tied " if standing.tied else ""
-            place = f"{tie}{ordinal(standing.place)} best of {_plural(standing.wins, 'win')}"
+            place = f"{tie}{ordinal(standing.place)} best of {plural(standing.wins, 'win')}"
     else:
-        place = f"a loss; {_plural(standing.wins, 'win')} so far"
+        place = f"a loss; {plural(standing.wins, 'win')} so far"
     deal = ""
     if standing.deal_games > 1:
-        deal = f"; this deal: {_plural(standing.deal_games, 'game')}, {standing.deal_wins} won"
-    return f"Among your {who}: {place} in {_plural(standing.games, 'game')}{deal}."
+        deal = f"; this deal: {plural(standing.deal_games, 'game')}, {standing.deal_wins} won"
+    return f"Among your {who}: {place} in {plural(standing.games, 'game')}{deal}."
 
 
 def record_json(record: GameRecord, standing: Standing, path: Path) -> dict[str, Any]:
@@ -110,7 +107,7 @@ def record_json(record: GameRecord, standing: Standing, path: Path) -> dict[str,
 def print_record(record: GameRecord, standing: Standing) -> None:
     """``record``: the result and rank, the expert's chance, and where the game stands."""
     console = make_console()
-    players = _plural(record.players, "player")
+    players = plural(record.players, "player")
     console.print(
         f"Recorded game {record.id} ({record.played_on}, {players}, {record.code}): "
         f"{result_text(record)}.",
@@ -141,7 +138,7 @@ def _tally_json(tally: Tally) -> dict[str, Any]:
         "games": tally.games,
         "wins": tally.wins,
         "losses": tally.losses,
-        "win_rate": round(tally.win_rate, 6),
+        "win_rate": round(tally.win_rate, 6) if tally.games else None,  # no games: no rate
         "best_rank": None if best is None else best.rank,
         "best_points": None if best is None else best.points,
         "best_on": None if best is None else best.played_on,
@@ -152,14 +149,20 @@ def expected_text(expected: Expected) -> str:
     """The wins beside the expert's expected wins, in words."""
     if not expected.games:
         return (
-            "No game has the expert's prediction yet: games recorded with 'coop-helper "
-            "record' get one."
+            "None of these games has the expert's prediction (games recorded with "
+            "'coop-helper record' get one)."
         )
+    enough = expected.games >= MIN_GAMES and 0 < expected.wins < expected.games
+    odds = (
+        "'coop-helper odds' shows your table's own odds beside the expert's."
+        if enough
+        else f"'coop-helper odds' shows your table's own odds from {MIN_GAMES} such games "
+        "with a win and a loss."
+    )
     return (
         f"Against the expert: you won {expected.wins:,} of the "
-        f"{_plural(expected.games, 'game')} with a prediction; the expert would be expected "
-        f"to win {expected.expected:,.1f} of them. 'coop-helper odds' shows your table's own "
-        "odds from 5 such games with a win and a loss."
+        f"{plural(expected.games, 'game')} with a prediction; the expert would be expected "
+        f"to win {expected.expected:,.1f} of them. {odds}"
     )
 
 
@@ -188,7 +191,7 @@ def history_json(history: History, path: Path, filters: dict[str, Any]) -> dict[
 
 def _tally_table(title: str, first: str, tallies: tuple[Tally, ...]) -> Table:
     table = Table(title=title, title_justify="left")
-    table.add_column(first)
+    table.add_column(first, justify="right" if first == "Players" else "left")  # a count
     for name in ("Games", "Won", "Lost", "Win rate"):
         table.add_column(name, justify="right")
     table.add_column("Best rank (points)")
@@ -203,8 +206,8 @@ def _tally_records(first: str, tallies: tuple[Tally, ...]) -> list[list[str]]:
     """The narrow layout of a tally table: one head line and one detail line each."""
     rows = []
     for t in tallies:
-        key = _plural(int(t.key), "player") if first == "Players" else t.key
-        head = f"{key}: {_plural(t.games, 'game')}, {t.wins:,} won ({percent(t.win_rate)})"
+        key = plural(int(t.key), "player") if first == "Players" else t.key
+        head = f"{key}: {plural(t.games, 'game')}, {t.wins:,} won ({percent(t.win_rate)})"
         rows.append([head, f"best rank {_best(t)}"])
     return rows
 
@@ -253,7 +256,7 @@ def _games_records(records: tuple[GameRecord, ...]) -> list[list[str]]:
     for r in records:
         rows.append(
             [
-                f"#{r.id}  {r.played_on}  {_plural(r.players, 'player')}  {r.code}",
+                f"#{r.id}  {r.played_on}  {plural(r.players, 'player')}  {r.code}",
                 f"moved {r.removed}+{r.moves}: {_result(r)}; expert {percent(r.predicted_win)}",
                 *([f"note: {_note(r)}"] if r.note.strip() else []),
             ]
@@ -291,7 +294,7 @@ def print_history(history: History, path: Path, last: int, filtered: bool = Fals
             )
         return
     console.print(
-        f"Game journal: {_plural(total.games, 'game')}, {total.wins:,} won, "
+        f"Game journal: {plural(total.games, 'game')}, {total.wins:,} won, "
         f"{total.losses:,} lost; best rank {_best(total)}",
     )
     by_month = len(history.by_month) <= MAX_MONTHS

@@ -11,6 +11,7 @@ from typing import Any
 
 from coop_helper.engine.cards import SHIP, build_deck
 from coop_helper.render.tables import contract_json
+from coop_helper.render.words import plural
 from coop_helper.setup.catalog import COLOURS, Seal, load_catalog
 from coop_helper.sim.play import PlayedGame
 
@@ -19,10 +20,6 @@ Event = dict[str, Any]
 
 def _p(index: int) -> str:
     return f"P{index + 1}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class _Account:
@@ -48,8 +45,8 @@ class _Account:
         self.say(f"Contracts: {names}", 0)
         turns = e["time_pile"] - e["removed"]
         self.say(
-            f"Time Pile: {_plural(e['time_pile'], 'card')}, {e['removed']} moved to the "
-            f"Victory Pile before play: at most {_plural(turns, 'turn')}.",
+            f"Time Pile: {plural(e['time_pile'], 'card')}, {e['removed']} moved to the "
+            f"Victory Pile before play: at most {plural(turns, 'turn')}.",
             0,
         )
         if self.rules_pile != e["time_pile"]:
@@ -103,16 +100,14 @@ class _Account:
         if e["declined"]:
             self.say(f"{who} trades {ship} and declines its coins")
         else:
-            self.say(f"{who} trades {ship}: +{_plural(e['coins'], 'coin')}")
+            self.say(f"{who} trades {ship}: +{plural(e['coins'], 'coin')}")
 
     def hire(self, e: Event) -> None:
-        self.say(
-            f"{_p(e['player'])} hires {self.label(e['card'])} for {_plural(e['cost'], 'coin')}"
-        )
+        self.say(f"{_p(e['player'])} hires {self.label(e['card'])} for {plural(e['cost'], 'coin')}")
 
     def fee(self, e: Event) -> None:
         self.say(
-            f"{_p(e['player'])} pays {_p(e['to'])} {_plural(e['coins'], 'coin')} for the take", 2
+            f"{_p(e['player'])} pays {_p(e['to'])} {plural(e['coins'], 'coin')} for the take", 2
         )
 
     def income(self, e: Event) -> None:
@@ -121,25 +116,25 @@ class _Account:
             "jester": "from Jesters",
             "gift": "given with the ship just traded",
         }[e["reason"]]
-        self.say(f"{_p(e['player'])} gets {_plural(e['coins'], 'coin')} {why}")
+        self.say(f"{_p(e['player'])} gets {plural(e['coins'], 'coin')} {why}")
 
     def claim(self, e: Event) -> None:
         persons = ", ".join(self.label(c) for c in e["persons"])
         self.say(
             f"{_p(e['player'])} claims {self.label(e['card'])}, discarding {persons}: "
-            f"+{_plural(e['coins'], 'coin')}, +{e['vp']} VP"
+            f"+{plural(e['coins'], 'coin')}, +{e['vp']} VP"
         )
 
     def pay(self, e: Event) -> None:
         self.say(
-            f"{_p(e['player'])} pays {_plural(e['coins'], 'coin')} for {self.names[e['contract']]}"
+            f"{_p(e['player'])} pays {plural(e['coins'], 'coin')} for {self.names[e['contract']]}"
         )
 
     def complete(self, e: Event) -> None:
         bonus = f", +{e['bonus_vp']} VP" if e["bonus_vp"] else ""
         self.say(
             f"{_p(e['player'])} completes {self.names[e['contract']]}: "
-            f"+{_plural(e['coins'], 'coin')}{bonus}"
+            f"+{plural(e['coins'], 'coin')}{bonus}"
         )
 
     def marker(self, e: Event) -> None:
@@ -151,7 +146,8 @@ class _Account:
     def tax(self, e: Event) -> None:
         if e["taxed"]:
             losses = ", ".join(
-                f"{_p(p)} loses {n}" for p, n in zip(e["taxed"], e["lost"], strict=True)
+                f"{_p(p)} loses {plural(n, 'coin')}"
+                for p, n in zip(e["taxed"], e["lost"], strict=True)
             )
             self.say(f"Tax Increase: {losses}", 2)
         else:
@@ -162,7 +158,7 @@ class _Account:
         self.say(f"+1 coin to {', '.join(_p(p) for p in e['players'])} ({why})", 2)
 
     def reshuffle(self, e: Event) -> None:
-        line = f"the discard pile ({_plural(e['cards'], 'card')}) becomes the draw pile"
+        line = f"the discard pile ({plural(e['cards'], 'card')}) becomes the draw pile"
         if e.get("emptied"):
             # The engine logs the new pile as it takes the old one's last card: the line
             # follows that card's draw (`flush`), the order a table sees.
@@ -184,8 +180,8 @@ class _Account:
         for index, p in enumerate(e["players"]):
             done = ", ".join(self.names[k] for k in p["contracts"]) or "none"
             self.say(
-                f"{_p(index)}: {_plural(p['coins'], 'coin')}, {p['vp']} VP, "
-                f"{_plural(p['swords'], 'sword')}, contracts: {done}",
+                f"{_p(index)}: {plural(p['coins'], 'coin')}, {p['vp']} VP, "
+                f"{plural(p['swords'], 'sword')}, contracts: {done}",
                 2,
             )
         self.say(
@@ -204,7 +200,7 @@ def render_account(played: PlayedGame) -> list[str]:
     config = played.config
     account = _Account(played)
     account.say(
-        f"Port Royal co-op: {_plural(config.players, 'player')}, seed {config.seed}, "
+        f"Port Royal co-op: {plural(config.players, 'player')}, seed {config.seed}, "
         f"policy {played.policy}",
         0,
     )
@@ -250,12 +246,11 @@ def result_line(played: PlayedGame) -> str:
     if result.won:
         rank = load_catalog().rank(result.points).name
         return (
-            f"Won in {_plural(result.turns, 'turn')} with "
-            f"{_plural(result.points, 'point')}: {rank}."
+            f"Won in {plural(result.turns, 'turn')} with {plural(result.points, 'point')}: {rank}."
         )
     done = {k for k, who in result.completers.items() if who}
     left = [c.name for c in played.config.contracts if c.key not in done]
-    return f"Lost after {_plural(result.turns, 'turn')}: still open: {', '.join(left)}."
+    return f"Lost after {plural(result.turns, 'turn')}: still open: {', '.join(left)}."
 
 
 def game_document(played: PlayedGame, seals: Mapping[str, Seal] | None = None) -> dict[str, Any]:
