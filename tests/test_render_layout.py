@@ -51,6 +51,16 @@ def test_a_narrow_terminal_gets_short_lines_with_everything(run, monkeypatch, ar
     assert "…" not in result.stdout  # nothing cut
 
 
+def test_the_unknown_seal_hints_wrap_under_their_own_indent(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "50")
+    result = run("timepile", "Fighter", "Ransom", "Tiny Royal Household")
+    assert result.exit_code == 0
+    lines = result.stdout.rstrip("\n").split("\n")
+    hints = lines[next(i for i, line in enumerate(lines) if line.startswith("  ? =")) :]
+    assert len(hints) > 6 and all(line.startswith("  ") for line in hints), hints
+    assert all(len(line) <= 50 for line in lines)
+
+
 def test_notes_under_the_odds_wrap_at_the_terminal_width(run, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     result = run("odds", "Fighter", "Jinx", "Ransom", *FAST)

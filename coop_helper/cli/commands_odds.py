@@ -158,9 +158,7 @@ def odds_command(
         doc["difficulty"] = commands_atlas.difficulty_json(count, contracts, seals)
         render.print_json(doc)
         return
-    console = render.make_console()
-    for line in render.time_pile_lines(pile):
-        console.print(line)
+    render.print_time_pile(pile)
     render_odds.print_odds(result, table=table)
     commands_atlas.print_difficulty(count, contracts, seals)
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TextIO, cast
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 
 from coop_helper.render.terminal import stdout_is_unicode
@@ -316,11 +317,13 @@ def print_deal(
     )
 
 
-def print_time_pile(pile: TimePile) -> None:
-    """The ``timepile`` command's output."""
-    console = make_console()
+def print_time_pile(pile: TimePile, console: Console | None = None) -> None:
+    """The ``timepile`` command's output (and the Time Pile lines of others): a line that
+    wraps goes on under its own indent."""
+    console = console or make_console()
     for line in time_pile_lines(pile):
-        console.print(line)
+        indent = len(line) - len(line.lstrip(" "))
+        console.print(Padding(line[indent:], (0, 0, 0, indent)) if indent else line)
 
 
 def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
@@ -334,8 +337,7 @@ def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
         again = f"coop-helper setup --players {result.players} --seed {result.seed}"
         console.print(f"Seed: {result.seed}  (deal again: {again})", soft_wrap=True)
     console.print(f"Share code: {result.code}", soft_wrap=True)
-    for line in time_pile_lines(result.time_pile):
-        console.print(line)
+    print_time_pile(result.time_pile, console)
 
 
 def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None:
