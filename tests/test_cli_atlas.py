@@ -108,6 +108,11 @@ def test_deal_by_difficulty_is_seeded_and_shareable(run):
         "deal again: coop-helper deal --players 1 --difficulty brutal --keep Fighter "
         "--seed 12" in text.stdout
     )
+    chance = round(100 * first["difficulty"]["win"])  # a win chance some deal has
+    near = run("deal", "-p", "1", "--difficulty", str(chance / 100), "--seed", "12")
+    assert near.exit_code == 0, near.stderr
+    title = near.stdout.split("\n")[0]
+    assert title.startswith(f"Deal for 1 player (win chance near {chance}%, ")
 
 
 @pytest.mark.parametrize(

@@ -319,11 +319,13 @@ def deal_by_difficulty(
 ) -> None:
     """`deal --difficulty` (with --keep/--avoid): a seeded deal chosen with the atlas."""
     from coop_helper.atlas.choose import choose_deal, parse_difficulty
+    from coop_helper.sim.percent import exact_percent
 
     catalog = load_catalog()
     seals = config.known_seals(catalog)
     kept, avoided = catalog.contracts_named(keep), catalog.contracts_named(avoid)
-    choice = choose_deal(players, parse_difficulty(difficulty), kept, avoided, seed, seals)
+    asked = parse_difficulty(difficulty)
+    choice = choose_deal(players, asked, kept, avoided, seed, seals)
     code = encode_share_code(players, choice.contracts, catalog)
     if as_json:
         render.print_json(
@@ -348,7 +350,9 @@ def deal_by_difficulty(
         keep=[c.name for c in kept],  # as the catalogue writes them, each once
         avoid=[c.name for c in avoided],
         difficulty=difficulty,
-        level=choice.level,
+        level=choice.level
+        if isinstance(asked, str)
+        else f"win chance near {exact_percent(asked)}, {choice.level}",
         candidates=choice.candidates,
         with_recorded_seals=choice.with_recorded_seals,
     )
