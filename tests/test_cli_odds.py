@@ -66,6 +66,15 @@ def test_odds_table_states_how_tax_moves_are_treated(run):
     assert result.stderr == ""  # no progress bar when not on a terminal
 
 
+def test_a_recommendation_from_few_games_says_it_is_rough(run):
+    few = run("odds", *EXAMPLE, "--games", "20", "--workers", "1", "--target", "50%")
+    assert few.exit_code == 0
+    assert "Only 20 games: the expert's chance there may be anywhere from" in few.stdout
+    enough = run("odds", *EXAMPLE, "--games", "2000", "--workers", "1", "--target", "50%")
+    assert enough.exit_code == 0 and "Recommended" in enough.stdout
+    assert "rough" not in enough.stdout  # within 5 points either side
+
+
 @pytest.mark.parametrize("level, header", [("99.5%", "99.5% interval"), ("0.9", "90% interval")])
 def test_the_interval_header_shows_the_level_asked_for(run, level, header):
     result = run("odds", *EXAMPLE, *FAST, "--confidence", level)

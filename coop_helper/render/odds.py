@@ -12,6 +12,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from coop_helper.render.tables import contract_json, is_narrow, make_console, print_records
+from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Seal
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
 from coop_helper.sim.percent import exact_percent, percent
@@ -197,6 +198,9 @@ def bar_chart(result: OddsResult) -> list[str]:
     return lines
 
 
+WIDE_INTERVAL = 0.05  # a recommended level's interval wider than this either side is said
+
+
 def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> list[str]:
     """The recommended removal for the target, in words (on the table's own odds if given)."""
     if result.target is None:
@@ -220,13 +224,20 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
             f"(even with nothing removed: {whose}{win(best)})."
         ]
     rank = result.rank_for(rec)
-    return [
+    lines = [
         f"Recommended for a {goal} chance of winning: move {rec.removed} card"
         f"{'s' if rec.removed != 1 else ''} to the Victory Pile ({rec.turns} turns, "
         f"{whose}win {win(rec)}).",
         f"A win there makes you {rank.name if rank else '?'} ({rec.removed} point"
         f"{'s' if rec.removed != 1 else ''}, more with Tax Increase moves).",
     ]
+    if rec.ci_high - rec.ci_low > 2 * WIDE_INTERVAL:
+        lines.append(
+            f"Only {plural(result.games, 'game')}: the expert's chance there may be anywhere from "
+            f"{_pct(rec.ci_low)} to {_pct(rec.ci_high)}, so the recommendation is a rough "
+            "one (leave out --games for every level within 1 point)."
+        )
+    return lines
 
 
 def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None = None) -> None:
