@@ -374,3 +374,10 @@ def test_a_lock_that_cannot_be_made_is_said_at_once(run, path, monkeypatch):
     assert result.stderr.startswith(f"error: cannot lock config file {path}")
     assert "Permission denied" in result.stderr and "COOP_HELPER_CONFIG" in result.stderr
     assert not path.exists()
+
+
+def test_a_seal_written_letter_first_is_said_the_right_way_round(run, path):
+    result = run("seals", "set", "Tiny Royal Household", "b", "2")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "coop-helper seals set 'Tiny Royal Household' 2 B" in result.stderr
+    assert not path.exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from typing import Annotated
 
 import typer
@@ -229,6 +230,17 @@ app.add_typer(seals_app, name="seals")
 def _parse_set_arguments(parts: list[str]) -> tuple[str, str]:
     """Split 'NAME... NUMBER LETTER' (or 'NAME... NL') into a name and a seal text."""
     usage = "write: coop-helper seals set NAME NUMBER LETTER, e.g. seals set Ransom 1 A"
+    if (
+        len(parts) >= 3
+        and re.fullmatch(r"[A-Za-z]", parts[-2])
+        and re.fullmatch(r"[+-]?\d+", parts[-1])
+        and _names_a_contract(parts[:-2])
+    ):  # letter and number swapped
+        name = shlex.quote(" ".join(parts[:-2]))
+        raise UserError(
+            f"the seal number comes before its letter: coop-helper seals set {name} "
+            f"{parts[-1]} {parts[-2].upper()}."
+        )
     if len(parts) >= 3 and re.fullmatch(r"[A-Za-z]", parts[-1]):
         number = parts[-2]
         if not re.fullmatch(r"[+-]?\d+", number) and _names_a_contract(parts[:-2]):
