@@ -20,6 +20,7 @@ from typing import Any
 
 from coop_helper.atlas.assemble import atlas_bytes
 from coop_helper.atlas.checkpoints import WorkFolder
+from coop_helper.atlas.defaults import counts_text
 from coop_helper.atlas.plan import BuildParams, Task, plan_tasks
 from coop_helper.atlas.store import AtlasFile, read_magic, write_atomic
 from coop_helper.atlas.work import TaskResult, run_task
@@ -84,7 +85,7 @@ def _check_replacing(output: Path, players: tuple[int, ...]) -> None:
         ) from None
     lost = [p for p in held if p not in players]
     if lost:
-        keep = ",".join(str(p) for p in sorted({*held, *players}))
+        keep = counts_text(tuple(sorted({*held, *players})))
         raise UserError(
             f"--output {output} holds {_counts_text(held)} and this build makes only "
             f"{_counts_text(players)}: build them all (--players {keep}) or write another "

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from coop_helper.atlas import defaults
 from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command
 from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
@@ -84,15 +85,16 @@ def build_command(
             rich_help_panel=BUILD_PANEL,
             help="Player counts to build, e.g. 1,2.",
         ),
-    ] = "1,2,3,4,5",
+    ] = defaults.counts_text(defaults.DEFAULT_PLAYERS),
     exhaustive: Annotated[
         str | None,
         typer.Option(
             "--exhaustive",
             metavar="N,N",
             rich_help_panel=BUILD_PANEL,
-            help="Player counts whose every deal is simulated (default: 1,2 among "
-            "--players); the others are fitted from training deals.",
+            help="Player counts whose every deal is simulated (default: "
+            f"{defaults.counts_text(defaults.DEFAULT_EXHAUSTIVE)} among --players); "
+            "the others are fitted from training deals.",
         ),
     ] = None,
     games: Annotated[
@@ -103,7 +105,7 @@ def build_command(
             rich_help_panel=BUILD_PANEL,
             help="Games per deal where every deal is simulated.",
         ),
-    ] = 1000,
+    ] = defaults.DEFAULT_GAMES,
     train_deals: Annotated[
         int,
         typer.Option(
@@ -112,7 +114,7 @@ def build_command(
             rich_help_panel=BUILD_PANEL,
             help="Simulated deals per fitted player count.",
         ),
-    ] = 6000,  # plan.DEFAULT_TRAIN_DEALS
+    ] = defaults.DEFAULT_TRAIN_DEALS,
     train_games: Annotated[
         int,
         typer.Option(
@@ -121,7 +123,7 @@ def build_command(
             rich_help_panel=BUILD_PANEL,
             help="Games per training deal.",
         ),
-    ] = 100,  # plan.DEFAULT_TRAIN_GAMES
+    ] = defaults.DEFAULT_TRAIN_GAMES,
     extra_turns: Annotated[
         int,
         typer.Option(
@@ -130,13 +132,13 @@ def build_command(
             rich_help_panel=BUILD_PANEL,
             help="Turns simulated beyond the largest Time Pile.",
         ),
-    ] = 6,
+    ] = defaults.DEFAULT_EXTRA_TURNS,
     seed: Annotated[
         int,
         typer.Option(
             "--seed", metavar="S", rich_help_panel=BUILD_PANEL, help="Seed of the build's games."
         ),
-    ] = 1,
+    ] = defaults.DEFAULT_SEED,
     workers: Annotated[
         int | None,
         typer.Option(
