@@ -87,13 +87,14 @@ def _check_replacing(output: Path, players: tuple[int, ...]) -> None:
     if lost:
         keep = counts_text(tuple(sorted({*held, *players})))
         raise UserError(
-            f"--output {output} holds {_counts_text(held)} and this build makes only "
-            f"{_counts_text(players)}: build them all (--players {keep}) or write another "
+            f"--output {output} holds {_players_text(held)} and this build makes only "
+            f"{_players_text(players)}: build them all (--players {keep}) or write another "
             "file (--output FILE, then use it with COOP_HELPER_ATLAS=FILE)."
         )
 
 
-def _counts_text(players: tuple[int, ...]) -> str:
+def _players_text(players: tuple[int, ...]) -> str:
+    """Player counts in a sentence: '1 player', '1, 2 players'."""
     counts = ", ".join(str(p) for p in players)
     return f"{counts} player{'s' if players != (1,) else ''}"
 

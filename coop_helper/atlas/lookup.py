@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coop_helper.atlas.deals import deal_index, positions
+from coop_helper.atlas.defaults import counts_text
 from coop_helper.atlas.effects import turns_needed
 from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, PlayerBlock
 from coop_helper.errors import UserError
@@ -94,7 +95,7 @@ def current_block(players: int, path: Path | None = None) -> PlayerBlock:
     if reason:
         raise AtlasUnavailable(reason + ".")
     if not atlas.has(players):
-        counts = ",".join(str(p) for p in sorted({*atlas.header.players, players}))
+        counts = counts_text(tuple(sorted({*atlas.header.players, players})))
         raise AtlasUnavailable(
             f"the atlas holds no {players}-player deals: run "
             f"'coop-helper atlas build --players {counts}'."

@@ -22,6 +22,7 @@ from coop_helper.atlas.defaults import (
     DEFAULT_TRAIN_DEALS,
     DEFAULT_TRAIN_GAMES,
     TASK_GAMES,
+    counts_text,
 )
 from coop_helper.atlas.turns import deal_turn_cap
 from coop_helper.errors import UserError
@@ -66,7 +67,7 @@ def make_params(
     None: the default counts among ``players``."""
     name = make_policy(policy).name
     if not players or any(p not in DEFAULT_PLAYERS for p in players):
-        listed = ",".join(str(p) for p in players) or "nothing"
+        listed = counts_text(players) or "nothing"
         raise UserError(f"--players must list player counts from 1 to 5, not {listed}.")
     if not 1 <= games <= 1_000_000:
         raise UserError(f"--games must be 1 to 1,000,000 per deal, not {games}.")
@@ -79,8 +80,7 @@ def make_params(
     if exhaustive is None:
         exhaustive = tuple(p for p in DEFAULT_EXHAUSTIVE if p in players)
     elif any(p not in players for p in exhaustive):
-        listed = ",".join(str(p) for p in exhaustive)
-        built = ",".join(str(p) for p in players)
+        listed, built = counts_text(exhaustive), counts_text(players)
         raise UserError(
             f"--exhaustive must list player counts this build makes (--players {built}), "
             f"not {listed}."
