@@ -27,6 +27,24 @@ def _one_error_line(done: subprocess.CompletedProcess[bytes]) -> str:
     return err
 
 
+def _reader_leaves(tmp_path, args: list[str], lines: int) -> tuple[bytes, str]:
+    """Run the CLI with its output read for ``lines`` lines, then the pipe closed; what
+    was read and what stderr said, once it ended with exit code 0."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "coop_helper", *args],
+        cwd=tmp_path,
+        env=cli_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    read = b"".join(proc.stdout.readline() for _ in range(lines))
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0, err
+    return read, err
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -45,18 +63,7 @@ def _one_error_line(done: subprocess.CompletedProcess[bytes]) -> str:
 )
 def test_a_pipe_closed_after_one_line_ends_quietly(tmp_path, args):
     """As ``coop-helper ... | head -1``: the reader goes away; no message, exit 0."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "coop_helper", *args],
-        cwd=tmp_path,
-        env=cli_env(tmp_path),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert proc.stdout is not None and proc.stderr is not None
-    first = proc.stdout.readline()
-    proc.stdout.close()
-    err = proc.stderr.read().decode()
-    assert proc.wait(timeout=120) == 0, err
+    first, err = _reader_leaves(tmp_path, args, 1)
     assert first.strip() and err == ""
 
 
@@ -64,17 +71,7 @@ def test_a_pipe_closed_after_one_line_ends_quietly(tmp_path, args):
 def test_help_into_a_pipe_already_closed_ends_quietly(tmp_path, args):
     """As ``coop-helper --help | head -1`` where the reader has gone before the help is
     written: no message, exit 0."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "coop_helper", *args],
-        cwd=tmp_path,
-        env=cli_env(tmp_path),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert proc.stdout is not None and proc.stderr is not None
-    proc.stdout.close()
-    err = proc.stderr.read().decode()
-    assert proc.wait(timeout=120) == 0, err
+    _, err = _reader_leaves(tmp_path, args, 0)
     assert err == ""
 
 
