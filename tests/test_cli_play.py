@@ -82,6 +82,11 @@ def test_a_won_game_ends_with_points_and_rank():
 def test_unknown_coin_spaces_are_noted():
     out = _play("Fighter", "Explorer", "Ransom", "--time-pile", "15", "--seed", "1").output
     assert "the coin spaces of Ransom are unknown; they pay 0 here." in out
+    doc = json.loads(
+        _play("Fighter", "Explorer", "Ransom", "--time-pile", "15", "--seed", "1", "--json").output
+    )
+    assert doc["unknown_coin_spaces"] == doc["unknown_coins"] == ["Ransom"]  # as odds names it
+    assert doc["result"]["moves"] == doc["result"]["victory_moves"]  # as the journal does
 
 
 def test_json_log_replays_and_is_deterministic():

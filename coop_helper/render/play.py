@@ -264,7 +264,8 @@ def game_document(played: PlayedGame, seals: Mapping[str, Seal] | None = None) -
         "time_pile": config.time_pile,
         "removed": config.removed,
         "contracts": [contract_json(c, seals or {}) for c in config.contracts],
-        "unknown_coins": played.unknown_coins,
+        "unknown_coin_spaces": played.unknown_coins,  # as `odds` names them
+        "unknown_coins": played.unknown_coins,  # the same: the name schema 1 began with
         "cards": [
             {
                 "id": c,
@@ -281,7 +282,8 @@ def game_document(played: PlayedGame, seals: Mapping[str, Seal] | None = None) -
             "points": result.points if result.won else 0,
             "rank": load_catalog().rank(result.points).name if result.won else None,
             "completers": result.completers,
-            "victory_moves": result.victory_moves,
+            "moves": result.victory_moves,  # as the journal names them
+            "victory_moves": result.victory_moves,  # the same: schema 1's first name
         },
         "events": played.log.events,
     }
