@@ -1,7 +1,7 @@
 """Binomial confidence intervals for simulated win rates.
 
 Wilson's interval needs only a normal quantile, from the standard library, so the table-side
-commands never load scipy (a third of a second at start-up); the exact interval uses
+commands load no scipy for the odds (it takes most of a second to load); the exact interval uses
 scipy's incomplete beta function.
 """
 
