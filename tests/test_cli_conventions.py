@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from process_helpers import run_script
+from process_helpers import run_cli, run_script
 
 from coop_helper.cli.completion import (
     complete_contract,
@@ -132,3 +132,13 @@ def test_the_shell_gets_completions(tmp_path):
 def test_completion_can_be_shown_for_bash(tmp_path):
     done = run_script(tmp_path, "--show-completion", "bash", SHELL="/bin/bash")
     assert done.returncode == 0 and b"_COOP_HELPER_COMPLETE" in done.stdout
+
+
+def test_completion_is_for_coop_helper_also_when_started_with_python_m(tmp_path):
+    done = run_cli(tmp_path, "--show-completion", "bash", SHELL="/bin/bash")
+    assert done.returncode == 0
+    script = done.stdout.decode()
+    assert script.rstrip().endswith(" coop-helper") and "_COOP_HELPER_COMPLETE" in script
+    assert "python" not in script  # not a completion that takes over `python`
+    usage = run_cli(tmp_path, "rank", "--help").stdout.decode()
+    assert "Usage: coop-helper rank" in usage

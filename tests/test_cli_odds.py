@@ -242,6 +242,11 @@ def test_one_rounding_rule_for_win_and_rank():
     assert _pct(level.win) == "28.3%" and _ranks_cell(level) == "Pirate 28.3%"
 
 
+def test_a_fixed_number_of_games_claims_no_precision(run):
+    doc = ok_json(run("odds", *EXAMPLE, *FAST, "--json"))
+    assert doc["precision"] is None and doc["precision_reached"] is None
+
+
 def test_precision_not_reached_is_said(run, monkeypatch):
     from coop_helper.sim import odds
 

@@ -113,6 +113,7 @@ def _plain_message(err: Exception) -> str:
     return " ".join(str(usage.format_message()).split())
 
 
+PROG_NAME = "coop-helper"
 INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C
 TERMINATED = 143  # the exit code of a run stopped with SIGTERM (128 + 15)
 
@@ -131,7 +132,9 @@ class _Stop:
 def _run() -> int:
     """Run the app; the exit code. Usage errors become one ``error:`` line (exit 2)."""
     try:
-        code = app(standalone_mode=False)
+        # one name however it is started (`python -m coop_helper` too): usage lines and
+        # shell completion are for the `coop-helper` command
+        code = app(standalone_mode=False, prog_name=PROG_NAME)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
     except _UsageError as err:
         if not str(err.format_message()).strip():  # type: ignore[attr-defined]

@@ -54,7 +54,8 @@ def odds_json(
         "confidence": result.confidence,
         "interval": result.interval,
         "precision": result.precision,
-        "precision_reached": result.precise,
+        # null where none was asked for (--games G)
+        "precision_reached": None if result.precision is None else result.precise,
         "tax_increase_moves": TAX_MOVES_NOTE,
         "levels": [
             {
