@@ -107,9 +107,14 @@ def odds(
     goal = None if target is None else parse_target(target)
     games = None if games is None else _whole("games", games)
     seed, workers = _whole("seed", seed), _whole("workers", workers)
-    if isinstance(precision, bool) or not isinstance(precision, numbers.Real):
+    if (
+        isinstance(precision, bool)
+        or not isinstance(precision, numbers.Real)
+        or not 0.001 <= precision <= 0.5
+    ):
         raise UserError(
-            f"precision must be a fraction such as 0.01 (one point), not {precision!r}."
+            "precision must be a fraction from 0.001 to 0.5, such as 0.01 (one point), "
+            f"not {precision!r}."
         )
     confidence = parse_confidence(confidence)
     return compute_odds(

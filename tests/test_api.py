@@ -21,6 +21,7 @@ def test_confidence_follows_the_percentage_rule_of_the_command_line(confidence):
         ({"games": "40"}, "games must be a whole number"),
         ({"games": True}, "games must be a whole number"),
         ({"precision": "1"}, "precision must be a fraction"),
+        ({"precision": 5}, r"precision must be a fraction from 0.001 to 0.5, .* not 5\."),
         ({"confidence": "lots"}, "--confidence must be a percentage"),
         ({"seed": 1.5}, "seed must be a whole number"),
     ],
