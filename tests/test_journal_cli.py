@@ -60,6 +60,14 @@ def test_record_prints_the_rank_and_the_expert_chance(run, predicted):
     assert "your best win so far of 1 win in 1 game" in result.stdout
 
 
+def test_history_marks_chances_an_older_expert_worked_out(run, predicted, monkeypatch):
+    assert run(*RECORD, "--removed", "2", "--won").exit_code == 0
+    assert "*: by an older version" not in run("history").stdout
+    monkeypatch.setattr("coop_helper.journal.views._predicting", lambda: ("expert", "a-newer-one"))
+    shown = run("history").stdout
+    assert "54.0%*" in shown and "*: by an older version of the expert" in shown
+
+
 def test_history_shows_control_characters_in_a_note_as_escapes(run, predicted):
     note = "\x1b[31mred\x1b[0m [bold]kept[/bold]"
     assert run(*RECORD, "--removed", "2", "--won", "--note", note).exit_code == 0

@@ -5,6 +5,7 @@ Every JSON document carries ``"schema"``: the version of its layout.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import asdict
 from pathlib import Path
@@ -224,9 +225,44 @@ def _result(record: GameRecord) -> str:
     return f"{record.rank} ({record.points})" if record.won else "lost"
 
 
+OLDER_MARK = "*"
+OLDER_CAPTION = f" {OLDER_MARK}: by an older version of the expert, which played differently."
+
+
+@functools.cache
+def _predicting() -> tuple[str, str]:
+    """The policy that predicts games today, and its version."""
+    from coop_helper.journal.predict import PREDICTION_POLICY
+    from coop_helper.policies import policy_version
+
+    return PREDICTION_POLICY, policy_version(PREDICTION_POLICY)
+
+
+def _older(record: GameRecord) -> bool:
+    """Was this game's chance worked out by an expert that no longer plays this way?"""
+    return (
+        record.predicted_win is not None
+        and (
+            record.policy,
+            record.policy_version,
+        )
+        != _predicting()
+    )
+
+
+def _expert(record: GameRecord) -> str:
+    """The expert's chance as `history` shows it, marked when an older expert made it."""
+    return percent(record.predicted_win) + (OLDER_MARK if _older(record) else "")
+
+
+def _games_caption(records: tuple[GameRecord, ...]) -> str:
+    return GAMES_CAPTION + (OLDER_CAPTION if any(_older(r) for r in records) else "")
+
+
 def games_table(records: tuple[GameRecord, ...], title: str, with_notes: bool = True) -> Table:
     """The listed games, each with the expert's predicted chance beside the result."""
-    table = Table(title=title, title_justify="left", caption=GAMES_CAPTION, caption_justify="left")
+    caption = _games_caption(records)
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Date", no_wrap=True)
     table.add_column("Players", justify="right", no_wrap=True)
@@ -244,7 +280,7 @@ def games_table(records: tuple[GameRecord, ...], title: str, with_notes: bool = 
             r.code,
             f"{r.removed}+{r.moves}",
             _result(r),
-            percent(r.predicted_win),
+            _expert(r),
         ]
         table.add_row(*row, *([_note(r)] if with_notes else []))
     return table
@@ -257,7 +293,7 @@ def _games_records(records: tuple[GameRecord, ...]) -> list[list[str]]:
         rows.append(
             [
                 f"#{r.id}  {r.played_on}  {plural(r.players, 'player')}  {r.code}",
-                f"moved {r.removed}+{r.moves}: {_result(r)}; expert {percent(r.predicted_win)}",
+                f"moved {r.removed}+{r.moves}: {_result(r)}; expert {_expert(r)}",
                 *([f"note: {_note(r)}"] if r.note.strip() else []),
             ]
         )
@@ -271,7 +307,7 @@ def _print_games(console: Console, records: tuple[GameRecord, ...], title: str) 
     without = Measurement.get(console, wide, games_table(records, title, False))
     if is_narrow(console) or without.maximum > console.width:  # a table would cut cells
         print_records(console, title, _games_records(records))
-        console.print(GAMES_CAPTION)
+        console.print(_games_caption(records))
         return
     noted = [r for r in records if r.note.strip()]
     fits = console.width - without.maximum - 3 >= NOTE_ROOM  # 3: the column's padding, rule
