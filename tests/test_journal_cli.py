@@ -68,6 +68,32 @@ def test_history_marks_chances_an_older_expert_worked_out(run, predicted, monkey
     assert "54.0%*" in shown and "*: by an older version of the expert" in shown
 
 
+def test_repredict_gives_hand_made_and_older_games_todays_chance(run, tmp_path, monkeypatch):
+    monkeypatch.setattr(predict, "PREDICTION_GAMES", 40)  # keep the simulation short
+    log = tmp_path / "paper.csv"
+    log.write_text(
+        "played_on,code,removed,won\n"
+        "2025-12-01,PR1-0040HM,2,won\n"  # the rulebook deal, twice: simulated once
+        "2025-12-08,PR1-0040HM,4,lost\n"
+        "2025-12-15,PR1-010H0D,1,won\n"
+    )
+    assert run("history", "import", str(log)).exit_code == 0
+    done = ok_json(run("history", "repredict", "--workers", "1", "--json"))
+    assert (done["games"], done["deals_simulated"], done["skipped"]) == (3, 2, 0)
+    games = ok_json(run("history", "--json"))["games"]
+    assert all(g["policy_version"] == policy_version("expert") for g in games)
+    with _journal() as journal:
+        stored = predict.cached(journal, "PR1-0040HM", 15, policy_version("expert"))
+    assert stored is not None and stored.games == 40
+    assert [g["predicted_wins"] for g in games[:2]] == [stored.wins_at(2), stored.wins_at(4)]
+    again = run("history", "repredict")
+    assert again.exit_code == 2 and "nothing to do" in again.stderr
+    # a newer expert: every game is older now, and its deals are simulated again
+    monkeypatch.setattr("coop_helper.journal.repredict.current_version", lambda: "newer")
+    text = run("history", "repredict", "--workers", "1").stdout
+    assert "Gave 3 games the chance of today's expert (version newer), simulating 2 deals" in (text)
+
+
 def test_history_shows_control_characters_in_a_note_as_escapes(run, predicted):
     note = "\x1b[31mred\x1b[0m [bold]kept[/bold]"
     assert run(*RECORD, "--removed", "2", "--won", "--note", note).exit_code == 0

@@ -131,7 +131,7 @@ def record_command(
 # ---------------------------------------------------------------- history
 
 history_app = typer.Typer(
-    help="The recorded games: summaries and a list (and export, import, undo).",
+    help="The recorded games: summaries and a list (and export, import, repredict, undo).",
     invoke_without_command=True,
     cls=HelpGroup,
     context_settings=HELP_OPTIONS,
@@ -273,9 +273,58 @@ def import_command(
         lines.append(
             f"{done.without_prediction:,} {has} no expert prediction, so "
             f"{'it does' if done.without_prediction == 1 else 'they do'} not count "
-            "towards your table's own odds."
+            "towards your table's own odds ('coop-helper history repredict' gives "
+            f"{'it one' if done.without_prediction == 1 else 'them one each'})."
         )
     render.make_console().print(" ".join(lines), soft_wrap=True)
+
+
+@command("repredict", on=history_app, epilog="Example: coop-helper history repredict")
+def repredict_command(
+    workers: WorkersOption = None,
+    quiet: QuietOption = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Give games predicted by an older expert (or none) today's expert's chance."""
+    from coop_helper.journal import views
+    from coop_helper.journal.predict import PREDICTION_GAMES
+    from coop_helper.journal.repredict import current_version, repredict, stale_games
+    from coop_helper.journal.store import journal_path
+    from coop_helper.render.odds import ProgressReporter
+    from coop_helper.sim.odds import check_settings, default_workers
+
+    workers = default_workers() if workers is None else workers
+    check_settings(None, workers, 0.95, "wilson")
+    journal = _open(create=False)
+    if journal is None:
+        raise UserError(f"no games recorded yet (journal: {journal_path()}): nothing to do.")
+    version = current_version()
+    with journal:
+        games = stale_games(journal, version)
+        deals = len({(g.code, g.time_pile) for g in games})
+        with ProgressReporter(PREDICTION_GAMES * deals, not (quiet or as_json)) as progress:
+            done = repredict(journal, games, version, workers, progress)
+    if as_json:
+        render.print_json(
+            {
+                "schema": views.JSON_SCHEMA,
+                "games": done.games,
+                "deals_simulated": done.deals,
+                "skipped": done.skipped,
+                "policy_version": done.version,
+            }
+        )
+        return
+    text = (
+        f"Gave {plural(done.games, 'game')} the chance of today's expert (version "
+        f"{done.version}), simulating {plural(done.deals, 'deal')}."
+    )
+    if done.skipped:
+        text += (
+            f" {plural(done.skipped, 'game')} kept {'its' if done.skipped == 1 else 'their'} "
+            "chance: the seals recorded with it do not give its Time Pile."
+        )
+    render.make_console().print(text, soft_wrap=True)
 
 
 @command("undo", on=history_app, epilog="Example: coop-helper history undo")

@@ -14,6 +14,7 @@ import sqlite3
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from coop_helper.journal.store import Journal
 from coop_helper.setup.catalog import Contract
@@ -21,6 +22,16 @@ from coop_helper.setup.deals import TimePile
 
 PREDICTION_GAMES = 1000  # games simulated per deal: the win chance within about 3 points
 PREDICTION_POLICY = "expert"
+
+
+class PredictionFields(TypedDict):
+    """The fields of a game record that hold its prediction."""
+
+    predicted_win: float
+    predicted_wins: int
+    predicted_games: int
+    policy: str
+    policy_version: str
 
 
 @dataclass(frozen=True)
@@ -42,6 +53,16 @@ class Prediction:
     def win_at(self, removed: int) -> float:
         """The estimated win chance at that removal level."""
         return self.wins_at(removed) / self.games
+
+    def record_fields(self, removed: int) -> PredictionFields:
+        """The prediction fields of a game record played with ``removed`` cards moved."""
+        return {
+            "predicted_win": round(self.win_at(removed), 6),
+            "predicted_wins": self.wins_at(removed),
+            "predicted_games": self.games,
+            "policy": self.policy,
+            "policy_version": self.policy_version,
+        }
 
 
 def deal_seed(code: str, pile: int) -> int:

@@ -63,11 +63,7 @@ def new_record(game: Played, prediction: predict.Prediction) -> records.GameReco
         points=points,
         rank=rank,
         note=game.note,
-        predicted_win=round(prediction.win_at(game.removed), 6),
-        predicted_wins=prediction.wins_at(game.removed),
-        predicted_games=prediction.games,
-        policy=prediction.policy,
-        policy_version=prediction.policy_version,
+        **prediction.record_fields(game.removed),
     )
 
 

@@ -226,7 +226,10 @@ def _result(record: GameRecord) -> str:
 
 
 OLDER_MARK = "*"
-OLDER_CAPTION = f" {OLDER_MARK}: by an older version of the expert, which played differently."
+OLDER_CAPTION = (
+    f" {OLDER_MARK}: by an older version of the expert, which played differently "
+    "('coop-helper history repredict' brings them up to date)."
+)
 
 
 @functools.cache
