@@ -87,7 +87,10 @@ def test_repredict_gives_hand_made_and_older_games_todays_chance(run, tmp_path, 
     assert stored is not None and stored.games == 40
     assert [g["predicted_wins"] for g in games[:2]] == [stored.wins_at(2), stored.wins_at(4)]
     again = run("history", "repredict")
-    assert again.exit_code == 2 and "nothing to do" in again.stderr
+    assert again.exit_code == 0 and "Every recorded game has the chance of today's" in (
+        again.stdout
+    )
+    assert ok_json(run("history", "repredict", "--json"))["games"] == 0
     # a newer expert: every game is older now, and its deals are simulated again
     monkeypatch.setattr("coop_helper.journal.repredict.current_version", lambda: "newer")
     text = run("history", "repredict", "--workers", "1").stdout

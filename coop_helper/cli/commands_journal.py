@@ -315,10 +315,13 @@ def repredict_command(
             }
         )
         return
-    text = (
-        f"Gave {plural(done.games, 'game')} the chance of today's expert (version "
-        f"{done.version}), simulating {plural(done.deals, 'deal')}."
-    )
+    if not games:
+        text = f"Every recorded game has the chance of today's expert (version {version})."
+    else:
+        text = (
+            f"Gave {plural(done.games, 'game')} the chance of today's expert (version "
+            f"{done.version}), simulating {plural(done.deals, 'deal')}."
+        )
     if done.skipped:
         text += (
             f" {plural(done.skipped, 'game')} kept {'its' if done.skipped == 1 else 'their'} "

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from coop_helper.errors import UserError
 from coop_helper.journal import predict, records
 from coop_helper.journal.store import Journal
 from coop_helper.setup.catalog import load_catalog
@@ -35,19 +34,13 @@ def current_version() -> str:
 
 
 def stale_games(journal: Journal, version: str) -> list[records.GameRecord]:
-    """The games without a chance from this version of the expert; UserError if none."""
-    games = [
+    """The games without a chance from this version of the expert."""
+    return [
         r
         for r in records.load(journal)
         if r.predicted_win is None
         or (r.policy, r.policy_version) != (predict.PREDICTION_POLICY, version)
     ]
-    if not games:
-        raise UserError(
-            f"every recorded game already has the chance of today's expert (version "
-            f"{version}): nothing to do."
-        )
-    return games
 
 
 def repredict(
