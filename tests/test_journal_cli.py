@@ -489,6 +489,39 @@ def test_import_reads_a_semicolon_csv_and_names_an_empty_one(run, tmp_path):
     log.write_text("\n")
     empty = run("history", "import", str(log))
     assert empty.exit_code == 2 and f"{log} is empty" in empty.stderr
+    blank_first = tmp_path / "blank-first.csv"
+    blank_first.write_text("\n\nplayed_on;code;removed;won\n2025-12-02;PR1-0040HM;3;lost\n")
+    assert "Imported 1 of 1 game" in run("history", "import", str(blank_first)).stdout
+    (tmp_path / "empty.json").write_text("")
+    empty = run("history", "import", str(tmp_path / "empty.json"))
+    assert empty.exit_code == 2 and "is empty" in empty.stderr
+
+
+def test_a_hand_made_row_is_a_game_the_journal_holds_whatever_its_note(run, tmp_path, monkeypatch):
+    # a game recorded before, or imported by an older coop-helper (which gave such rows a
+    # random uid), is found by its day, deal and result
+    monkeypatch.setattr(predict, "PREDICTION_GAMES", 20)
+    assert (
+        run("record", "--code", "PR1-0040HM", "-r", "2", "--won", "--date", "2025-12-01").exit_code
+        == 0
+    )
+    log = tmp_path / "paper.csv"
+    log.write_text(
+        "played_on,code,removed,won,note\n"
+        "2025-12-01,PR1-0040HM,2,won,a note added later\n"
+        "2025-12-01,PR1-0040HM,2,won,\n"  # the same day, deal and result once more
+    )
+    assert "Imported 1 of 2 games" in run("history", "import", str(log)).stdout
+    assert ok_json(run("history", "--json"))["total"]["games"] == 2
+
+
+def test_import_takes_a_time_pile_by_hand_where_a_seal_is_unknown(run, tmp_path):
+    log = tmp_path / "paper.csv"
+    log.write_text("played_on,code,removed,won,time_pile\n2026-04-01,PR1-0PRR8G,2,true,23\n")
+    assert "Imported 1 of 1 game" in run("history", "import", str(log)).stdout
+    log.write_text("played_on,code,removed,won,time_pile\n2026-04-01,PR1-0PRR8G,2,true,99\n")
+    refused = run("history", "import", str(log))
+    assert refused.exit_code == 2 and "time_pile 99 does not match the deal" in refused.stderr
 
 
 def test_importing_a_hand_made_log_again_adds_nothing_twice(run, tmp_path):

@@ -161,7 +161,12 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
     if parse_day(record.played_on, "played_on") != record.played_on:
         raise UserError(f"played_on must be written YYYY-MM-DD, not '{record.played_on}'.")
     pile = time_pile(contracts, parse_seals(record.seals, catalog), catalog)
-    if pile.size != record.time_pile:
+    if pile.size is None and pile.size_range is not None:  # a seal unknown: any size it allows
+        low, high = pile.size_range
+        fits = low <= record.time_pile <= high
+    else:
+        fits = pile.size == record.time_pile
+    if not fits:
         raise UserError(
             f"time_pile {record.time_pile} does not match the deal ({pile.arithmetic()})."
         )

@@ -4,7 +4,8 @@ Every field of a record goes out and comes back unchanged. An import checks ever
 before it adds any, adds them in one transaction, and skips games the journal already
 holds (same ``uid``), so importing a file twice, or merging two journals, adds nothing
 twice. Hand-made files may leave out the fields that follow from the others; a row
-without a ``uid`` gets one made from its fields, so that holds for them too.
+without a ``uid`` is a game the journal holds when it holds one of the same day, deal and
+result, so that holds for them too.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import datetime as dt
-import hashlib
 import io
 import json
 import os
@@ -32,6 +32,7 @@ from coop_helper.journal.records import (
     check_record,
     contract_names,
     insert,
+    load,
     new_uid,
     now_utc,
     outcome_fields,
@@ -125,12 +126,13 @@ def _read_rows(path: Path, suffix: str) -> list[dict[str, Any]]:
         raise UserError(f"{path} does not exist: check the file name.") from None
     except (OSError, UnicodeDecodeError) as err:
         raise UserError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}.") from None
+    if not text.strip():
+        raise UserError(
+            f"{path} is empty: a journal file has a line (CSV) or an object (JSON) per "
+            f"game, with {', '.join(REQUIRED)} at least."
+        )
     if suffix == ".csv":
-        if not text.strip():
-            raise UserError(
-                f"{path} is empty: a journal CSV has a header line with the columns "
-                f"{', '.join(REQUIRED)} (at least), then a line per game."
-            )
+        text = text.lstrip("\r\n")  # blank lines before the header
         header = text.splitlines()[0]
         # spreadsheets set to a decimal comma (German, say) write semicolons
         delimiter = ";" if ";" in header and "," not in header else ","
@@ -212,9 +214,9 @@ def record_from_row(row: dict[str, Any], recorded: Mapping[str, Seal] | None = N
         values["contracts"] = "; ".join(catalog.contract(n).name for n in named)
     if values["players"] is None:
         values["players"] = players
-    values["seals"] = values["seals"] or ""
+    seals = {**recorded, **parse_seals(values["seals"] or "", catalog)}
+    values["seals"] = seals_text(seals, contracts)  # the row's, and the recorded ones it needs
     if values["time_pile"] is None:
-        seals = {**recorded, **parse_seals(values["seals"], catalog)}
         pile = time_pile(contracts, seals, catalog)
         if pile.size is None:
             example = "; ".join(f"{name}=1A" for name in pile.missing_seals)
@@ -222,7 +224,6 @@ def record_from_row(row: dict[str, Any], recorded: Mapping[str, Seal] | None = N
                 give=f"in the row's seals (like {example})", or_else="give its time_pile"
             )
         values["time_pile"] = pile.size
-        values["seals"] = seals_text(seals, contracts)
     if values["moves"] is None:
         values["moves"] = 0
     if values["points"] is None and values["rank"] is None:
@@ -248,15 +249,9 @@ class ImportResult:
     without_prediction: int  # added games with no expert win chance (not in the fit)
 
 
-def _content_uid(row: dict[str, Any], repeats: Counter[str]) -> str:
-    """The id of a row that has none (a hand-made file): made from its own fields and
-    the number of identical rows before it in the file, so importing the same file again
-    adds nothing twice, while two identical games in one file stay two games."""
-    fields = {k: v for k, v in _typed(row).items() if k not in ("uid", "recorded_at")}
-    key = json.dumps(fields, sort_keys=True)
-    seen_before = repeats[key]
-    repeats[key] += 1
-    return hashlib.sha256(f"{seen_before}:{key}".encode()).hexdigest()[:16]
+def _identity(record: GameRecord) -> tuple[str, str, int, int, bool]:
+    """What tells one game from another where a file gives no uid: day, deal, result."""
+    return (record.played_on, record.code, record.removed, record.moves, record.won)
 
 
 def import_file(
@@ -266,21 +261,29 @@ def import_file(
     without a Time Pile or a seal it needs takes the seal from ``recorded``."""
     suffix = file_format(path)
     rows = _read_rows(path, suffix)
-    records = []
-    repeats: Counter[str] = Counter()
+    records = []  # (record, made by hand: the file gave no uid)
     for number, row in enumerate(rows, start=2 if suffix == ".csv" else 1):
         where = f"line {number}" if suffix == ".csv" else f"game {number}"
         try:
-            if _blank(row.get("uid")):
-                row = {**row, "uid": _content_uid(row, repeats)}
-            records.append(record_from_row(row, recorded))
+            records.append((record_from_row(row, recorded), _blank(row.get("uid"))))
         except UserError as err:
             raise UserError(f"{path}, {where}: {err} Nothing was imported.") from None
     added = skipped = unpredicted = 0
     with journal.write() as db:
         seen = uids(journal)
-        for record in records:
-            if record.uid in seen:
+        # A game without a uid is one the journal holds if it holds a game of the same day,
+        # deal and result: as many of those as the journal holds are skipped, so a file
+        # imported again adds only its new rows, and two such games in one file stay two.
+        held = Counter(_identity(r) for r in load(journal)) if any(h for _, h in records) else {}
+        met: Counter[tuple[str, str, int, int, bool]] = Counter()
+        for record, by_hand in records:
+            if by_hand:
+                key = _identity(record)
+                met[key] += 1
+                if met[key] <= held.get(key, 0):
+                    skipped += 1
+                    continue
+            elif record.uid in seen:
                 skipped += 1
                 continue
             seen.add(record.uid)
