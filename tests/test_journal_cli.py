@@ -92,9 +92,34 @@ def test_repredict_gives_hand_made_and_older_games_todays_chance(run, tmp_path, 
     )
     assert ok_json(run("history", "repredict", "--json"))["games"] == 0
     # a newer expert: every game is older now, and its deals are simulated again
-    monkeypatch.setattr("coop_helper.journal.repredict.current_version", lambda: "newer")
+    monkeypatch.setattr(predict, "current_version", lambda: "newer")
     text = run("history", "repredict", "--workers", "1").stdout
     assert "Gave 3 games the chance of today's expert (version newer), simulating 2 deals" in (text)
+
+
+def test_repredict_leaves_a_deal_with_an_unknown_seal_until_it_is_recorded(
+    run, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(predict, "PREDICTION_GAMES", 20)
+    log = tmp_path / "paper.csv"
+    log.write_text("played_on,code,removed,won,time_pile\n2026-04-01,PR1-0PRR8G,2,true,23\n")
+    assert run("history", "import", str(log)).exit_code == 0
+    kept = run("history", "repredict", "--workers", "1")
+    assert kept.exit_code == 0 and "1 game kept its chance: a seal of the deal is unknown" in (
+        kept.stdout
+    )
+    assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
+    assert run("seals", "set", "Tiny Royal Household", "2", "B").exit_code == 0
+    done = ok_json(run("history", "repredict", "--workers", "1", "--json"))
+    assert (done["games"], done["deals_simulated"], done["skipped"]) == (1, 1, 0)
+    (game,) = ok_json(run("history", "--json"))["games"]
+    assert game["predicted_games"] == 20 and game["policy_version"] == policy_version("expert")
+
+
+def test_repredict_without_a_journal_has_nothing_to_do(run):
+    result = run("history", "repredict")
+    assert result.exit_code == 0 and "Every recorded game has the chance" in result.stdout
+    assert not Path(os.environ["COOP_HELPER_JOURNAL"]).exists()
 
 
 def test_history_shows_control_characters_in_a_note_as_escapes(run, predicted):

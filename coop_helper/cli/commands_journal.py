@@ -287,23 +287,24 @@ def repredict_command(
 ) -> None:
     """Give games predicted by an older expert (or none) today's expert's chance."""
     from coop_helper.journal import views
-    from coop_helper.journal.predict import PREDICTION_GAMES
-    from coop_helper.journal.repredict import current_version, repredict, stale_games
-    from coop_helper.journal.store import journal_path
+    from coop_helper.journal.predict import PREDICTION_GAMES, current_version
+    from coop_helper.journal.repredict import Repredicted, plan, repredict, stale_games
     from coop_helper.render.odds import ProgressReporter
     from coop_helper.sim.odds import check_settings, default_workers
 
     workers = default_workers() if workers is None else workers
     check_settings(None, workers, 0.95, "wilson")
-    journal = _open(create=False)
-    if journal is None:
-        raise UserError(f"no games recorded yet (journal: {journal_path()}): nothing to do.")
     version = current_version()
-    with journal:
-        games = stale_games(journal, version)
-        deals = len({(g.code, g.time_pile) for g in games})
-        with ProgressReporter(PREDICTION_GAMES * deals, not (quiet or as_json)) as progress:
-            done = repredict(journal, games, version, workers, progress)
+    journal = _open(create=False)
+    done = Repredicted(0, 0, 0, version)
+    if journal is not None:
+        with journal:
+            todo = plan(
+                journal, stale_games(journal, version), version, config.known_seals(load_catalog())
+            )
+            total = PREDICTION_GAMES * len(todo.to_simulate)
+            with ProgressReporter(total, not (quiet or as_json)) as progress:
+                done = repredict(journal, todo, version, workers, progress)
     if as_json:
         render.print_json(
             {
@@ -315,7 +316,7 @@ def repredict_command(
             }
         )
         return
-    if not games:
+    if not done.games and not done.skipped:
         text = f"Every recorded game has the chance of today's expert (version {version})."
     else:
         text = (
@@ -325,7 +326,7 @@ def repredict_command(
     if done.skipped:
         text += (
             f" {plural(done.skipped, 'game')} kept {'its' if done.skipped == 1 else 'their'} "
-            "chance: the seals recorded with it do not give its Time Pile."
+            "chance: a seal of the deal is unknown (record it with 'coop-helper seals set')."
         )
     render.make_console().print(text, soft_wrap=True)
 

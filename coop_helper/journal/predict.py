@@ -65,6 +65,13 @@ class Prediction:
         }
 
 
+def current_version() -> str:
+    """The version of the policy that predicts games today."""
+    from coop_helper.policies import policy_version
+
+    return policy_version(PREDICTION_POLICY)
+
+
 def deal_seed(code: str, pile: int) -> int:
     """The simulation seed of a deal: the same deal always gets the same games."""
     return zlib.crc32(f"{code.upper()}/{pile}".encode())

@@ -32,10 +32,8 @@ def prediction_for(
     journal: Journal, game: Played, workers: int, progress: Callable[[int], None] | None = None
 ) -> predict.Prediction:
     """The expert's simulated wins for this deal: stored by an earlier record, or simulated."""
-    from coop_helper.policies import policy_version
-
     assert game.pile.size is not None
-    version = policy_version(predict.PREDICTION_POLICY)
+    version = predict.current_version()
     stored = predict.cached(journal, game.code, game.pile.size, version)
     if stored is not None:
         return stored

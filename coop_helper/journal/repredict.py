@@ -1,19 +1,32 @@
 """Bringing the expert's chances up to date: games predicted by an older expert, or by
 none (imported by hand), get the chance today's expert has for their deal and removal.
 
-Each deal is simulated once (or taken from the journal's stored predictions), outside the
-write lock; then every game's prediction is replaced in one transaction.
+A prediction depends on the deal and its Time Pile alone: each is taken from the
+journal's stored predictions or simulated once, outside the write lock; then every game's
+prediction is replaced in one transaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from coop_helper.journal import predict, records
 from coop_helper.journal.store import Journal
-from coop_helper.setup.catalog import load_catalog
-from coop_helper.setup.deals import decode_share_code, time_pile
+from coop_helper.setup.catalog import Contract, Seal, load_catalog
+from coop_helper.setup.deals import TimePile, decode_share_code, time_pile
+
+Key = tuple[str, int]  # a deal's share code and Time Pile
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What bringing these games up to date takes."""
+
+    games: list[records.GameRecord]  # the games that will get today's chance
+    stored: dict[Key, predict.Prediction]  # predictions the journal holds already
+    to_simulate: dict[Key, tuple[int, tuple[Contract, ...], TimePile]]  # players, contracts, pile
+    skipped: int  # games whose deal cannot be simulated: a seal unknown, the pile by hand
 
 
 @dataclass(frozen=True)
@@ -22,15 +35,8 @@ class Repredicted:
 
     games: int  # games whose chance was replaced (or given)
     deals: int  # deals simulated for them (the others were stored)
-    skipped: int  # games whose Time Pile their seals do not give: left as they were
+    skipped: int  # games left as they were (see Plan.skipped)
     version: str  # the expert version that now predicts them
-
-
-def current_version() -> str:
-    """The version of the expert that predicts games today."""
-    from coop_helper.policies import policy_version
-
-    return policy_version(predict.PREDICTION_POLICY)
 
 
 def stale_games(journal: Journal, version: str) -> list[records.GameRecord]:
@@ -43,39 +49,55 @@ def stale_games(journal: Journal, version: str) -> list[records.GameRecord]:
     ]
 
 
-def repredict(
+def plan(
     journal: Journal,
     games: list[records.GameRecord],
+    version: str,
+    recorded: Mapping[str, Seal],
+) -> Plan:
+    """Which deals are stored, which must be simulated (the game's seals, else the
+    ``recorded`` ones, give its Time Pile), and which games cannot be brought up to date."""
+    catalog = load_catalog()
+    stored: dict[Key, predict.Prediction] = {}
+    to_simulate: dict[Key, tuple[int, tuple[Contract, ...], TimePile]] = {}
+    kept: list[records.GameRecord] = []
+    skipped = 0
+    for record in games:
+        key = (record.code, record.time_pile)
+        if key not in stored and key not in to_simulate:
+            found = predict.cached(journal, record.code, record.time_pile, version)
+            if found is not None:
+                stored[key] = found
+            else:
+                players, contracts = decode_share_code(record.code, catalog)
+                seals = {**recorded, **records.parse_seals(record.seals, catalog)}
+                pile = time_pile(contracts, seals, catalog)
+                if pile.size != record.time_pile:
+                    skipped += 1
+                    continue
+                to_simulate[key] = (players, tuple(contracts), pile)
+        kept.append(record)
+    return Plan(kept, stored, to_simulate, skipped)
+
+
+def repredict(
+    journal: Journal,
+    todo: Plan,
     version: str,
     workers: int,
     progress: Callable[[int], None] | None = None,
 ) -> Repredicted:
-    """Give these games their chance from this version of the expert."""
-    catalog = load_catalog()
-    found: dict[tuple[str, int], predict.Prediction] = {}
-    simulated = skipped = 0
-    kept: list[records.GameRecord] = []
-    for record in games:
-        key = (record.code, record.time_pile)
-        if key not in found:
-            players, contracts = decode_share_code(record.code, catalog)
-            pile = time_pile(contracts, records.parse_seals(record.seals, catalog), catalog)
-            if pile.size != record.time_pile:  # a Time Pile given by hand, seals unknown
-                skipped += 1
-                continue
-            stored = predict.cached(journal, record.code, record.time_pile, version)
-            if stored is None:
-                stored = predict.simulate_deal(
-                    players, contracts, pile, record.code, version, workers, progress
-                )
-                simulated += 1
-            found[key] = stored
-        kept.append(record)
+    """Simulate the plan's deals, then give its games their chance from this expert."""
+    found = dict(todo.stored)
+    for key, (players, contracts, pile) in todo.to_simulate.items():
+        found[key] = predict.simulate_deal(
+            players, contracts, pile, key[0], version, workers, progress
+        )
     with journal.write() as db:
-        for prediction in found.values():
-            predict.store(db, prediction)
-        for record in kept:
+        for key in todo.to_simulate:
+            predict.store(db, found[key])
+        for record in todo.games:
             fields = found[(record.code, record.time_pile)].record_fields(record.removed)
             settings = ", ".join(f"{name} = :{name}" for name in fields)
             db.execute(f"UPDATE games SET {settings} WHERE id = :id", {**fields, "id": record.id})
-    return Repredicted(len(kept), simulated, skipped, version)
+    return Repredicted(len(todo.games), len(todo.to_simulate), todo.skipped, version)

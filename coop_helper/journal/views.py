@@ -151,7 +151,8 @@ def expected_text(expected: Expected) -> str:
     if not expected.games:
         return (
             "None of these games has the expert's prediction (games recorded with "
-            "'coop-helper record' get one)."
+            "'coop-helper record' get one; 'coop-helper history repredict' gives the others "
+            "one)."
         )
     enough = expected.games >= MIN_GAMES and 0 < expected.wins < expected.games
     odds = (
@@ -234,11 +235,10 @@ OLDER_CAPTION = (
 
 @functools.cache
 def _predicting() -> tuple[str, str]:
-    """The policy that predicts games today, and its version."""
-    from coop_helper.journal.predict import PREDICTION_POLICY
-    from coop_helper.policies import policy_version
+    """The policy that predicts games today, and its version (once per run)."""
+    from coop_helper.journal.predict import PREDICTION_POLICY, current_version
 
-    return PREDICTION_POLICY, policy_version(PREDICTION_POLICY)
+    return PREDICTION_POLICY, current_version()
 
 
 def _older(record: GameRecord) -> bool:
