@@ -300,7 +300,9 @@ def test_build_refuses_exhaustive_counts_it_does_not_build(run):
     fitted = run("atlas", "build", "--players", "1", "--exhaustive", "")
     assert fitted.exit_code == 2
     assert "for 1 player (the number of deals), not 6000" in fitted.stderr
-    assert "--exhaustive 1" in fitted.stderr
+    assert "--exhaustive 1." in fitted.stderr
+    kept = run("atlas", "build", "--players", "1,3", "--exhaustive", "3")
+    assert kept.exit_code == 2 and "--exhaustive 1,3." in kept.stderr  # keeps the 3 asked for
 
 
 def test_build_never_replaces_an_atlas_with_less_or_a_file_that_is_no_atlas(

@@ -70,6 +70,21 @@ def test_a_recommendation_from_few_games_says_it_is_rough(run):
     few = run("odds", *EXAMPLE, "--games", "20", "--workers", "1", "--target", "50%")
     assert few.exit_code == 0
     assert "Only 20 games: the expert's chance there may be anywhere from" in few.stdout
+    assert "leave out --games" in few.stdout
+    rough = run(
+        "odds",
+        *EXAMPLE,
+        "--precision",
+        "10",
+        "--confidence",
+        "99.9%",
+        "--workers",
+        "1",
+        "--target",
+        "50%",
+    )
+    assert "a smaller --precision narrows it" in " ".join(rough.stdout.split())
+    assert "--games" not in rough.stdout
     enough = run("odds", *EXAMPLE, "--games", "2000", "--workers", "1", "--target", "50%")
     assert enough.exit_code == 0 and "Recommended" in enough.stdout
     assert "rough" not in enough.stdout  # within 5 points either side

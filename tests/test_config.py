@@ -381,3 +381,5 @@ def test_a_seal_written_letter_first_is_said_the_right_way_round(run, path):
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "coop-helper seals set 'Tiny Royal Household' 2 B" in result.stderr
     assert not path.exists()
+    no_seal = run("seals", "set", "Ransom", "A", "5")  # 5 is no seal number: no swap offered
+    assert no_seal.exit_code == 2 and "comes before its letter" not in no_seal.stderr

@@ -80,14 +80,14 @@ def _check_replacing(output: Path, players: tuple[int, ...]) -> None:
         if read_magic(output):
             return  # an atlas this version cannot read, or a damaged one: rebuilt whole
         raise UserError(
-            f"--output {output} is not a coop-helper atlas: name a new file, or move that "
-            "one away first."
+            f"{output} is not a coop-helper atlas, and the build would replace it: name "
+            "another file with --output, or move that one away first."
         ) from None
     lost = [p for p in held if p not in players]
     if lost:
         keep = counts_text(tuple(sorted({*held, *players})))
         raise UserError(
-            f"--output {output} holds {_players_text(held)} and this build makes only "
+            f"the atlas {output} holds {_players_text(held)} and this build makes only "
             f"{_players_text(players)}: build them all (--players {keep}) or write another "
             "file (--output FILE, then use it with COOP_HELPER_ATLAS=FILE)."
         )

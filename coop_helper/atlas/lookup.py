@@ -50,15 +50,15 @@ def _open(path: Path, stamp: float) -> AtlasFile:
 def open_atlas(path: Path | None = None) -> AtlasFile:
     """The atlas file, read once per process; AtlasUnavailable when there is none or it
     cannot be read (AtlasMissing: no file where none was asked for by name)."""
-    named = path is not None or bool(os.environ.get(ATLAS_ENV))
+    by_env = path is None and bool(os.environ.get(ATLAS_ENV))
+    named = path is not None or by_env
     path = path or atlas_path()
     try:
         stamp = path.stat().st_mtime
     except OSError:
         if named:
-            raise AtlasUnavailable(
-                f"no atlas at {path} (named by {ATLAS_ENV}): check the path, or unset it."
-            ) from None
+            fix = f" (named by {ATLAS_ENV}): check the path, or unset it" if by_env else ""
+            raise AtlasUnavailable(f"no atlas at {path}{fix}.") from None
         raise AtlasMissing(
             f"no difficulty atlas at {path}: run 'coop-helper atlas build' to make one."
         ) from None

@@ -92,7 +92,7 @@ def make_params(
             raise UserError(
                 f"--train-deals must be 50 to {deal_count(count):,} for {count} {noun} "
                 f"(the number of deals), not {train_deals}: give another, or simulate "
-                f"every deal with --exhaustive {count}."
+                f"every deal with --exhaustive {counts_text(tuple(sorted({*exhaustive, count})))}."
             )
     return BuildParams(
         players=tuple(sorted(set(players))),

@@ -75,7 +75,9 @@ class BuildProgress:
             self.bar = None
 
 
-@command("build", on=atlas_app, epilog="Example: coop-helper atlas build --players 1,2")
+@command(
+    "build", on=atlas_app, epilog="Example: coop-helper atlas build --players 1,2 -o my-atlas.bin"
+)
 def build_command(
     players: Annotated[
         str,

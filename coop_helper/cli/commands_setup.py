@@ -233,13 +233,13 @@ def _parse_set_arguments(parts: list[str]) -> tuple[str, str]:
     if (
         len(parts) >= 3
         and re.fullmatch(r"[A-Za-z]", parts[-2])
-        and re.fullmatch(r"[+-]?\d+", parts[-1])
+        and parts[-1].lstrip("+") in ("-1", "0", "1", "2")
         and _names_a_contract(parts[:-2])
     ):  # letter and number swapped
         name = shlex.quote(" ".join(parts[:-2]))
         raise UserError(
             f"the seal number comes before its letter: coop-helper seals set {name} "
-            f"{parts[-1]} {parts[-2].upper()}."
+            f"{parts[-1].lstrip('+')} {parts[-2].upper()}."
         )
     if len(parts) >= 3 and re.fullmatch(r"[A-Za-z]", parts[-1]):
         number = parts[-2]

@@ -185,7 +185,7 @@ def open_journal(path: Path | None = None, *, create: bool = False) -> Journal |
         if "malformed" in str(err) or "corrupt" in str(err):
             raise UserError(
                 f"journal {path} is damaged ({err}): restore it from a copy (or import an "
-                f"export into a new journal with 'coop-helper history import'), or "
+                f"earlier export into a new journal with 'coop-helper history import'), or "
                 f"{_elsewhere()}; the file was left untouched."
             ) from None
         raise UserError(f"cannot read journal {path} ({err}): {_elsewhere()}.") from None

@@ -233,10 +233,15 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
         f"{'s' if rec.removed != 1 else ''}, more with Tax Increase moves).",
     ]
     if rec.ci_high - rec.ci_low > 2 * WIDE_INTERVAL:
+        better = (
+            "leave out --games for every level within 1 point"
+            if result.precision is None
+            else "a smaller --precision narrows it"
+        )
         lines.append(
-            f"Only {plural(result.games, 'game')}: the expert's chance there may be anywhere from "
-            f"{_pct(rec.ci_low)} to {_pct(rec.ci_high)}, so the recommendation is a rough "
-            "one (leave out --games for every level within 1 point)."
+            f"Only {plural(result.games, 'game')}: the expert's chance there may be anywhere "
+            f"from {_low(rec.ci_low)} to {_high(rec.ci_high)}, so the recommendation is a "
+            f"rough one ({better})."
         )
     return lines
 

@@ -217,6 +217,9 @@ def face_up_table(contracts: Sequence[Contract], seals: Mapping[str, Seal], titl
     return table
 
 
+COMMAND_INDENT = 4  # the Time Pile lines that are commands to copy start with this many spaces
+
+
 def time_pile_lines(pile: TimePile) -> list[str]:
     """The Time Pile as text: the sum, and what to do about unknown seals."""
     if pile.size is not None:
@@ -230,7 +233,7 @@ def time_pile_lines(pile: TimePile) -> list[str]:
     ]
     for name in pile.missing_seals:
         lines.append(f"  Read the seal (top right) off your {name} card, then record it:")
-        lines.append(f"    {record_command(name)}")
+        lines.append(" " * COMMAND_INDENT + record_command(name))
     example = shlex.quote(f"{pile.missing_seals[0]}=1A")
     lines.append(f"  or give it for one call: --seal NAME=NL, e.g. --seal {example}")
     return lines
@@ -323,7 +326,10 @@ def print_time_pile(pile: TimePile, console: Console | None = None) -> None:
     console = console or make_console()
     for line in time_pile_lines(pile):
         indent = len(line) - len(line.lstrip(" "))
-        console.print(Padding(line[indent:], (0, 0, 0, indent)) if indent else line)
+        if indent >= COMMAND_INDENT:  # a command to copy: one line, however narrow
+            console.print(line, soft_wrap=True)
+        else:
+            console.print(Padding(line[indent:], (0, 0, 0, indent)) if indent else line)
 
 
 def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:

@@ -55,4 +55,4 @@ def percent(value: float, places: int = 1) -> str:
 def exact_percent(value: float) -> str:
     """``value`` (a fraction) as a percentage with the digits it needs, for a level the
     user chose: 0.95 -> '95%', 0.995 -> '99.5%' (never rounded up to '100%')."""
-    return f"{round(100 * value, 6):g}%"
+    return f"{round(100 * value, 6):.12g}%"
