@@ -325,6 +325,12 @@ def test_seals_unset_forgets_a_recorded_seal(run, path):
     assert '"removed": false' in again.stdout
 
 
+def test_seals_unset_takes_a_name_of_several_words_without_quotes(run, path):
+    assert run("seals", "set", "Tiny Royal Household", "1", "A").exit_code == 0
+    result = run("seals", "unset", "Tiny", "Royal", "Household")
+    assert result.exit_code == 0 and "Forgot the seal of Tiny Royal Household" in result.stdout
+
+
 def test_seals_unset_of_an_unknown_name_suggests(run):
     result = run("seals", "unset", "Ransum")
     assert result.exit_code == 2 and "Did you mean 'Ransom'" in result.stderr

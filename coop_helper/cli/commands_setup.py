@@ -304,15 +304,17 @@ def seals_set_command(
 @command("unset", on=seals_app, epilog="Example: coop-helper seals unset Ransom")
 def seals_unset_command(
     name: Annotated[
-        str,
+        list[str],
         typer.Argument(
-            metavar="NAME", help="E.g. Ransom.", autocompletion=complete_unknown_seal_contract
+            metavar="NAME",
+            help="E.g. Ransom (a name of several words with or without quotes).",
+            autocompletion=complete_unknown_seal_contract,
         ),
     ],
     as_json: JsonFlag = False,
 ) -> None:
     """Forget the seal you recorded for a contract."""
-    contract = load_catalog().contract(name)
+    contract = load_catalog().contract(" ".join(name))
     removed = config.forget_seal(contract)
     path = config.config_path()
     if as_json:
