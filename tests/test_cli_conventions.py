@@ -142,3 +142,13 @@ def test_completion_is_for_coop_helper_also_when_started_with_python_m(tmp_path)
     assert "python" not in script  # not a completion that takes over `python`
     usage = run_cli(tmp_path, "rank", "--help").stdout.decode()
     assert "Usage: coop-helper rank" in usage
+
+
+def test_an_option_given_a_name_without_quotes_is_told_to_quote_it(tmp_path):
+    done = run_cli(tmp_path, "deal", "--players", "3", "--keep", "Tiny", "Royal", "Household")
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.count("\n") == 1
+    assert "Tiny Royal Household is one contract, put it in quotes" in err
+    other = run_cli(tmp_path, "deal", "--players", "3", "--keep", "Jinx", "nonsense")
+    err = other.stderr.decode()
+    assert other.returncode == 2 and "--help" in err and "quotes" not in err

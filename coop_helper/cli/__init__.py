@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 import signal
 import sys
 from collections.abc import Callable
@@ -114,6 +115,30 @@ def _plain_message(err: Exception) -> str:
 
 
 PROG_NAME = "coop-helper"
+_EXTRA = re.compile(r"unexpected extra argument\(?s?\)? \((?P<words>.+)\)")
+
+
+def _quotes_hint(message: str, args: list[str]) -> str:
+    """For extra arguments that are the rest of a contract name typed without quotes
+    (--keep Lady Killer), how to write it; '' otherwise."""
+    found = _EXTRA.search(message)
+    if found is None:
+        return ""
+    extra = found.group("words").split()
+    from coop_helper.setup.catalog import load_catalog
+
+    catalog = load_catalog()
+    for i in range(1, len(args)):
+        if args[i : i + len(extra)] == extra:
+            name = " ".join(args[i - 1 : i + len(extra)])
+            try:
+                contract = catalog.contract(name)
+            except UserError:
+                continue
+            return f": {name} is one contract, put it in quotes: '{contract.name}'."
+    return ""
+
+
 INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C
 TERMINATED = 143  # the exit code of a run stopped with SIGTERM (128 + 15)
 
@@ -140,8 +165,10 @@ def _run() -> int:
         if not str(err.format_message()).strip():  # type: ignore[attr-defined]
             return 0  # a bare command: its help was shown, nothing went wrong
         ctx = getattr(err, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
         message = _plain_message(err)
+        hint = _quotes_hint(message, sys.argv[1:])
+        if not hint and ctx is not None:
+            hint = f" (see '{ctx.command_path} --help')"
         typer.echo(f"error: {escape_controls(message)}{hint}", err=True)
         return 2
     except (KeyboardInterrupt, typer.Abort):
