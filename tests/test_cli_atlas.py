@@ -305,6 +305,21 @@ def test_build_refuses_exhaustive_counts_it_does_not_build(run):
     assert kept.exit_code == 2 and "--exhaustive 1,3." in kept.stderr  # keeps the 3 asked for
 
 
+def _with_format(data: bytes, number: int) -> bytes:
+    """An atlas file's bytes with another format number in its header."""
+    import json
+    import struct
+
+    from coop_helper.atlas.store import MAGIC
+
+    (size,) = struct.unpack(">I", data[len(MAGIC) : len(MAGIC) + 4])
+    start = len(MAGIC) + 4
+    head = json.loads(data[start : start + size])
+    head["format"] = number
+    packed = json.dumps(head).encode()
+    return MAGIC + struct.pack(">I", len(packed)) + packed + data[start + size :]
+
+
 def test_build_never_replaces_an_atlas_with_less_or_a_file_that_is_no_atlas(
     run, tmp_path, atlas_file
 ):
@@ -318,6 +333,11 @@ def test_build_never_replaces_an_atlas_with_less_or_a_file_that_is_no_atlas(
     assert "holds 1, 2 players and this build makes only 1 player" in result.stderr
     assert "--players 1,2" in result.stderr
     assert bigger.read_bytes() == before and not (tmp_path / "work").exists()
+    newer = tmp_path / "newer.bin"
+    newer.write_bytes(_with_format(bigger.read_bytes(), 99))
+    result = run(*args, "--players", "1,2", *work, "--output", str(newer))
+    assert result.exit_code == 2 and "written by a newer coop-helper (format 99)" in result.stderr
+    assert not (tmp_path / "work").exists()
     notes = tmp_path / "notes.txt"
     notes.write_text("our games")
     result = run(*args, "--players", "1", *work, "--output", str(notes))

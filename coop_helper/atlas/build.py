@@ -22,7 +22,7 @@ from coop_helper.atlas.assemble import atlas_bytes
 from coop_helper.atlas.checkpoints import WorkFolder
 from coop_helper.atlas.defaults import counts_text
 from coop_helper.atlas.plan import BuildParams, Task, plan_tasks
-from coop_helper.atlas.store import AtlasFile, read_magic, write_atomic
+from coop_helper.atlas.store import FORMAT, AtlasFile, read_format, read_magic, write_atomic
 from coop_helper.atlas.work import TaskResult, run_task
 from coop_helper.errors import UserError
 from coop_helper.setup.catalog import load_catalog
@@ -77,8 +77,15 @@ def _check_replacing(output: Path, players: tuple[int, ...]) -> None:
     try:
         held = tuple(sorted(AtlasFile(output).header.players))
     except UserError:
+        newer = read_format(output)
+        if newer is not None and newer > FORMAT:
+            raise UserError(
+                f"the atlas {output} was written by a newer coop-helper (format {newer}), "
+                "and the build would replace it: update coop-helper, or write another file "
+                "with --output."
+            ) from None
         if read_magic(output):
-            return  # an atlas this version cannot read, or a damaged one: rebuilt whole
+            return  # an older or a damaged atlas: rebuilt whole
         raise UserError(
             f"{output} is not a coop-helper atlas, and the build would replace it: name "
             "another file with --output, or move that one away first."

@@ -135,6 +135,18 @@ def read_magic(path: Path) -> bool:
         return False
 
 
+def read_format(path: Path) -> int | None:
+    """The format number an atlas file's header gives, or None if it cannot be read."""
+    try:
+        with path.open("rb") as file:
+            start = file.read(len(MAGIC) + 4)
+            (size,) = struct.unpack(">I", start[len(MAGIC) :])
+            found = json.loads(file.read(size)).get("format")
+    except (OSError, ValueError, struct.error, AttributeError):
+        return None
+    return found if isinstance(found, int) else None
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so a reader sees the old file or the new one, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
