@@ -114,6 +114,7 @@ def test_repredict_leaves_a_deal_with_an_unknown_seal_until_it_is_recorded(
     assert (done["games"], done["deals_simulated"], done["skipped"]) == (1, 1, 0)
     (game,) = ok_json(run("history", "--json"))["games"]
     assert game["predicted_games"] == 20 and game["policy_version"] == policy_version("expert")
+    assert game["seals"] == "Tiny Royal Household=2B; Ransom=1A"  # kept with the game now
 
 
 def test_repredict_without_a_journal_has_nothing_to_do(run):

@@ -27,6 +27,7 @@ class Plan:
     stored: dict[Key, predict.Prediction]  # predictions the journal holds already
     to_simulate: dict[Key, tuple[int, tuple[Contract, ...], TimePile]]  # players, contracts, pile
     skipped: int  # games whose deal cannot be simulated: a seal unknown, the pile by hand
+    seals: dict[int, str]  # per game id: its seals with the recorded ones its deal needed
 
 
 @dataclass(frozen=True)
@@ -61,23 +62,28 @@ def plan(
     stored: dict[Key, predict.Prediction] = {}
     to_simulate: dict[Key, tuple[int, tuple[Contract, ...], TimePile]] = {}
     kept: list[records.GameRecord] = []
+    with_seals: dict[int, str] = {}
     skipped = 0
     for record in games:
         key = (record.code, record.time_pile)
+        players, contracts = decode_share_code(record.code, catalog)
+        seals = {**recorded, **records.parse_seals(record.seals, catalog)}
+        pile = time_pile(contracts, seals, catalog)
         if key not in stored and key not in to_simulate:
             found = predict.cached(journal, record.code, record.time_pile, version)
             if found is not None:
                 stored[key] = found
+            elif pile.size != record.time_pile:
+                skipped += 1
+                continue
             else:
-                players, contracts = decode_share_code(record.code, catalog)
-                seals = {**recorded, **records.parse_seals(record.seals, catalog)}
-                pile = time_pile(contracts, seals, catalog)
-                if pile.size != record.time_pile:
-                    skipped += 1
-                    continue
                 to_simulate[key] = (players, tuple(contracts), pile)
+        if pile.size == record.time_pile:  # the seals that give it: kept with the game
+            text = records.seals_text(seals, contracts)
+            if text != record.seals and record.id is not None:  # loaded games have ids
+                with_seals[record.id] = text
         kept.append(record)
-    return Plan(kept, stored, to_simulate, skipped)
+    return Plan(kept, stored, to_simulate, skipped, with_seals)
 
 
 def repredict(
@@ -97,7 +103,10 @@ def repredict(
         for key in todo.to_simulate:
             predict.store(db, found[key])
         for record in todo.games:
-            fields = found[(record.code, record.time_pile)].record_fields(record.removed)
+            fields: dict[str, object] = {
+                **found[(record.code, record.time_pile)].record_fields(record.removed),
+                "seals": todo.seals.get(record.id or 0, record.seals),
+            }
             settings = ", ".join(f"{name} = :{name}" for name in fields)
             db.execute(f"UPDATE games SET {settings} WHERE id = :id", {**fields, "id": record.id})
     return Repredicted(len(todo.games), len(todo.to_simulate), todo.skipped, version)
