@@ -181,6 +181,11 @@ def test_rank(run, points, rank):
     assert rank in run("rank", str(points)).stdout
 
 
+def test_rank_counts_points_as_written(run):
+    assert run("rank", "1").stdout.strip() == "1 point: Landlubber"
+    assert run("rank", "1200").stdout.strip() == "1,200 points: Ruler of the Seas"
+
+
 # ---------------------------------------------------------------- seals
 
 

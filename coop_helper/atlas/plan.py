@@ -27,6 +27,7 @@ from coop_helper.atlas.defaults import (
 from coop_helper.atlas.turns import deal_turn_cap
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy, policy_version
+from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Catalog, load_catalog
 
 
@@ -88,9 +89,8 @@ def make_params(
     model_counts = [p for p in players if p not in exhaustive]
     for count in model_counts:
         if not 50 <= train_deals <= deal_count(count):
-            noun = "player" if count == 1 else "players"
             raise UserError(
-                f"--train-deals must be 50 to {deal_count(count):,} for {count} {noun} "
+                f"--train-deals must be 50 to {deal_count(count):,} for {plural(count, 'player')} "
                 f"(the number of deals), not {train_deals}: give another, or simulate "
                 f"every deal with --exhaustive {counts_text(tuple(sorted({*exhaustive, count})))}."
             )

@@ -11,6 +11,7 @@ from coop_helper.atlas.lookup import (
     deal_difficulty,
 )
 from coop_helper.errors import UserError
+from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 
 MIN_TURNS_NAMED = 0.5  # name the hardest contract only when it costs at least this much
@@ -48,8 +49,8 @@ def difficulty_lines(found: Difficulty) -> list[str]:
     if cost is not None and cost.turns >= MIN_TURNS_NAMED:
         turns = round(cost.turns)
         lines.append(
-            f"{cost.contract.name} costs this deal about {turns} "
-            f"turn{'s' if turns != 1 else ''} (against the other contracts it "
+            f"{cost.contract.name} costs this deal about {plural(turns, 'turn')} "
+            "(against the other contracts it "
             "could be swapped for)."
         )
     if found.method == "model":

@@ -291,7 +291,7 @@ def info_command(as_json: JsonFlag = False) -> None:
             f"{plural(info.get('games_per_deal', 0), 'game')}"
         )
         grid.add_row(
-            f"  {players} player{'s' if players > 1 else ''}:",
+            f"  {plural(players, 'player')}:",
             f"{info['deals']:,} deals, up to {info['turns']} turns; {how}",
         )
     console.print(grid)
@@ -383,8 +383,8 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
 
     from coop_helper.atlas.text import effects_rows
 
-    plural = "s" if players > 1 else ""
-    table = Table(title=f"Contract difficulty, {players} player{plural}", title_justify="left")
+    title = f"Contract difficulty, {plural(players, 'player')}"
+    table = Table(title=title, title_justify="left")
     table.add_column("Contract")
     table.add_column("Win chance, nothing removed")
     table.add_column("Turns needed")

@@ -230,9 +230,7 @@ def export_command(
     if as_json:
         render.print_json({"schema": views.JSON_SCHEMA, "file": str(file), "games": len(games)})
         return
-    render.make_console().print(
-        f"Exported {len(games):,} game{'s' if len(games) != 1 else ''} to {file}", soft_wrap=True
-    )
+    render.make_console().print(f"Exported {plural(len(games), 'game')} to {file}", soft_wrap=True)
 
 
 @command("import", on=history_app, epilog="Example: coop-helper history import games.csv")
@@ -353,6 +351,6 @@ def undo_command(as_json: JsonFlag = False) -> None:
     render.make_console().print(
         f"Removed game {gone.id} ({gone.played_on}, {gone.players} player"
         f"{'s' if gone.players != 1 else ''}, {gone.code}): {views.result_text(gone)}. "
-        f"{left:,} game{'s' if left != 1 else ''} left.",
+        f"{plural(left, 'game')} left.",
         soft_wrap=True,
     )

@@ -26,6 +26,7 @@ from coop_helper.cli.options import (
 )
 from coop_helper.errors import UserError, shown
 from coop_helper.render import tables as render
+from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog, parse_seal
 from coop_helper.setup.deals import (
@@ -213,7 +214,7 @@ def rank_command(
     if as_json:
         render.print_json({"points": value, "rank": rank.name})
         return
-    render.make_console().print(f"{value} point{'s' if value != 1 else ''}: {rank.name}")
+    render.make_console().print(f"{plural(value, 'point')}: {rank.name}")
 
 
 # ---------------------------------------------------------------- seals

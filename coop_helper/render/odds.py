@@ -163,8 +163,7 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
 
 
 def _caption(result: OddsResult) -> str:
-    plural = "s" if result.games != 1 else ""
-    games = f"{result.games:,} simulated game{plural} ({result.policy} team, seed {result.seed}); "
+    games = f"{plural(result.games, 'simulated game')} ({result.policy} team, seed {result.seed}); "
     lines = [games + "every level is played out on the same games.", TAX_MOVES_NOTE]
     if result.time_pile is not None:
         lines.append(
@@ -225,12 +224,13 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
             f"(even with nothing removed: {whose}{win(best)})."
         ]
     rank = result.rank_for(rec)
+    cards = rec.removed or 0  # known: the Time Pile is
     lines = [
-        f"Recommended for a {goal} chance of winning: move {rec.removed} card"
-        f"{'s' if rec.removed != 1 else ''} to the Victory Pile ({rec.turns} turns, "
+        f"Recommended for a {goal} chance of winning: move {plural(cards, 'card')} "
+        f"to the Victory Pile ({rec.turns} turns, "
         f"{whose}win {win(rec)}).",
-        f"A win there makes you {rank.name if rank else '?'} ({rec.removed} point"
-        f"{'s' if rec.removed != 1 else ''}, more with Tax Increase moves).",
+        f"A win there makes you {rank.name if rank else '?'} ({plural(cards, 'point')}, "
+        "more with Tax Increase moves).",
     ]
     if rec.ci_high - rec.ci_low > 2 * WIDE_INTERVAL:
         better = (
