@@ -126,3 +126,14 @@ def test_history_never_cuts_a_cell_between_the_list_and_a_wide_table(
     out = run("history").stdout
     assert "Ruler of the Seas (9)" in out and "PR1-0040HM" in out and "…" not in out
     assert max(len(line) for line in _lines(out)) <= int(columns)
+
+
+def test_the_contracts_table_keeps_room_for_requirements_at_80_columns(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run("contracts").stdout
+    assert "┃ Contract (German)" in out and "┃ German" not in out
+    assert "(Fregattenschreck)" in out and "…" not in out
+    assert "│ trade with a Frigate and decline │" in out  # not three words a line
+    assert max(len(line) for line in _lines(out)) <= 80
+    monkeypatch.setenv("COLUMNS", "120")
+    assert "┃ German" in run("contracts").stdout

@@ -18,6 +18,7 @@ from typing import Any, TextIO, cast
 from rich.console import Console
 from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from coop_helper.render.terminal import stdout_is_unicode
 from coop_helper.setup.catalog import Catalog, Contract, Seal
@@ -187,20 +188,35 @@ def _timing_note(contract: Contract) -> str:
     return "; ".join(notes)
 
 
-def contracts_table(catalog: Catalog, seals: Mapping[str, Seal]) -> Table:
-    """The whole catalogue: names, requirement (with timing notes), coins, seal."""
+GERMAN_COLUMN = 100  # from this many columns the German names get a column of their own
+
+
+def contracts_table(
+    catalog: Catalog, seals: Mapping[str, Seal], width: int = GERMAN_COLUMN
+) -> Table:
+    """The whole catalogue: names, requirement (with timing notes), coins, seal.
+
+    Narrower than ``GERMAN_COLUMN``, each German name goes under its English one, so the
+    requirements keep room to be read.
+    """
+    german_column = width >= GERMAN_COLUMN
     table = Table(title="The 18 contracts", title_justify="left")
-    table.add_column("Contract", ratio=2)
-    table.add_column("German", ratio=2)
-    table.add_column("Requirement", ratio=5)
+    table.add_column("Contract" if german_column else "Contract (German)")
+    if german_column:
+        table.add_column("German")
+    table.add_column("Requirement", ratio=1)
     table.add_column("Coins", no_wrap=True)
     table.add_column("Seal", no_wrap=True)
     for c in catalog.contracts:
-        names = c.name + "".join(f"\n(also {alias})" for alias in c.aliases)
+        names = Text(c.name + "".join(f"\n(also {alias})" for alias in c.aliases))
+        german = c.name_de or "?"
+        if not german_column:
+            names.append(f"\n({german})", style="dim")
         note = _timing_note(c)
         requirement = c.requirement + (f"\n({note})" if note else "")
         coins = "?" if c.coins is None else " ".join(map(str, c.coins))
-        table.add_row(names, c.name_de or "?", requirement, coins, seal_label(c, seals))
+        cells = [names, german] if german_column else [names]
+        table.add_row(*cells, requirement, coins, seal_label(c, seals))
     return table
 
 
@@ -246,7 +262,7 @@ def print_contracts(catalog: Catalog, seals: Mapping[str, Seal]) -> None:
     """The ``contracts`` command's table (a list on a narrow terminal)."""
     console = make_console()
     if not is_narrow(console):
-        console.print(contracts_table(catalog, seals))
+        console.print(contracts_table(catalog, seals, console.width))
         return
     records = []
     for c in catalog.contracts:
