@@ -83,7 +83,8 @@ def main() -> None:
         mean, worst = sum(errors) / len(errors), max(errors)
         verdict = "ok" if mean <= MEAN_BAR and worst <= WORST_BAR else "NOT MET"
         print(
-            f"{players} player(s), {block.info.get('method')}: {len(errors)} deals, "
+            f"{players} {'player' if players == 1 else 'players'}, "
+            f"{block.info.get('method')}: {len(errors)} deals, "
             f"mean error {100 * mean:.2f} points, worst {100 * worst:.2f}, "
             f"atlas minus direct on average {100 * sum(signed) / len(signed):+.2f} "
             f"[{verdict}] ({time.perf_counter() - start:.0f} s)",

@@ -37,7 +37,8 @@ def main() -> None:
     for players in (1, 2, 5):
         rate, wall = bench(players, args.games)
         print(
-            f"random policy, {players} player(s): {rate:8.0f} games/s "
+            f"random policy, {players} {'player' if players == 1 else 'players'}: "
+            f"{rate:8.0f} games/s "
             f"({args.games} games in {wall:.2f} s)"
         )
 
