@@ -11,6 +11,8 @@ from coop_helper.atlas.store import (
     quantise,
 )
 from coop_helper.errors import UserError
+from coop_helper.setup.catalog import Seal, load_catalog
+from coop_helper.setup.deals import time_pile
 
 
 def test_quantise_rounds_half_up_with_integers():
@@ -66,3 +68,22 @@ def test_written_files_are_readable_by_everyone(tmp_path):
     assert path.read_bytes() == b"data"
     assert path.stat().st_mode & 0o444 == 0o444
     assert [p.name for p in tmp_path.iterdir()] == ["atlas.bin"]  # no temporary file left
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+@pytest.mark.parametrize(
+    "recorded",
+    [{}, {"Ransom": Seal(1, "A")}, {"Ransom": Seal(-1, "Q"), "Tiny Royal Household": Seal(2, "Q")}],
+)
+def test_deal_piles_agree_with_the_time_pile_rule(players, recorded):
+    np = pytest.importorskip("numpy")
+    from coop_helper.atlas.deals import all_deals, contracts_of
+    from coop_helper.atlas.effects import deal_piles
+
+    catalog = load_catalog()
+    seals = {catalog.contract(k).key: s for k, s in recorded.items()}
+    deals = list(all_deals(catalog.contracts_by_players[players], len(catalog.contracts)))
+    piles = deal_piles(np.asarray(deals, dtype=np.int64), catalog, seals)
+    for deal, pile in zip(deals, piles, strict=True):
+        expected = time_pile(contracts_of(deal, catalog), seals, catalog).size
+        assert pile == (-1 if expected is None else expected), deal

@@ -160,6 +160,26 @@ def test_contracts_with_players_adds_each_contracts_difficulty(run):
     assert missing.exit_code == 2 and "no 3-player deals" in missing.stderr
 
 
+def test_a_recorded_blue_seal_rates_its_contract(run):
+    def ransom(doc):
+        return next(c["difficulty"] for c in doc["contracts"] if c["name"] == "Ransom")
+
+    before = ok_json(run("contracts", "--players", "1", "--json"))
+    assert "win" not in ransom(before)
+    assert (
+        "record it to rate it (coop-helper seals set" in run("contracts", "--players", "1").stdout
+    )
+    assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
+    after = ok_json(run("contracts", "--players", "1", "--json"))
+    rated = ransom(after)
+    assert rated["win_low"] <= rated["win"] <= rated["win_high"]
+    assert {k: v for k, v in rated.items() if k.startswith("turns")} == ransom(before)
+    text = run("contracts", "--players", "1").stdout
+    row = [line for line in text.splitlines() if line.startswith("│ Ransom")][-1]  # effects
+    assert "not rated" not in row and "pt" in row
+    assert "seals set 'Tiny Royal Household'" in text  # the one still unknown
+
+
 def test_build_says_when_the_work_folder_cannot_be_written(run, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

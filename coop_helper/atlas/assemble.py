@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from coop_helper.atlas.deals import all_deals, contracts_of, deal_at
-from coop_helper.atlas.effects import contract_effects
+from coop_helper.atlas.deals import all_deals, deal_at
+from coop_helper.atlas.effects import contract_effects, deal_piles
 from coop_helper.atlas.model import fit_model, predict_rows
 from coop_helper.atlas.plan import BuildParams, games_per_deal, turns_stored
 from coop_helper.atlas.store import (
@@ -21,7 +21,6 @@ from coop_helper.atlas.store import (
     encode_atlas,
     quantise,
 )
-from coop_helper.atlas.turns import known_pile
 from coop_helper.atlas.work import TaskResult
 from coop_helper.setup.catalog import Catalog, load_catalog
 
@@ -57,17 +56,12 @@ def player_block(
         rows = predict_rows(model, deals, turns)
         info.update(method="model", train_deals=len(train), model=model.to_json())
     table = np.frombuffer(rows, dtype=np.uint8).reshape(len(deals), turns + 1)
-    piles = np.asarray([_pile_or_minus(d, catalog) for d in deals], dtype=np.int64)
+    piles = deal_piles(deals, catalog)
     effects = contract_effects(deals, table, piles, n_contracts)
     info["effects"] = {c.key: e for c, e in zip(catalog.contracts, effects, strict=True)}
     pile_column = np.clip(piles, 0, 255).astype(np.uint8)[:, None]
     stored = np.concatenate([pile_column, table], axis=1).tobytes()
     return PlayerBlock(players, len(deals), turns, stored, info)
-
-
-def _pile_or_minus(deal: Any, catalog: Catalog) -> int:
-    pile = known_pile(contracts_of(tuple(int(i) for i in deal), catalog), None, catalog)
-    return -1 if pile is None else pile
 
 
 def atlas_bytes(

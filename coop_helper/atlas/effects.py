@@ -14,15 +14,55 @@ Each effect is the mean difference with the range that holds 80% of the deals (1
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from coop_helper.atlas.store import SCALE
+from coop_helper.atlas.deals import all_deals
+from coop_helper.atlas.store import SCALE, PlayerBlock
+from coop_helper.setup.catalog import Catalog, Seal
 
 
 def turns_needed(row: bytes | Sequence[int]) -> float:
     """Expected turns needed to finish, from a stored row (capped at its length)."""
     return sum(SCALE - q for q in row) / SCALE
+
+
+def deal_piles(deals: Any, catalog: Catalog, seals: Mapping[str, Seal] | None = None) -> Any:
+    """The Time Pile of every deal in ``deals`` ((n, k) catalogue positions), -1 where a
+    seal is unknown: base + seal numbers + distinct letters, as ``setup.deals.time_pile``."""
+    import numpy as np
+
+    seals = seals or {}
+    found = [c.seal or seals.get(c.key) for c in catalog.contracts]
+    letters = sorted({s.letter for s in found if s is not None})
+    numbers = np.asarray([0 if s is None else s.number for s in found], dtype=np.int64)
+    letter_bits = np.asarray(
+        [0 if s is None else 1 << letters.index(s.letter) for s in found], dtype=np.int64
+    )
+    unknown = np.asarray([s is None for s in found])
+    in_deal = np.bitwise_or.reduce(letter_bits[deals], axis=1)
+    distinct = sum((in_deal >> bit) & 1 for bit in range(len(letters)))
+    piles = catalog.time_pile_base + numbers[deals].sum(axis=1) + distinct
+    return np.where(unknown[deals].any(axis=1), -1, piles)
+
+
+def block_effects(
+    block: PlayerBlock, catalog: Catalog, seals: Mapping[str, Seal] | None = None
+) -> list[dict[str, float]]:
+    """:func:`contract_effects` of a stored block, its deals' Time Piles from ``seals``
+    where the card data lacks a seal (a recorded blue seal rates its contract)."""
+    import numpy as np
+
+    size = catalog.contracts_by_players[block.players]
+    deals = np.asarray(list(all_deals(size, len(catalog.contracts))), dtype=np.int64)
+    stored = np.frombuffer(block.rows, dtype=np.uint8).reshape(block.deals, block.width)
+    piles = deal_piles(deals, catalog, seals)
+    wins = contract_effects(deals, stored[:, 1:], piles, len(catalog.contracts), turns=False)
+    measured = block.info.get("effects", {})
+    return [
+        {**wins[i], **{k: v for k, v in measured.get(c.key, {}).items() if k.startswith("turns")}}
+        for i, c in enumerate(catalog.contracts)
+    ]
 
 
 def _masks(deals: Any) -> Any:
@@ -31,11 +71,14 @@ def _masks(deals: Any) -> Any:
     return (np.left_shift(1, deals)).sum(axis=1)
 
 
-def contract_effects(deals: Any, rows: Any, piles: Any, contracts: int) -> list[dict[str, float]]:
+def contract_effects(
+    deals: Any, rows: Any, piles: Any, contracts: int, *, turns: bool = True
+) -> list[dict[str, float]]:
     """Per contract (catalogue order): mean effect and 80% range on win chance and turns.
 
     ``deals``: (n, k) catalogue positions in deal-number order; ``rows``: (n, turns + 1)
-    stored bytes; ``piles``: (n,) Time Pile per deal, -1 where a seal is unknown.
+    stored bytes; ``piles``: (n,) Time Pile per deal, -1 where a seal is unknown. Without
+    ``turns``, the win chance alone (the turns needed do not depend on the seals).
     """
     import numpy as np
 
@@ -57,7 +100,8 @@ def contract_effects(deals: Any, rows: Any, piles: Any, contracts: int) -> list[
             if free.size == 0:
                 continue
             swapped = index_of[masks[free] - (1 << c) + (1 << other)]
-            turn_diffs.append(need[free] - need[swapped])
+            if turns:
+                turn_diffs.append(need[free] - need[swapped])
             both = known[free] & known[swapped]
             win_diffs.append((win[free][both] - win[swapped][both]) / SCALE)
         found.append({**_summary("win", win_diffs), **_summary("turns", turn_diffs)})

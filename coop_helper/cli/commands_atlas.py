@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -370,11 +371,24 @@ def deal_by_difficulty(
     print_difficulty(players, choice.contracts, seals)
 
 
-def contract_difficulty(players: int) -> dict[str, dict[str, float]]:
-    """Each contract's measured effect for a player count (from the current atlas)."""
+def contract_difficulty(
+    players: int, seals: Mapping[str, Seal] | None = None
+) -> dict[str, dict[str, float]]:
+    """Each contract's measured effect for a player count (from the current atlas).
+
+    The build measured them with the card data's seals; with a recorded seal of a contract
+    the card data lacks, they are measured again with it (its deals get a Time Pile).
+    """
     from coop_helper.atlas.lookup import current_block
 
-    return dict(current_block(players).info.get("effects", {}))
+    block = current_block(players)
+    catalog = load_catalog()
+    if not any(c.seal is None and c.key in (seals or {}) for c in catalog.contracts):
+        return dict(block.info.get("effects", {}))
+    from coop_helper.atlas.effects import block_effects
+
+    effects = block_effects(block, catalog, seals)
+    return {c.key: e for c, e in zip(catalog.contracts, effects, strict=True)}
 
 
 def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, float]]) -> None:
@@ -388,13 +402,23 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     table.add_column("Contract")
     table.add_column("Win chance, nothing removed")
     table.add_column("Turns needed")
+    unrated = []
     for contract, win, turns in effects_rows(load_catalog(), effects):
         table.add_row(contract.name, win, turns)
+        if "win" not in effects.get(contract.key, {}):
+            unrated.append(contract)
     console = render.make_console()
     console.print(table)
-    console.print(
+    note = (
         "Against swapping the contract for another one: the mean change, and in "
         "brackets the range of 8 deals in 10. Turns needed: the expected turns "
-        "before the last contract is done. Not rated: a contract whose seal the card "
-        "data lacks has no Time Pile in the atlas, so no win chance."
+        "before the last contract is done."
     )
+    if unrated:
+        example = shlex.quote(unrated[0].name)
+        note += (
+            " Not rated: a contract whose seal is unknown gives its deals no Time Pile, so "
+            f"no win chance; record it to rate it (coop-helper seals set {example} "
+            "NUMBER LETTER)."
+        )
+    console.print(note)

@@ -62,7 +62,7 @@ def contracts_command(
     seals = config.known_seals(catalog)
     effects = None
     if players is not None:
-        effects = commands_atlas.contract_difficulty(check_players(players))
+        effects = commands_atlas.contract_difficulty(check_players(players), seals)
     if as_json:
         rows = []
         for c in catalog.contracts:
