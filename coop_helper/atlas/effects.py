@@ -89,7 +89,7 @@ def contract_effects(
     win = np.where(piles >= 0, rows[np.arange(n), np.clip(piles, 0, rows.shape[1] - 1)], -1)
     win = win.astype(np.float64)
     known = piles >= 0
-    need = (SCALE - rows.astype(np.float64)).sum(axis=1) / SCALE
+    need = (SCALE - rows.astype(np.float64)).sum(axis=1) / SCALE if turns else None
     found: list[dict[str, float]] = []
     for c in range(contracts):
         holders = np.flatnonzero((masks >> c) & 1)
@@ -100,7 +100,7 @@ def contract_effects(
             if free.size == 0:
                 continue
             swapped = index_of[masks[free] - (1 << c) + (1 << other)]
-            if turns:
+            if need is not None:
                 turn_diffs.append(need[free] - need[swapped])
             both = known[free] & known[swapped]
             win_diffs.append((win[free][both] - win[swapped][both]) / SCALE)

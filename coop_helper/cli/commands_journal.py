@@ -349,8 +349,8 @@ def undo_command(as_json: JsonFlag = False) -> None:
         )
         return
     render.make_console().print(
-        f"Removed game {gone.id} ({gone.played_on}, {gone.players} player"
-        f"{'s' if gone.players != 1 else ''}, {gone.code}): {views.result_text(gone)}. "
+        f"Removed game {gone.id} ({gone.played_on}, {plural(gone.players, 'player')}, "
+        f"{gone.code}): {views.result_text(gone)}. "
         f"{plural(left, 'game')} left.",
         soft_wrap=True,
     )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from coop_helper.errors import UserError
 from coop_helper.files import user_file_mode
+from coop_helper.render.words import plural
 from coop_helper.sim.percent import exact_percent
 
 if TYPE_CHECKING:
@@ -195,10 +196,9 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
             fontsize=9,
             color="#555555",
         )
-    plural = "s" if result.players > 1 else ""
     pile = f"Time Pile {result.time_pile}" if known else "Time Pile unknown"
     by = "cards removed" if known else "turns available"
-    ax.set_title(f"Win chance by {by}: {result.players} player{plural}, {pile}")
+    ax.set_title(f"Win chance by {by}: {plural(result.players, 'player')}, {pile}")
     ax.set_xlabel(
         "Cards moved to the Victory Pile before play"
         if known

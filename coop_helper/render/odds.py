@@ -106,7 +106,7 @@ def _ranks_cell(level: Level) -> str:
 def _title(result: OddsResult) -> str:
     known = result.time_pile is not None
     return (
-        f"Win odds, {result.players} player{'s' if result.players > 1 else ''}, "
+        f"Win odds, {plural(result.players, 'player')}, "
         f"Time Pile {result.time_pile if known else 'unknown'}"
     )
 

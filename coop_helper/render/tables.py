@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from coop_helper.render.terminal import stdout_is_unicode
+from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 from coop_helper.setup.deals import SetupResult, TimePile
 
@@ -312,13 +313,12 @@ def print_deal(
     (the deals the options allow) go in the title when known; ``with_recorded_seals``: the
     same seed deals the same only with the same recorded seals."""
     console = make_console()
-    plural = "s" if players > 1 else ""
     about = [] if level is None else [level]
     if candidates is not None:
         about.append(
             "the only matching deal" if candidates == 1 else f"one of {candidates:,} matching deals"
         )
-    title = f"Deal for {players} player{plural}" + (f" ({', '.join(about)})" if about else "")
+    title = f"Deal for {plural(players, 'player')}" + (f" ({', '.join(about)})" if about else "")
     print_face_up(console, contracts, seals, title)
     again = " ".join(
         [
@@ -351,9 +351,8 @@ def print_time_pile(pile: TimePile, console: Console | None = None) -> None:
 def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
     """The ``setup`` command's output: contracts, share code, Time Pile."""
     console = make_console()
-    plural = "s" if result.players > 1 else ""
     how = "dealt" if result.dealt else "face up"
-    title = f"Contracts {how} for {result.players} player{plural}"
+    title = f"Contracts {how} for {plural(result.players, 'player')}"
     print_face_up(console, result.contracts, seals, title)
     if result.dealt:
         again = f"coop-helper setup --players {result.players} --seed {result.seed}"

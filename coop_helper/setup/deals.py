@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from coop_helper.errors import UserError, shown
+from coop_helper.render.words import plural
 from coop_helper.setup.catalog import SEAL_NUMBERS, Catalog, Contract, Seal, load_catalog
 
 PLAYER_COUNTS = range(1, 6)
@@ -55,8 +56,7 @@ def players_for(
     catalog = _catalog(catalog)
     count = len(contracts)
     table = ", ".join(
-        f"{n} for {p} player{'s' if p > 1 else ''}"
-        for p, n in sorted(catalog.contracts_by_players.items())
+        f"{n} for {plural(p, 'player')}" for p, n in sorted(catalog.contracts_by_players.items())
     )
     if players is not None:
         check_players(players)
@@ -383,8 +383,8 @@ def face_up(
         coded_players, contracts = decode_share_code(code, catalog)
         if players is not None and check_players(players) != coded_players:
             raise UserError(
-                f"share code {code.strip()} is for {coded_players} player"
-                f"{'s' if coded_players > 1 else ''}, not {players}: drop --players or "
+                f"share code {code.strip()} is for {plural(coded_players, 'player')}, "
+                f"not {players}: drop --players or "
                 "use a code for that many."
             )
         return coded_players, contracts
