@@ -255,6 +255,28 @@ def test_a_damaged_atlas_is_said_and_the_rest_still_works(run, tmp_path, monkeyp
     assert "Difficulty: not shown: the atlas" in result.stdout and "damaged" in result.stdout
     failed = run("deal", "--players", "1", "--difficulty", "easy")
     assert failed.exit_code == 2 and "damaged" in failed.stderr
+    info = run("atlas", "info")  # never "current"
+    assert info.exit_code == 2 and "damaged" in info.stderr and "Current" not in info.stdout
+
+
+def test_an_atlas_cut_short_or_with_a_flipped_byte_is_damaged(
+    run, tmp_path, monkeypatch, atlas_file
+):
+    data = atlas_file.read_bytes()
+    cut, flipped = tmp_path / "cut.bin", tmp_path / "flipped.bin"
+    cut.write_bytes(data[:-10])  # the header is whole: only the end of a block is missing
+    body = bytearray(data)
+    body[-40] ^= 1
+    flipped.write_bytes(bytes(body))
+    for path in (cut, flipped):
+        monkeypatch.setenv("COOP_HELPER_ATLAS", str(path))
+        info = run("atlas", "info", "--json")
+        assert info.exit_code == 2 and "damaged" in info.stderr
+        assert "Difficulty: not shown" in run("deal", "--players", "1", "--seed", "3").stdout
+        # the odds with their progress display (which shows the atlas's row at once) still run
+        odds = run("odds", "Fighter", "Jinx", "Explorer", "--games", "20", "--workers", "1")
+        assert odds.exit_code == 0, odds.stderr
+        assert "20 simulated games" in odds.stdout and "Difficulty: not shown" in odds.stdout
 
 
 @pytest.mark.parametrize(

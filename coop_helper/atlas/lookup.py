@@ -100,7 +100,10 @@ def current_block(players: int, path: Path | None = None) -> PlayerBlock:
             f"the atlas holds no {players}-player deals: run "
             f"'coop-helper atlas build --players {counts}'."
         )
-    return atlas.block(players)
+    try:
+        return atlas.block(players)
+    except UserError as err:  # damaged
+        raise AtlasUnavailable(str(err)) from None
 
 
 def deal_row(

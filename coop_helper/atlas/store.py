@@ -199,6 +199,11 @@ class AtlasFile:
             players={int(p): info for p, info in doc["players"].items()},
         )
         self._blocks: dict[int, PlayerBlock] = {}
+        for info in self.header.players.values():  # a file cut short lacks a block's end
+            if info["offset"] + info["length"] > len(self._body):
+                raise UserError(
+                    f"the atlas {path} is damaged: build it again with 'coop-helper atlas build'."
+                )
 
     def has(self, players: int) -> bool:
         """Does the atlas hold this player count?"""

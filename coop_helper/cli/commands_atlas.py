@@ -251,6 +251,8 @@ def info_command(as_json: JsonFlag = False) -> None:
 
     atlas = open_atlas()
     header = atlas.header
+    for players in header.players:  # a damaged block is an error, not a current atlas
+        atlas.block(players)
     reason = stale_reason(atlas)
     counts = {}
     for players, info in sorted(header.players.items()):
