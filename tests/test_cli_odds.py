@@ -352,3 +352,46 @@ def test_ctrl_c_stops_a_run_with_workers(tmp_path):
             os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 130
     assert err.strip() == "interrupted"
+
+
+def test_ctrl_c_during_setups_simulation_leaves_the_deal_on_screen(tmp_path):
+    """The deal, its seed and share code are printed before the odds are simulated: a
+    table that stops the simulation can still play (or repeat) the deal."""
+    import os
+    import queue
+    import signal
+    import subprocess
+    import sys
+    import threading
+
+    env = {**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")}
+    # Two million games: hours of simulation, so the deal can only come before it.
+    args = ["setup", "--players", "2", "--seed", "5", "--games", "2000000", "--workers", "1"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "coop_helper", *args, "--quiet"],
+        cwd=tmp_path,
+        env=env,
+        start_new_session=True,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    assert run.stdout is not None
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in run.stdout], daemon=True)
+    reader.start()
+    shown: list[str] = []
+    try:
+        while not shown or not shown[-1].startswith("Time Pile:"):
+            shown.append(lines.get(timeout=60))  # the deal arrives while the games run
+        assert run.poll() is None
+        os.killpg(run.pid, signal.SIGINT)
+        run.wait(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    reader.join(timeout=10)
+    assert run.returncode == 130
+    assert run.stderr is not None and run.stderr.read().strip() == "interrupted"
+    text = "".join(shown)
+    assert "Seed: 5" in text and "Share code: PR1-" in text

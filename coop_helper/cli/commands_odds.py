@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
@@ -215,6 +216,10 @@ def setup_command(
     )
     config.check_seal_options(catalog, seal_options or [], result.contracts)
     goal = parse_target(target)
+    if not as_json:  # the deal first: a table that stops the simulation still has it
+        render.print_setup(result, seals)
+        commands_atlas.print_difficulty(result.players, result.contracts, seals)
+        sys.stdout.flush()
     odds_result = None
     if odds:
         odds_result = run_odds(
@@ -239,7 +244,5 @@ def setup_command(
             doc["odds"] = render_odds.odds_json(odds_result, seals, table)
         render.print_json(doc)
         return
-    render.print_setup(result, seals)
-    commands_atlas.print_difficulty(result.players, result.contracts, seals)
     if odds_result is not None:
         render_odds.print_odds(odds_result, chart=True, table=table)
