@@ -85,6 +85,18 @@ def test_a_name_typed_without_quotes_is_said_to_need_them(typed, word, shown):
     assert "put a name with spaces in quotes" in message
 
 
+@pytest.mark.parametrize(
+    "name, said",
+    [("", "a contract name is empty"), ("  ", "a contract name is empty"), ("!!!", "'!!!' has no")],
+)
+def test_an_empty_or_wordless_name_is_said_to_be_one_not_a_word_of_the_next(name, said):
+    with pytest.raises(UserError) as refused:
+        load_catalog().contracts_for([name, "Fighter", "Jinx"])
+    message = str(refused.value)
+    assert message.startswith(said) and "e.g. 'Lady Killer'" in message
+    assert "is one contract" not in message
+
+
 def test_same_contract_twice_is_an_error():
     with pytest.raises(UserError, match="already in the list"):
         load_catalog().contracts_for(["Jinx", "Pechvogel"])

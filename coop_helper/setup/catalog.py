@@ -178,9 +178,20 @@ class Catalog:
 
     def contract(self, name: str) -> Contract:
         """The contract a user means by ``name``; raises UserError with a did-you-mean."""
-        found = self._by_name().get(normalise(name))
+        key = normalise(name)
+        found = self._by_name().get(key)
         if found is not None:
             return found
+        if not key:
+            what = (
+                "a contract name is empty"
+                if not name.strip()
+                else f"'{shown(name)}' has no letters"
+            )
+            raise UserError(
+                f"{what}: give each contract's name, e.g. 'Lady Killer'. "
+                "Run 'coop-helper contracts' to list them."
+            )
         all_names = [n for c in self.contracts for n in c.names()]
         close = suggest(name, all_names) or _names_with_word(name, all_names)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
@@ -208,6 +219,8 @@ class Catalog:
         try:
             return self.contract(names[i])
         except UserError:
+            if not normalise(names[i]):
+                raise  # no word of a longer name
             by_name = self._by_name()
             for start in range(max(0, i - 3), i + 1):
                 for stop in range(i + 1, min(len(names), start + 4) + 1):
