@@ -186,10 +186,15 @@ def test_precise_runs_do_not_depend_on_workers(run):
     assert run(*args, "--workers", "1").stdout == run(*args, "--workers", "2").stdout
 
 
-@pytest.mark.parametrize("value", ["0", "-1", "80"])
+@pytest.mark.parametrize("value", ["0", "-1", "80", "nan", "1 point", "%"])
 def test_bad_precision(run, value):
     result = run("odds", *EXAMPLE, "--precision", value)
     assert result.exit_code == 2 and result.stderr.startswith("error: --precision must be")
+
+
+def test_precision_may_carry_a_percent_sign(run):
+    args = ["odds", *EXAMPLE, "--seed", "5", "--json", "--precision"]
+    assert ok_json(run(*args, "4%")) == ok_json(run(*args, "4"))
 
 
 @pytest.mark.parametrize(
@@ -281,6 +286,10 @@ def test_precision_not_reached_is_said(run, monkeypatch):
         (["setup", "--players", "2", "--sim-seed", "-1"], "--sim-seed must be 0 or more"),
         (["setup", *EXAMPLE, "--seed", "4"], "--seed repeats a deal"),
         (["setup", "--players", "2", "--no-odds", "--games", "5", "--precision", "2"], "not both"),
+        (["setup", "--players", "2", "--no-odds", "--games", "0"], "--games must be 1 to"),
+        (["setup", "--players", "2", "--no-odds", "--games", "-1"], "--games must be 1 to"),
+        (["setup", "--players", "2", "--no-odds", "--workers", "0"], "--workers must be 1 to"),
+        (["setup", "--players", "2", "--no-odds", "--precision", "0"], "--precision must be"),
     ],
 )
 def test_settings_out_of_range(run, args, message):
@@ -365,8 +374,8 @@ def test_ctrl_c_during_setups_simulation_leaves_the_deal_on_screen(tmp_path):
     import threading
 
     env = {**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")}
-    # Two million games: hours of simulation, so the deal can only come before it.
-    args = ["setup", "--players", "2", "--seed", "5", "--games", "2000000", "--workers", "1"]
+    # A million games: many minutes of simulation, so the deal can only come before it.
+    args = ["setup", "--players", "2", "--seed", "5", "--games", "1000000", "--workers", "1"]
     run = subprocess.Popen(
         [sys.executable, "-m", "coop_helper", *args, "--quiet"],
         cwd=tmp_path,

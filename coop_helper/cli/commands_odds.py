@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
@@ -31,7 +32,7 @@ from coop_helper.cli.options import (
     WorkersOption,
     contracts_argument,
 )
-from coop_helper.errors import UserError
+from coop_helper.errors import UserError, shown
 from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.render import tables as render
 from coop_helper.setup import settings as config
@@ -101,13 +102,24 @@ def run_odds(
         )
 
 
-def points(value: float | None, default: float, games: int | None) -> float:
-    """A --precision in percentage points as a fraction (1 -> 0.01)."""
-    if value is not None and games is not None:
+def points(text: str | None, default: float, games: int | None) -> float:
+    """A --precision in percentage points (``1`` or ``1%``) as a fraction (0.01)."""
+    if text is not None and games is not None:
         raise UserError(
             "give --games (exactly that many games) or --precision (until that precise), not both."
         )
-    return default if value is None else value / 100
+    if text is None:
+        return default
+    try:
+        value = float(text.strip().removesuffix("%"))
+    except ValueError:
+        raise UserError(
+            f"--precision must be a number of percentage points, e.g. 1 or 1%, not "
+            f"'{shown(text)}'."
+        ) from None
+    if not math.isfinite(value):
+        raise UserError(f"--precision must be 0.1 to 50 percentage points, not {shown(text)}.")
+    return value / 100
 
 
 @command("odds", epilog="Example: coop-helper odds Charmeur Seehoheit 'Galleon Foe' --target 40%")
@@ -208,9 +220,17 @@ def setup_command(
     if sim_seed < 0:
         raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
     sim_precision = points(precision, SETUP_PRECISION, games)
-    from coop_helper.sim.odds import odds_policy
+    from coop_helper.sim.odds import check_settings, odds_policy
 
-    odds_policy(policy)  # refused even with --no-odds
+    odds_policy(policy)  # refused even with --no-odds, as are settings the run cannot use
+    check_settings(
+        games,
+        1 if workers is None else workers,
+        0.95,
+        "wilson",
+        None if games else sim_precision,
+        sim_seed,
+    )
     result = build_setup(
         players=players, names=names or (), code=code, seed=seed, seals=seals, catalog=catalog
     )

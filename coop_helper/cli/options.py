@@ -106,11 +106,12 @@ GamesOption = Annotated[
     ),
 ]
 PrecisionOption = Annotated[
-    float | None,
+    str | None,
     typer.Option(
         "--precision",
         metavar="POINTS",
-        help="Simulate until every interval is within this many percentage points.",
+        help="Simulate until every interval is within this many percentage points (e.g. 1 "
+        "or 1%).",
         rich_help_panel=SIMULATION_PANEL,
     ),
 ]
