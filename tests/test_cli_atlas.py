@@ -31,11 +31,15 @@ def test_info_says_what_was_built(run):
     assert result.exit_code == 0 and "Current" in result.stdout
 
 
-def test_info_wraps_each_player_count_under_itself_on_a_narrow_terminal(run, monkeypatch):
+def test_info_wraps_each_player_count_under_itself_on_a_narrow_terminal(
+    run, monkeypatch, atlas_file
+):
     monkeypatch.setenv("COLUMNS", "44")
     result = run("atlas", "info")
     assert result.exit_code == 0
-    lines = result.stdout.rstrip("\n").split("\n")[1:]  # after the atlas's path
+    lines = result.stdout.rstrip("\n").split("\n")
+    assert lines[0] == "Atlas:" and lines[1].strip() == str(atlas_file)  # a path: never broken
+    lines = lines[2:]
     assert all(len(line.rstrip()) <= 44 for line in lines)
     count = next(i for i, line in enumerate(lines) if line.startswith("  1 player:"))
     assert "816 deals" in lines[count]
@@ -167,7 +171,8 @@ def test_a_recorded_blue_seal_rates_its_contract(run):
     before = ok_json(run("contracts", "--players", "1", "--json"))
     assert "win" not in ransom(before)
     assert (
-        "record it to rate it (coop-helper seals set" in run("contracts", "--players", "1").stdout
+        "record it to rate it:\n    coop-helper seals set"
+        in run("contracts", "--players", "1").stdout
     )
     assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
     after = ok_json(run("contracts", "--players", "1", "--json"))

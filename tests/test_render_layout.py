@@ -4,6 +4,7 @@ the terminal's width."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,6 +35,11 @@ def _lines(text: str) -> list[str]:
             ["Deal for 2 players (hard,", "seal "],
         ),
         (["history"], ["1 player: 8 games, 5 won (62.5%)", "#12  2026-03-21  1 player"]),
+        (["seals", "list"], ["Ransom", "not recorded", "coop-helper seals set NAME NUMBER"]),
+        (
+            ["deal", "--players", "2", "--keep", "Tiny Royal Household", "--seed", "4"],
+            ["Tiny Royal Household", "--keep 'Tiny Royal Household' --seed 4"],
+        ),
     ],
 )
 def test_a_narrow_terminal_gets_short_lines_with_everything(run, monkeypatch, args, must_show):
@@ -42,9 +48,12 @@ def test_a_narrow_terminal_gets_short_lines_with_everything(run, monkeypatch, ar
     monkeypatch.setenv("COLUMNS", "40")
     result = run(*args)
     assert result.exit_code == 0, result.stderr
-    # one-line facts with commands to copy are left for the terminal to wrap (soft wrap)
-    copyable = ("Seed:", "Share code:")
-    lines = [line for line in _lines(result.stdout) if not line.startswith(copyable)]
+    # a command or path to copy that does not fit goes on a line of its own, never broken
+    lines = [
+        line
+        for line in _lines(result.stdout)
+        if not (line.startswith("    coop-helper ") or re.fullmatch(r"    \S+", line))
+    ]
     assert max(len(line) for line in lines) <= 40
     for text in must_show:
         assert text in result.stdout

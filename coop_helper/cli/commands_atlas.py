@@ -277,10 +277,10 @@ def info_command(as_json: JsonFlag = False) -> None:
     from rich.table import Table
 
     console = render.make_console()
+    render.print_with_command(console, "Atlas:", str(atlas_path()))
     console.print(
-        f"Atlas {atlas_path()}: built with {header.policy} version "
-        f"{header.policy_version}, seed {header.build.get('seed')}.",
-        soft_wrap=True,
+        f"Built with {header.policy} version {header.policy_version}, "
+        f"seed {header.build.get('seed')}."
     )
     console.print(f"Stale: {reason}." if reason else "Current: the policy is unchanged.")
     grid = Table.grid(padding=(0, 1))  # the second column wraps under itself
@@ -416,11 +416,14 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
         "brackets the range of 8 deals in 10. Turns needed: the expected turns "
         "before the last contract is done."
     )
-    if unrated:
-        example = shlex.quote(unrated[0].name)
-        note += (
-            " Not rated: a contract whose seal is unknown gives its deals no Time Pile, so "
-            f"no win chance; record it to rate it (coop-helper seals set {example} "
-            "NUMBER LETTER)."
-        )
-    console.print(note)
+    if not unrated:
+        console.print(note)
+        return
+    example = shlex.quote(unrated[0].name)
+    note += (
+        " Not rated: a contract whose seal is unknown gives its deals no Time Pile, so "
+        "no win chance; record it to rate it:"
+    )
+    render.print_with_command(
+        console, note, f"coop-helper seals set {example} NUMBER LETTER", close="."
+    )

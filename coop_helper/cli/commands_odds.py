@@ -114,8 +114,7 @@ def points(text: str | None, default: float, games: int | None) -> float:
         value = float(text.strip().removesuffix("%"))
     except ValueError:
         raise UserError(
-            f"--precision must be a number of percentage points, e.g. 1 or 1%, not "
-            f"'{shown(text)}'."
+            f"--precision must be a number of percentage points, e.g. 1 or 1%, not '{shown(text)}'."
         ) from None
     if not math.isfinite(value):
         raise UserError(f"--precision must be 0.1 to 50 percentage points, not {shown(text)}.")

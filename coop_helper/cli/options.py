@@ -110,8 +110,7 @@ PrecisionOption = Annotated[
     typer.Option(
         "--precision",
         metavar="POINTS",
-        help="Simulate until every interval is within this many percentage points (e.g. 1 "
-        "or 1%).",
+        help="Simulate until every interval is within this many percentage points (e.g. 1 or 1%).",
         rich_help_panel=SIMULATION_PANEL,
     ),
 ]

@@ -19,7 +19,7 @@ from coop_helper.errors import escape_controls
 from coop_helper.journal.calibration import MIN_GAMES, Calibration
 from coop_helper.journal.history import Expected, History, Standing, Tally
 from coop_helper.journal.records import COLUMNS, GameRecord
-from coop_helper.render.tables import is_narrow, make_console, print_records
+from coop_helper.render.tables import is_narrow, make_console, print_records, print_with_command
 from coop_helper.render.words import plural
 from coop_helper.sim.percent import exact_percent
 
@@ -327,9 +327,10 @@ def print_history(history: History, path: Path, last: int, filtered: bool = Fals
         if filtered:
             console.print("No recorded game matches --players/--since.")
         else:
-            console.print(
-                f"No games recorded (journal: {path}). Record one with: coop-helper "
-                "record CONTRACT... --removed K --won",
+            print_with_command(
+                console,
+                f"No games recorded (journal: {path}). Record one with:",
+                "coop-helper record CONTRACT... --removed K --won",
             )
         return
     console.print(

@@ -330,10 +330,30 @@ def print_deal(
         ]
     )
     seals_note = ", with your recorded seals" if with_recorded_seals else ""
-    console.print(f"Seed: {seed}  (deal again: {again}{seals_note})", soft_wrap=True)
-    console.print(
-        f"Share code: {code}  (set up from it: coop-helper setup --code {code})", soft_wrap=True
-    )
+    one = f"Seed: {seed}  (deal again: {again}{seals_note})"
+    if len(one) <= console.width:
+        console.print(one, soft_wrap=True)
+    else:
+        print_with_command(console, f"Seed: {seed}; deal again{seals_note} with:", again)
+    one = f"Share code: {code}  (set up from it: coop-helper setup --code {code})"
+    if len(one) <= console.width:
+        console.print(one, soft_wrap=True)
+    else:
+        print_with_command(
+            console, f"Share code: {code}; set up from it with:", f"coop-helper setup --code {code}"
+        )
+
+
+def print_with_command(console: Console, text: str, command: str, close: str = "") -> None:
+    """A sentence that ends in a command to copy: one line where it fits; else the
+    sentence, wrapped as prose, and the command on a line of its own, never broken.
+    ``close`` ends the one-line form (a closing bracket)."""
+    one = f"{text} {command}{close}"
+    if len(one) <= console.width:
+        console.print(one, soft_wrap=True)
+        return
+    console.print(text)
+    console.print(" " * COMMAND_INDENT + command, soft_wrap=True)
 
 
 def print_time_pile(pile: TimePile, console: Console | None = None) -> None:
@@ -356,7 +376,11 @@ def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
     print_face_up(console, result.contracts, seals, title)
     if result.dealt:
         again = f"coop-helper setup --players {result.players} --seed {result.seed}"
-        console.print(f"Seed: {result.seed}  (deal again: {again})", soft_wrap=True)
+        one = f"Seed: {result.seed}  (deal again: {again})"
+        if len(one) <= console.width:
+            console.print(one, soft_wrap=True)
+        else:
+            print_with_command(console, f"Seed: {result.seed}; deal again with:", again)
     console.print(f"Share code: {result.code}", soft_wrap=True)
     print_time_pile(result.time_pile, console)
 
@@ -370,6 +394,6 @@ def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None
         table.add_row(contract.name, str(seal) if seal else "not recorded")
     console = make_console()
     console.print(table)
-    console.print(f"Stored in {path}", soft_wrap=True)
+    print_with_command(console, "Stored in", path)
     if any(seal is None for _, seal in rows):
-        console.print("Record one with: coop-helper seals set NAME NUMBER LETTER")
+        print_with_command(console, "Record one with:", "coop-helper seals set NAME NUMBER LETTER")
