@@ -343,6 +343,23 @@ def test_a_word_for_the_seal_number_is_named(run, number):
     assert f"seal number must be -1, 0, 1 or 2, not '{number}'" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["Ransom", "1"], "the seal letter is missing: coop-helper seals set Ransom 1 LETTER"),
+        (
+            ["Tiny", "Royal", "Household", "-1"],
+            "-1 LETTER, e.g. seals set 'Tiny Royal Household' -1 A",
+        ),
+        (["Ransom", "7"], "the seal number must be -1, 0, 1 or 2, not '7'"),
+    ],
+)
+def test_a_seal_without_its_letter_is_told_how_to_write_it(run, path, args, said):
+    result = run("seals", "set", *args)
+    assert result.exit_code == 2 and said in result.stderr and "e.g. 1G" not in result.stderr
+    assert not path.exists()
+
+
 def test_a_file_where_the_settings_folder_should_be_is_a_one_line_error(run, tmp_path, monkeypatch):
     (tmp_path / "taken").write_text("not a folder")
     monkeypatch.setenv("COOP_HELPER_CONFIG", str(tmp_path / "taken" / "config.toml"))

@@ -255,6 +255,16 @@ def _parse_set_arguments(parts: list[str]) -> tuple[str, str]:
         if not re.fullmatch(r"[A-Za-z]", letter):
             raise UserError(f"the seal letter must be one letter A-Z, not '{shown(letter)}'.")
         return " ".join(parts[:-2]), number + letter
+    if (
+        len(parts) >= 2 and re.fullmatch(r"[+-]?\d+", parts[-1]) and _names_a_contract(parts[:-1])
+    ):  # the letter left out
+        if parts[-1].lstrip("+") not in ("-1", "0", "1", "2"):
+            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(parts[-1])}'.")
+        name = shlex.quote(" ".join(parts[:-1]))
+        raise UserError(
+            f"the seal letter is missing: coop-helper seals set {name} {parts[-1]} LETTER, "
+            f"e.g. seals set {name} {parts[-1].lstrip('+')} A."
+        )
     if len(parts) >= 2:
         return " ".join(parts[:-1]), parts[-1]
     raise UserError(f"give the contract, the seal number and the seal letter: {usage}.")
