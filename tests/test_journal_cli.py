@@ -481,7 +481,10 @@ def test_import_a_hand_made_log(run, tmp_path):
             "played_on,code,removed,won\n2025-12-01,PR1-0040HM,99,lost\n",
             "removed 99 is more than the Time Pile of 15 cards",
         ),
-        ("played_on,code,removed\n2025-12-01,PR1-0040HM,2\n", "the header lacks won"),
+        (
+            "played_on,code,removed\n2025-12-01,PR1-0040HM,2\n",
+            "the header lacks won: a journal CSV needs played_on, code, removed, won at least",
+        ),
         ("played_on,code,removed,won,points\n2025-12-01,PR1-0040HM,2,won,7\n", "points and rank"),
         (
             "played_on,code,removed,won,contracts\n"

@@ -140,8 +140,9 @@ def _read_rows(path: Path, suffix: str) -> list[dict[str, Any]]:
         missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
         if missing:
             raise UserError(
-                f"{path}: the header lacks {', '.join(missing)}: a journal CSV "
-                f"has the columns {', '.join(COLUMNS)}."
+                f"{path}: the header lacks {', '.join(missing)}: a journal CSV needs "
+                f"{', '.join(REQUIRED)} at least (moves, note and seals if you have them; "
+                "'history export' writes every column)."
             )
         return [dict(row) for row in reader]
     try:
