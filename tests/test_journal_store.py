@@ -41,6 +41,30 @@ def test_a_new_journal_has_the_current_schema(tmp_path):
         assert records.load(again) == []
 
 
+def test_a_journal_whose_folder_refuses_writes_names_the_folder(tmp_path, monkeypatch):
+    # As root every folder is writable: the check is made to see a read-only folder.
+    with store.open_journal(tmp_path / "j.sqlite3", create=True) as journal:
+        add(journal, make_record())
+        journal.db.execute("PRAGMA query_only = ON")
+        real_access = os.access
+        monkeypatch.setattr(
+            store.os, "access", lambda p, mode: Path(p) != tmp_path and real_access(p, mode)
+        )
+        refused = pytest.raises(UserError, match=f"make its folder {tmp_path} writable")
+        with refused, journal.write() as db:
+            records.insert(db, make_record())
+
+
+def test_reading_an_empty_file_writes_nothing(tmp_path):
+    empty = tmp_path / "j.sqlite3"
+    empty.write_bytes(b"")
+    assert store.open_journal(empty) is None  # no games, and not made a journal
+    assert empty.read_bytes() == b""
+    with store.open_journal(empty, create=True) as journal:  # recording makes it one
+        assert records.load(journal) == []
+    assert empty.stat().st_size > 0
+
+
 def test_a_failed_write_leaves_nothing_behind(tmp_path):
     with store.open_journal(tmp_path / "j.sqlite3", create=True) as journal:
         add(journal, make_record())

@@ -42,10 +42,16 @@ def _elsewhere() -> str:
 _CODE_ERRORS = (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError)
 
 
-def _write_fix(err: sqlite3.Error) -> str:
-    """What to do when a write fails: wait for another writer, or deal with the file."""
+def _write_fix(err: sqlite3.Error, path: Path) -> str:
+    """What to do when a write fails: wait for another writer, or deal with the file (or
+    its folder, where SQLite keeps a file beside the journal while it writes)."""
     if "locked" in str(err) or "busy" in str(err):
         return f"another coop-helper is writing it; try again, or {_elsewhere()}"
+    if os.access(path, os.W_OK) and not os.access(path.parent, os.W_OK | os.X_OK):
+        return (
+            f"make its folder {path.parent} writable (a journal writes a file beside itself "
+            f"while it changes), or {_elsewhere()}"
+        )
     return f"make the file writable or restore it from a copy, or {_elsewhere()}"
 
 
@@ -62,7 +68,7 @@ class Journal:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
-            fix = _write_fix(err)
+            fix = _write_fix(err, self.path)
             raise UserError(f"cannot write journal {self.path} ({err}): {fix}.") from None
         try:
             yield self.db
@@ -72,8 +78,9 @@ class Journal:
             raise
         except sqlite3.Error as err:  # a read-only or damaged file, a full disk
             self._roll_back()
+            fix = _write_fix(err, self.path)
             raise UserError(
-                f"cannot write journal {self.path} ({err}); nothing was changed: {_write_fix(err)}."
+                f"cannot write journal {self.path} ({err}); nothing was changed: {fix}."
             ) from None
         except BaseException:
             self._roll_back()
@@ -153,6 +160,8 @@ def open_journal(path: Path | None = None, *, create: bool = False) -> Journal |
     path = path or journal_path()
     if path.exists() and not path.is_file():
         raise UserError(f"journal {path} is not a file: {_elsewhere()}.")
+    if not create and path.is_file() and path.stat().st_size == 0:
+        return None  # an empty file holds no games; reading it must not write a journal
     if not path.exists():
         if not create:
             return None
