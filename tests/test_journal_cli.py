@@ -443,6 +443,18 @@ def test_export_keeps_an_existing_file_unless_forced(run, tmp_path):
     assert next(csv.reader(out.open()))[:3] == ["uid", "recorded_at", "played_on"]
 
 
+def test_export_through_a_link_replaces_its_target_and_keeps_the_link(run, tmp_path):
+    _sample_journal()
+    (tmp_path / "shared").mkdir()
+    target = tmp_path / "shared" / "games.csv"
+    target.write_text("old export\n")
+    link = tmp_path / "games.csv"
+    link.symlink_to(target)
+    assert run("history", "export", str(link), "--force").exit_code == 0
+    assert link.is_symlink() and link.resolve() == target
+    assert next(csv.reader(target.open()))[:3] == ["uid", "recorded_at", "played_on"]
+
+
 def test_export_needs_csv_or_json(run, tmp_path):
     _sample_journal()
     result = run("history", "export", str(tmp_path / "games.xlsx"))

@@ -93,20 +93,20 @@ def render_export(records: list[GameRecord], suffix: str) -> str:
 
 def write_file(path: Path, text: str, force: bool) -> None:
     """Write ``text`` to ``path`` in one step (never half-written); keep an existing file
-    unless ``force``."""
+    unless ``force``. A symbolic link is written through: its target is replaced, the
+    link kept (as the settings file is)."""
     if path.exists() and not force:
         raise UserError(f"{path} exists: choose another name, or add --force to replace it.")
+    target = Path(os.path.realpath(path))
     tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else "."
-        )
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         os.fchmod(fd, user_file_mode())
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
         tmp = None
     except OSError as err:
         raise UserError(f"cannot write {path}: {err.strerror or err}.") from None
