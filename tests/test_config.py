@@ -87,9 +87,13 @@ def test_only_unknown_seals_can_be_recorded(path):
     assert not path.exists()
 
 
-def test_a_recorded_seal_never_overrides_the_catalogue(path):
+def test_a_recorded_seal_never_overrides_the_catalogue(path, capsys):
     path.write_text('[seals]\nlady_killer = "2Z"\nransom = "1A"\n', encoding="utf-8")
     assert config.known_seals(CATALOG) == {"ransom": Seal(1, "A")}
+    assert config.known_seals(CATALOG) == {"ransom": Seal(1, "A")}
+    warned = capsys.readouterr().err
+    assert warned.count("\n") == 1  # once, however often the settings are read
+    assert "seals.lady_killer is ignored: Lady Killer's seal is in the card data (1G)" in warned
 
 
 @pytest.mark.parametrize(

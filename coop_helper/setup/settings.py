@@ -230,7 +230,8 @@ def _seal_entries(
 def known_seals(catalog: Catalog | None = None, path: Path | None = None) -> dict[str, Seal]:
     """The seals the user recorded: contract key -> Seal.
 
-    Entries for contracts whose seal the catalogue knows are ignored (the catalogue wins).
+    Entries for contracts whose seal the catalogue knows are ignored (the catalogue wins),
+    with a warning.
     Two entries for one contract (``Ransom`` and ``ransom``) are refused, naming both.
     """
     catalog = catalog or load_catalog()
@@ -247,7 +248,23 @@ def known_seals(catalog: Catalog | None = None, path: Path | None = None) -> dic
         written[contract.key] = name
         if contract.seal is None and seal is not None:
             found[contract.key] = seal
+        elif contract.seal is not None:
+            _warn_once(
+                f"warning: config file {path}: seals.{shown(name)} is ignored: "
+                f"{contract.name}'s seal is in the card data ({contract.seal}); only "
+                f"{_unknown_seal_names(catalog)} take a recorded seal."
+            )
     return found
+
+
+_WARNED: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    """A warning on stderr, once per process however often the settings are read."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        print(message, file=sys.stderr)
 
 
 def _unknown_seal_names(catalog: Catalog) -> str:
