@@ -349,8 +349,21 @@ def test_python_dash_m_runs_the_cli(tmp_path):
     "args, message",
     [
         (["deal", "--players", "abc"], "Invalid value for '--players'"),
-        (["deal", "--bogus"], "No such option: --bogus"),
+        (["deal", "--bogus"], "no such option: --bogus"),
         (["rank"], "Missing argument 'POINTS'"),
+        (
+            ["--json", "rank", "3"],
+            "--json goes after the command's name: coop-helper rank 3 --json",
+        ),
+        (
+            ["--players", "2", "setup", "--seed", "3"],
+            "--players goes after the command's name: coop-helper setup --seed 3 --players 2",
+        ),
+        (
+            ["setup", "--interval", "exact"],
+            "setup has no option --interval ('coop-helper odds' has",
+        ),
+        (["deal", "--sed", "3"], "no such option: --sed. Did you mean --seed?"),
     ],
 )
 def test_usage_errors_are_one_line_too(tmp_path, args, message):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
+import shlex
 import signal
 import sys
 from collections.abc import Callable
@@ -139,6 +140,64 @@ def _quotes_hint(message: str, args: list[str]) -> str:
     return ""
 
 
+def _leaf_commands(command: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every command below a click group, with its name as typed (``seals set``)."""
+    subcommands = getattr(command, "commands", None)
+    if not subcommands:
+        return [(path, command)]
+    found = []
+    for name, sub in subcommands.items():
+        found += _leaf_commands(sub, f"{path} {name}".strip())
+    return found
+
+
+def _takes(command: Any, option: str) -> Any:
+    """The parameter of ``command`` that ``option`` names, or None."""
+    for param in getattr(command, "params", []):
+        if option in (*param.opts, *getattr(param, "secondary_opts", ())):
+            return param
+    return None
+
+
+def _unknown_option_message(err: Exception, args: list[str]) -> str | None:
+    """For an option the command does not have: where it belongs, or the closest one of
+    the command's own (click's guess can be far off); None for other errors."""
+    option = getattr(err, "option_name", None)
+    ctx = getattr(err, "ctx", None)
+    if not isinstance(option, str) or ctx is None:
+        return None
+    from coop_helper.setup.names import suggest
+
+    if ctx.parent is None and option in args:  # before the command's name
+        at = args.index(option)
+        for taken in (0, 1):  # a flag, or an option with its value
+            value = args[at + 1 : at + 1 + taken]
+            rest = args[:at] + args[at + 1 + taken :]
+            for path, command in _leaf_commands(ctx.command):
+                words = path.split()
+                param = _takes(command, option)
+                if rest[: len(words)] != words or param is None:
+                    continue
+                if bool(getattr(param, "is_flag", False)) == (taken == 0):
+                    example = " ".join(shlex.quote(w) for w in [*rest, option, *value])
+                    return f"{option} goes after the command's name: {PROG_NAME} {example}"
+    own = sorted({o for p in ctx.command.params for o in p.opts if o.startswith("--")})
+    close = suggest(option, own)
+    if close:
+        return f"no such option: {option}. Did you mean {' or '.join(close)}?"
+    others = [
+        path
+        for path, command in _leaf_commands(ctx.find_root().command)
+        if command is not ctx.command and _takes(command, option) is not None
+    ]
+    if others:
+        named = [f"'{PROG_NAME} {p}'" for p in others]
+        where = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+        verb = "has" if len(named) == 1 else "have"
+        return f"{ctx.command_path} has no option {option} ({where} {verb} it)"
+    return f"no such option: {option}"
+
+
 INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C
 TERMINATED = 143  # the exit code of a run stopped with SIGTERM (128 + 15)
 
@@ -165,7 +224,7 @@ def _run() -> int:
         if not str(err.format_message()).strip():  # type: ignore[attr-defined]
             return 0  # a bare command: its help was shown, nothing went wrong
         ctx = getattr(err, "ctx", None)
-        message = _plain_message(err)
+        message = _unknown_option_message(err, sys.argv[1:]) or _plain_message(err)
         hint = _quotes_hint(message, sys.argv[1:])
         if not hint and ctx is not None:
             hint = f" (see '{ctx.command_path} --help')"
