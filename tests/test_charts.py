@@ -127,6 +127,25 @@ def test_history_chart_png_and_svg(run, tmp_path):
     assert_png(png)
 
 
+def test_history_chart_of_two_weeks_names_months_and_counts_a_days_games(run, tmp_path):
+    with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"]), create=True) as journal:
+        days = ["05", "05", "05", "07", "09", "12", "12", "19"]
+        add(
+            journal,
+            *(
+                make_record(removed=2, won=i >= 5, played_on=f"2026-01-{day}")
+                for i, day in enumerate(days)
+            ),
+        )
+    svg = tmp_path / "history.svg"
+    assert run("history", "--chart", str(svg)).exit_code == 0
+    texts = svg_texts(svg)
+    assert "\u00d73" in texts  # three losses on Jan 05: one mark, counted
+    assert "\u00d72" in texts  # two wins with the same points on Jan 12
+    assert any(t.startswith("Jan ") for t in texts)  # a day tick names its month
+    assert "2026" in texts and not any(t.startswith("2026-") for t in texts)
+
+
 def test_history_chart_needs_games(run, tmp_path):
     result = run("history", "--chart", str(tmp_path / "h.png"))
     assert result.exit_code == 2 and "no games to chart" in result.stderr

@@ -218,7 +218,7 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
     win rate over time (rolling and overall)."""
     import datetime as dt
 
-    from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
+    from matplotlib.dates import AutoDateLocator
     from matplotlib.ticker import PercentFormatter
 
     from coop_helper.setup.catalog import load_catalog
@@ -246,16 +246,18 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
         )
     wins = [(d, r) for d, r in zip(days, records, strict=True) if r.won]
     if wins:
+        marks = _counted([(d, r.points or 0, r.rank) for d, r in wins])
         top.scatter(
-            [d for d, _ in wins],
-            [r.points for _, r in wins],
+            [m[0] for m in marks],
+            [m[1] for m in marks],
             s=30,
             zorder=3,
-            c=[_rank_colour(rank_names, r.rank) for _, r in wins],
+            c=[_rank_colour(rank_names, m[2]) for m in marks],
             edgecolors="white",
             linewidths=0.5,
             label="A win (points)",
         )
+        _label_counts(top, marks)
     best: list[int] = []
     for r in records:
         previous = best[-1] if best else -1
@@ -270,9 +272,18 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
             linewidth=1.2,
             label="Best so far",
         )
-    losses = [d for d, r in zip(days, records, strict=True) if not r.won]
+    losses = [(d, -0.3, None) for d, r in zip(days, records, strict=True) if not r.won]
     if losses:
-        top.scatter(losses, [-0.3] * len(losses), marker="x", s=18, color="#6c757d", label="A loss")
+        marks = _counted(losses)
+        top.scatter(
+            [m[0] for m in marks],
+            [m[1] for m in marks],
+            marker="x",
+            s=18,
+            color="#6c757d",
+            label="A loss",
+        )
+        _label_counts(top, marks)
     top.set_ylim(-0.6, most + 0.5)
     top.set_ylabel("Points of each win (rank)")
     top.set_title("Rank and win rate over time")
@@ -310,5 +321,41 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
     bottom.grid(True, alpha=0.3)
     locator = AutoDateLocator()
     bottom.xaxis.set_major_locator(locator)
-    bottom.xaxis.set_major_formatter(ConciseDateFormatter(locator))
+    bottom.xaxis.set_major_formatter(date_formatter(locator))
     _save(figure, path)
+
+
+def date_formatter(locator: Any) -> Any:
+    """Short date labels whose day ticks name their month ("Jan 05"), with the year alone
+    in the corner (matplotlib's own puts the last tick's month there, "2026-Feb", even for
+    a range that starts in January)."""
+    from matplotlib.dates import ConciseDateFormatter
+
+    dates = ConciseDateFormatter(locator)
+    dates.formats = ["%Y", "%b", "%b %d", "%H:%M", "%H:%M", "%S.%f"]
+    dates.zero_formats = ["", "%Y", "%b", "%b %d", "%H:%M", "%H:%M"]
+    dates.offset_formats = ["", "%Y", "%Y", "%Y", "%Y", "%Y"]
+    return dates
+
+
+def _counted(marks: Sequence[tuple[Any, Any, Any]]) -> list[tuple[Any, Any, Any, int]]:
+    """Marks that fall on one spot (games of one day with one result), once each, with
+    how many games they stand for, in order."""
+    counts: dict[tuple[Any, Any, Any], int] = {}
+    for mark in marks:
+        counts[mark] = counts.get(mark, 0) + 1
+    return [(*mark, n) for mark, n in counts.items()]
+
+
+def _label_counts(ax: Any, marks: Sequence[tuple[Any, Any, Any, int]]) -> None:
+    """Beside a mark that stands for several games, how many (a multiplication sign, N)."""
+    for x, y, _, n in marks:
+        if n > 1:
+            ax.annotate(
+                f"\u00d7{n}",
+                (x, y),
+                xytext=(5, 2),
+                textcoords="offset points",
+                fontsize=7,
+                color="#333333",
+            )
