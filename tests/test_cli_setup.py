@@ -364,6 +364,7 @@ def test_python_dash_m_runs_the_cli(tmp_path):
             "setup has no option --interval ('coop-helper odds' has",
         ),
         (["deal", "--sed", "3"], "no such option: --sed. Did you mean --seed?"),
+        (["rank", "3", "--quiet"], "rank has no option --quiet ('coop-helper odds', 'coop"),
     ],
 )
 def test_usage_errors_are_one_line_too(tmp_path, args, message):

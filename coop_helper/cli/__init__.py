@@ -164,6 +164,9 @@ def _unknown_option_message(err: Exception, args: list[str]) -> str | None:
     the command's own (click's guess can be far off); None for other errors."""
     option = getattr(err, "option_name", None)
     ctx = getattr(err, "ctx", None)
+    extra = _EXTRA.search(str(getattr(err, "message", "")))
+    if option is None and extra is not None and extra.group("words").startswith("--"):
+        option = extra.group("words").split()[0]  # a command that takes "-1" as a value
     if not isinstance(option, str) or ctx is None:
         return None
     from coop_helper.setup.names import suggest
@@ -192,6 +195,8 @@ def _unknown_option_message(err: Exception, args: list[str]) -> str | None:
     ]
     if others:
         named = [f"'{PROG_NAME} {p}'" for p in others]
+        if len(named) > 3:
+            named = [*named[:2], f"{len(named) - 2} more"]
         where = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
         verb = "has" if len(named) == 1 else "have"
         return f"{ctx.command_path} has no option {option} ({where} {verb} it)"
