@@ -126,6 +126,25 @@ def test_invalid_toml_is_reported_and_never_overwritten(path):
     assert path.read_text(encoding="utf-8") == broken
 
 
+def test_a_broken_file_stops_only_the_commands_that_need_a_recorded_seal(run, path):
+    broken = '[seals\nransom = "1A"\n'
+    path.write_text(broken, encoding="utf-8")
+    known = ["Fighter", "Jinx", "Explorer"]  # seals in the card data
+    assert run("timepile", *known).exit_code == 0
+    assert run("odds", *known, "--games", "20", "--workers", "1", "--json").exit_code == 0
+    assert run("setup", *known, "--no-odds").exit_code == 0
+    assert run("deal", "--players", "1", "--seed", "3").exit_code == 0  # Fighter, Jinx, ...
+    for args in (
+        ["timepile", "Fighter", "Jinx", "Ransom"],
+        ["setup", "Fighter", "Jinx", "Ransom", "--no-odds"],
+        ["odds", *known, "--seal", "Ransom=1A"],
+        ["contracts"],
+    ):
+        failed = run(*args)
+        assert failed.exit_code == 2 and "is not valid TOML" in failed.stderr, args
+    assert path.read_text(encoding="utf-8") == broken
+
+
 def test_non_utf8_file_is_reported(path):
     path.write_bytes(b'[seals]\nransom = "\xff"\n')
     with pytest.raises(UserError, match="is not valid TOML"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -146,8 +147,8 @@ def odds_command(
 
     check_odds_extras(chart, as_who)
     catalog = load_catalog()
-    seals = config.resolve_seals(catalog, seal_options or [])
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
+    seals = config.seals_for(catalog, seal_options or [], contracts)
     config.check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     result = run_odds(
@@ -209,7 +210,6 @@ def setup_command(
 
     check_odds_extras(chart, as_who, odds)
     catalog = load_catalog()
-    seals = config.resolve_seals(catalog, seal_options or [])
     if seed is not None and seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
     if seed is not None and (names or code):
@@ -230,9 +230,10 @@ def setup_command(
         None if games else sim_precision,
         sim_seed,
     )
-    result = build_setup(
-        players=players, names=names or (), code=code, seed=seed, seals=seals, catalog=catalog
-    )
+    result = build_setup(players=players, names=names or (), code=code, seed=seed, catalog=catalog)
+    seals = config.seals_for(catalog, seal_options or [], result.contracts)
+    if seals:  # the deal does not depend on seals; its Time Pile does
+        result = replace(result, time_pile=time_pile(result.contracts, seals, catalog))
     config.check_seal_options(catalog, seal_options or [], result.contracts)
     goal = parse_target(target)
     if not as_json:  # the deal first: a table that stops the simulation still has it

@@ -144,7 +144,7 @@ def deal_command(
     else:
         contracts = deal(players, seed, catalog)
     code = encode_share_code(players, contracts, catalog)
-    seals = config.known_seals(catalog)
+    seals = config.seals_for(catalog, [], contracts)
     if as_json:
         render.print_json(
             {
@@ -183,7 +183,7 @@ def timepile_command(
     """The Time Pile size: 13 + the seal numbers + 1 per distinct seal letter."""
     catalog = load_catalog()
     players, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
-    seals = config.resolve_seals(catalog, seal_options or [])
+    seals = config.seals_for(catalog, seal_options or [], contracts)
     config.check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     if as_json:

@@ -362,6 +362,18 @@ class Seals(dict[str, Seal]):
     given: frozenset[str] = frozenset()
 
 
+def seals_for(
+    catalog: Catalog, seal_options: Iterable[str], contracts: Iterable[Contract]
+) -> Seals:
+    """`resolve_seals` for a game of these contracts: when the card data knows every
+    seal among them and no ``--seal`` is given, the settings are not read at all, so a
+    broken settings file stops only the commands that need it."""
+    options = list(seal_options)
+    if not options and all(c.seal is not None for c in contracts):
+        return Seals()
+    return resolve_seals(catalog, options)
+
+
 def resolve_seals(catalog: Catalog, seal_options: Iterable[str]) -> Seals:
     """The recorded seals, overridden for this call by ``--seal NAME=NL`` options."""
     seals = Seals(known_seals(catalog))
