@@ -318,36 +318,32 @@ def _children(pid: int) -> list[str]:
     return found
 
 
-@pytest.mark.skipif(not __import__("os").path.isdir("/proc"), reason="needs /proc")
-def test_ctrl_c_stops_a_run_with_workers(tmp_path):
-    """Ctrl-C reaches the whole process group, as from a terminal: one line, exit 130."""
+def _started_alone(tmp_path, *args: str):
+    """``python -m coop_helper ARGS --quiet`` in a process group of its own (as a shell
+    starts it), its output read as text."""
     import os
-    import signal
     import subprocess
     import sys
-    import time
 
-    env = {**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")}
-    run = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "coop_helper",
-            "odds",
-            *EXAMPLE,
-            "--precision",
-            "0.2",
-            "--workers",
-            "2",
-            "--quiet",
-        ],
+    return subprocess.Popen(
+        [sys.executable, "-m", "coop_helper", *args, "--quiet"],
         cwd=tmp_path,
-        env=env,
+        env={**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")},
         start_new_session=True,
         text=True,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc"), reason="needs /proc")
+def test_ctrl_c_stops_a_run_with_workers(tmp_path):
+    """Ctrl-C reaches the whole process group, as from a terminal: one line, exit 130."""
+    import os
+    import signal
+    import time
+
+    run = _started_alone(tmp_path, "odds", *EXAMPLE, "--precision", "0.2", "--workers", "2")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and len(_children(run.pid)) < 2:
         time.sleep(0.1)  # wait until the workers are at work
@@ -369,22 +365,11 @@ def test_ctrl_c_during_setups_simulation_leaves_the_deal_on_screen(tmp_path):
     import os
     import queue
     import signal
-    import subprocess
-    import sys
     import threading
 
-    env = {**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")}
     # A million games: many minutes of simulation, so the deal can only come before it.
     args = ["setup", "--players", "2", "--seed", "5", "--games", "1000000", "--workers", "1"]
-    run = subprocess.Popen(
-        [sys.executable, "-m", "coop_helper", *args, "--quiet"],
-        cwd=tmp_path,
-        env=env,
-        start_new_session=True,
-        text=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    run = _started_alone(tmp_path, *args)
     lines: queue.Queue[str] = queue.Queue()
     assert run.stdout is not None
     reader = threading.Thread(target=lambda: [lines.put(line) for line in run.stdout], daemon=True)
