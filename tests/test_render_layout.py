@@ -146,3 +146,16 @@ def test_the_contracts_table_keeps_room_for_requirements_at_80_columns(run, monk
     assert max(len(line) for line in _lines(out)) <= 80
     monkeypatch.setenv("COLUMNS", "120")
     assert "┃ German" in run("contracts").stdout
+
+
+@pytest.mark.parametrize("columns", ["30", "50", "80"])
+def test_the_time_pile_sum_breaks_between_terms_not_inside_brackets(run, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", columns)
+    names = ["Jinx", "Galleon Foe", "Maritime Supremacy", "Ransom", "Lady Killer", "Explorer"]
+    result = run("timepile", *names, "Comedian")
+    assert result.exit_code == 0
+    lines = result.stdout.split("\n")
+    formula = lines[: next(i for i, line in enumerate(lines) if line.startswith("  ? ="))]
+    assert " ".join(formula).startswith("Time Pile: 13 + (-1 - 1 + 0 + 1 + 1 + 0 + ?) + 5..6")
+    for line in formula:
+        assert len(line) <= int(columns) and line.count("(") == line.count(")"), line

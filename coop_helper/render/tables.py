@@ -358,14 +358,36 @@ def print_with_command(console: Console, text: str, command: str, close: str = "
 
 def print_time_pile(pile: TimePile, console: Console | None = None) -> None:
     """The ``timepile`` command's output (and the Time Pile lines of others): a line that
-    wraps goes on under its own indent."""
+    wraps goes on under its own indent; the sum breaks between its terms, never inside
+    a bracket."""
     console = console or make_console()
-    for line in time_pile_lines(pile):
+    for number, line in enumerate(time_pile_lines(pile)):
         indent = len(line) - len(line.lstrip(" "))
         if indent >= COMMAND_INDENT:  # a command to copy: one line, however narrow
             console.print(line, soft_wrap=True)
+        elif number == 0 and len(line) > console.width:
+            for part in wrap_keeping_brackets(line, console.width):
+                console.print(part, soft_wrap=True)
         else:
             console.print(Padding(line[indent:], (0, 0, 0, indent)) if indent else line)
+
+
+def wrap_keeping_brackets(text: str, width: int, indent: int = 0) -> list[str]:
+    """``text`` in lines of at most ``width`` (lines after the first ``indent``-ed),
+    broken at spaces outside brackets; a bracket too long for a line is broken at its
+    spaces."""
+    words: list[str] = []
+    for group in re.findall(r"\([^()]*\)\S*|[^\s(]+", text):
+        words += group.split(" ") if len(group) > width - indent else [group]
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = " " * indent + word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line]
 
 
 def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
