@@ -6,6 +6,7 @@ import csv
 import dataclasses
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -409,7 +410,7 @@ def test_export_and_import_round_trip_every_field(run, tmp_path, monkeypatch, su
         add(
             journal,
             make_record(
-                note='comma, "quotes" and ümlauts\nover two lines',
+                note='comma, "quotes" and ümlauts\nover two lines\ra return\r\nboth\tand a tab',
                 names=("Fighter", "Jinx", "Ransom"),
                 seals="Ransom=2A",
                 time_pile=13 + 1 + 2,
@@ -450,8 +451,10 @@ def test_export_through_a_link_replaces_its_target_and_keeps_the_link(run, tmp_p
     target.write_text("old export\n")
     link = tmp_path / "games.csv"
     link.symlink_to(target)
+    target.chmod(0o600)  # private: replacing it must not make it readable by others
     assert run("history", "export", str(link), "--force").exit_code == 0
     assert link.is_symlink() and link.resolve() == target
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
     assert next(csv.reader(target.open()))[:3] == ["uid", "recorded_at", "played_on"]
 
 

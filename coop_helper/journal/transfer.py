@@ -16,6 +16,7 @@ import datetime as dt
 import io
 import json
 import os
+import stat
 import tempfile
 from collections import Counter
 from collections.abc import Mapping
@@ -85,9 +86,13 @@ def render_export(records: list[GameRecord], suffix: str) -> str:
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    # The csv module quotes a field with a line feed but not one with a carriage return
+    # alone, which a reader takes for the end of the row: such a row is quoted in full.
+    quoted = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: _csv_value(v) for k, v in row.items()})
+        values = {k: _csv_value(v) for k, v in row.items()}
+        (quoted if any("\r" in v for v in values.values()) else writer).writerow(values)
     return out.getvalue()
 
 
@@ -101,7 +106,11 @@ def write_file(path: Path, text: str, force: bool) -> None:
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        os.fchmod(fd, user_file_mode())
+        try:  # a file replaced keeps its permissions; a new one gets the usual ones
+            mode = stat.S_IMODE(target.stat().st_mode)
+        except OSError:
+            mode = user_file_mode()
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()
@@ -120,8 +129,9 @@ def write_file(path: Path, text: str, force: bool) -> None:
 
 
 def _read_rows(path: Path, suffix: str) -> list[dict[str, Any]]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
+    try:  # newline="": a line break inside a quoted field is kept as it was written
+        with path.open(encoding="utf-8-sig", newline="") as handle:
+            text = handle.read()
     except FileNotFoundError:
         raise UserError(f"{path} does not exist: check the file name.") from None
     except (OSError, UnicodeDecodeError) as err:
