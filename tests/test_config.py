@@ -134,10 +134,19 @@ def test_a_broken_file_stops_only_the_commands_that_need_a_recorded_seal(run, pa
     assert run("odds", *known, "--games", "20", "--workers", "1", "--json").exit_code == 0
     assert run("setup", *known, "--no-odds").exit_code == 0
     assert run("deal", "--players", "1", "--seed", "3").exit_code == 0  # Fighter, Jinx, ...
+    assert run("play", *known, "--seed", "1", "--json").exit_code == 0
+    assert (
+        run("play", "Fighter", "Jinx", "Ransom", "--seal", "Ransom=1A", "--seed", "1").exit_code
+        == 0
+    )
+    assert run("timepile", "Fighter", "Jinx", "Ransom", "--seal", "Ransom=1A").exit_code == 0
+    recorded = run("record", *known, "--removed", "1", "--won", "--workers", "1", "--json")
+    assert recorded.exit_code == 0, recorded.stderr
     for args in (
         ["timepile", "Fighter", "Jinx", "Ransom"],
         ["setup", "Fighter", "Jinx", "Ransom", "--no-odds"],
-        ["odds", *known, "--seal", "Ransom=1A"],
+        ["odds", "Fighter", "Jinx", "Ransom", "--seal", "Tiny Royal Household=1A"],
+        ["play", "Fighter", "Jinx", "Ransom", "--seed", "1"],
         ["contracts"],
     ):
         failed = run(*args)

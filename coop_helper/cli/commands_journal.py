@@ -84,8 +84,8 @@ def record_command(
     from coop_helper.sim.odds import check_settings, default_workers
 
     catalog = load_catalog()
-    seals = config.resolve_seals(catalog, seal_options or [])
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
+    seals = config.seals_for(catalog, seal_options or [], contracts)
     config.check_seal_options(catalog, seal_options or [], contracts)
     if removed is None:
         raise UserError(

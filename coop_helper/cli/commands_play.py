@@ -17,9 +17,11 @@ from coop_helper.cli.options import (
     SealOptions,
     contracts_argument,
 )
+from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import face_up
 
 
 @command("play", epilog="Example: coop-helper play Fighter Jinx Explorer --seed 7 --removed 3")
@@ -76,7 +78,15 @@ def play_command(
 
     if seed is None:
         seed = secrets.randbelow(2**31)
-    seals = config.resolve_seals(load_catalog(), seal_options or [])
+    catalog = load_catalog()
+    if players is not None and not 1 <= players <= 5:
+        raise UserError(f"--players must be 1 to 5, not {players}.")
+    dealt = (
+        face_up(names=contracts or (), code=code, players=players, catalog=catalog)[1]
+        if contracts or code
+        else ()
+    )
+    seals = config.seals_for(catalog, seal_options or [], dealt)
     played = play_one(
         contracts or [], players, seed, policy, removed, time_pile, code, seals, seal_options or []
     )

@@ -365,13 +365,21 @@ class Seals(dict[str, Seal]):
 def seals_for(
     catalog: Catalog, seal_options: Iterable[str], contracts: Iterable[Contract]
 ) -> Seals:
-    """`resolve_seals` for a game of these contracts: when the card data knows every
-    seal among them and no ``--seal`` is given, the settings are not read at all, so a
-    broken settings file stops only the commands that need it."""
+    """`resolve_seals` for a game of these contracts: when every seal among them is in
+    the card data or given by a ``--seal``, the settings are not read at all, so a broken
+    settings file stops only the commands that need it."""
     options = list(seal_options)
-    if not options and all(c.seal is not None for c in contracts):
-        return Seals()
-    return resolve_seals(catalog, options)
+    given = {parse_seal_option(option, catalog)[0].key for option in options}
+    if any(c.seal is None and c.key not in given for c in contracts):
+        return resolve_seals(catalog, options)
+    seals = Seals()
+    for option in options:  # checked as resolve_seals checks them
+        contract, seal = parse_seal_option(option, catalog)
+        if contract.key in seals:
+            raise UserError(f"--seal is given twice for {contract.name}: give it once.")
+        seals[contract.key] = seal
+    seals.given = frozenset(seals)
+    return seals
 
 
 def resolve_seals(catalog: Catalog, seal_options: Iterable[str]) -> Seals:
