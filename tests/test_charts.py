@@ -146,6 +146,16 @@ def test_history_chart_of_two_weeks_names_months_and_counts_a_days_games(run, tm
     assert "2026" in texts and not any(t.startswith("2026-") for t in texts)
 
 
+def test_history_chart_of_one_day_shows_days_around_it_not_years(run, tmp_path):
+    with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"]), create=True) as journal:
+        add(journal, *(make_record(removed=2, won=w, played_on="2025-06-01") for w in (1, 1, 0)))
+    svg = tmp_path / "history.svg"
+    assert run("history", "--chart", str(svg)).exit_code == 0
+    texts = svg_texts(svg)
+    assert "Jun 02" in texts and "May 31" in texts
+    assert not {"2024", "2026"} & set(texts)
+
+
 def test_history_chart_needs_games(run, tmp_path):
     result = run("history", "--chart", str(tmp_path / "h.png"))
     assert result.exit_code == 2 and "no games to chart" in result.stderr

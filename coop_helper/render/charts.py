@@ -213,6 +213,9 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
     _save(figure, path)
 
 
+MIN_DAYS_SHOWN = 8  # the history chart's date axis spans at least this many days
+
+
 def history_chart(history: History, rank_names: Sequence[str], path: Path) -> None:
     """The group's wins over time (points, coloured by rank, with the best so far) above its
     win rate over time (rolling and overall)."""
@@ -286,8 +289,9 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
         _label_counts(top, marks)
     top.set_ylim(-0.6, most + 0.5)
     top.set_ylabel("Points of each win (rank)")
-    top.set_title("Rank and win rate over time")
-    top.legend(loc="upper left", fontsize=8, framealpha=0.9)
+    top.set_title("Rank and win rate over time", pad=22)
+    # above the plot, so no point is hidden under it
+    top.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=3, fontsize=8, frameon=False)
     top.grid(True, axis="x", alpha=0.3)
     won = [1.0 if r.won else 0.0 for r in records]
     overall = [sum(won[: i + 1]) / (i + 1) for i in range(len(won))]
@@ -319,6 +323,10 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
     bottom.set_xlabel("Date played")
     bottom.legend(loc="best", fontsize=8, framealpha=0.9)
     bottom.grid(True, alpha=0.3)
+    first, last = min(days), max(days)
+    if (last - first).days < MIN_DAYS_SHOWN:  # a few days: not the years matplotlib would show
+        margin = dt.timedelta(days=(MIN_DAYS_SHOWN - (last - first).days) / 2)
+        bottom.set_xlim(first - margin, last + margin)
     locator = AutoDateLocator()
     bottom.xaxis.set_major_locator(locator)
     bottom.xaxis.set_major_formatter(date_formatter(locator))
