@@ -45,6 +45,13 @@ def _resolve(
     known: dict[str, Seal] = {}
     for name, text in (seals or {}).items():
         contract = catalog.contract(name)
+        if contract.seal is not None:
+            unknown = ", ".join(c.name for c in catalog.contracts if c.seal is None)
+            raise UserError(
+                f"{contract.name}'s seal is known ({contract.seal}); seals are only for {unknown}."
+            )
+        if not isinstance(text, str):
+            raise UserError(f"the seal for {contract.name} must be text like '1A', not {text!r}.")
         try:
             known[contract.key] = parse_seal(text)
         except ValueError as err:
@@ -82,7 +89,7 @@ def odds(
     players: int | None = None,
     seals: Mapping[str, str] | None = None,
     games: int | None = None,
-    precision: float = DEFAULT_PRECISION,
+    precision: float | None = None,
     seed: int = DEFAULT_SEED,
     policy: str = DEFAULT_POLICY,
     workers: int = 1,
@@ -95,9 +102,9 @@ def odds(
     ``contracts`` are names (or a share code as one string); ``players`` is checked
     against them when given. ``games`` plays exactly that many games; otherwise games are
     played until every level's interval is within ``precision`` (a fraction: 0.01 is one
-    point) either side. ``confidence`` and ``target`` follow the command line's
-    percentage rule (``0.95``, ``95`` or ``"95%"``); ``target`` asks for a recommended
-    level.
+    point; by default DEFAULT_PRECISION) either side; give one of the two, not both.
+    ``confidence`` and ``target`` follow the command line's percentage rule (``0.95``,
+    ``95`` or ``"95%"``); ``target`` asks for a recommended level.
     The same ``seed`` gives the same result whatever ``workers`` says.
 
     Returns an :class:`OddsResult`: ``levels`` from 0 cards removed upward, each with
@@ -107,6 +114,12 @@ def odds(
     goal = None if target is None else parse_target(target)
     games = None if games is None else _whole("games", games)
     seed, workers = _whole("seed", seed), _whole("workers", workers)
+    if games is not None and precision is not None:
+        raise UserError(
+            "give games (exactly that many) or precision (until that precise), not both."
+        )
+    if precision is None:
+        precision = DEFAULT_PRECISION
     if (
         isinstance(precision, bool)
         or not isinstance(precision, numbers.Real)

@@ -20,8 +20,9 @@ def test_confidence_follows_the_percentage_rule_of_the_command_line(confidence):
     [
         ({"games": "40"}, "games must be a whole number"),
         ({"games": True}, "games must be a whole number"),
-        ({"precision": "1"}, "precision must be a fraction"),
-        ({"precision": 5}, r"precision must be a fraction from 0.001 to 0.5, .* not 5\."),
+        ({"games": None, "precision": "1"}, "precision must be a fraction"),
+        ({"games": None, "precision": 5}, r"precision must be a fraction from 0.001 .* not 5\."),
+        ({"precision": 0.02}, "give games .* or precision .*, not both"),
         ({"confidence": "lots"}, "--confidence must be a percentage"),
         ({"seed": 1.5}, "seed must be a whole number"),
     ],
@@ -29,6 +30,19 @@ def test_confidence_follows_the_percentage_rule_of_the_command_line(confidence):
 def test_bad_settings_are_user_errors_not_crashes(settings, words):
     with pytest.raises(UserError, match=words):
         odds(DEAL, **{"games": 40, **settings})
+
+
+@pytest.mark.parametrize(
+    ("seals", "words"),
+    [
+        ({"Ransom": (1, "A")}, r"the seal for Ransom must be text like '1A', not \(1, 'A'\)"),
+        ({"Fighter": "1A"}, r"Fighter's seal is known \(0A\); seals are only for"),
+        ({"Ransom": "9A"}, "seal for Ransom: '9A' is not a seal"),
+    ],
+)
+def test_bad_seals_are_user_errors_as_on_the_command_line(seals, words):
+    with pytest.raises(UserError, match=words):
+        time_pile(["Fighter", "Jinx", "Ransom"], seals=seals)
 
 
 def test_the_same_seed_gives_the_same_odds_whatever_the_workers():
@@ -40,5 +54,7 @@ def test_the_same_seed_gives_the_same_odds_whatever_the_workers():
 
 def test_integers_of_other_kinds_are_whole_numbers_too():
     np = pytest.importorskip("numpy")
-    result = odds(DEAL, games=np.int64(40), seed=np.int32(2), precision=np.float32(0.05))
+    result = odds(DEAL, games=np.int64(40), seed=np.int32(2))
     assert result.games == 40 and result.seed == 2
+    precise = odds(DEAL, precision=np.float32(0.05), seed=np.int32(2))
+    assert precise.precision == pytest.approx(0.05)
