@@ -277,6 +277,8 @@ def test_an_atlas_cut_short_or_with_a_flipped_byte_is_damaged(
         monkeypatch.setenv("COOP_HELPER_ATLAS", str(path))
         info = run("atlas", "info", "--json")
         assert info.exit_code == 2 and "damaged" in info.stderr
+        assert f"atlas build -o {path}', or unset COOP_HELPER_ATLAS" in info.stderr
+        assert ("(its 1-player part)" in info.stderr) == (path == flipped)
         assert "Difficulty: not shown" in run("deal", "--players", "1", "--seed", "3").stdout
         # the odds with their progress display (which shows the atlas's row at once) still run
         odds = run("odds", "Fighter", "Jinx", "Explorer", "--games", "20", "--workers", "1")
@@ -446,3 +448,11 @@ def test_a_keep_deal_is_uniform_among_the_matching_deals():
     expected = draws / candidates
     chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
     assert chi2 < 37.7  # the 0.1% tail of chi-square with 15 degrees of freedom
+
+
+def test_the_shipped_atlas_damaged_is_restored_by_a_reinstall():
+    from coop_helper.atlas.store import damaged
+    from coop_helper.setup.catalog import data_dir
+
+    said = damaged(data_dir() / "atlas.bin", 3)
+    assert said.endswith("is damaged (its 3-player part): reinstall coop-helper to restore it.")

@@ -164,6 +164,21 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def damaged(path: Path, players: int | None = None) -> str:
+    """The error for a damaged atlas (its part for ``players`` when known), with the fix:
+    the shipped atlas comes back with a reinstall; another is built again."""
+    part = "" if players is None else f" (its {players}-player part)"
+    from coop_helper.setup.catalog import data_dir  # the card data's folder
+
+    if path.resolve() == (data_dir() / path.name).resolve():
+        fix = "reinstall coop-helper to restore it"
+    else:
+        fix = f"build it again with 'coop-helper atlas build -o {path}'"
+        if os.environ.get("COOP_HELPER_ATLAS"):
+            fix += ", or unset COOP_HELPER_ATLAS to use the shipped one"
+    return f"the atlas {path} is damaged{part}: {fix}."
+
+
 class AtlasFile:
     """An atlas file opened for reading: the header at once, each block when first asked."""
 
@@ -182,9 +197,7 @@ class AtlasFile:
         try:
             doc = json.loads(data[start : start + size])
         except ValueError:
-            raise UserError(
-                f"the atlas {path} is damaged: build it again with 'coop-helper atlas build'."
-            ) from None
+            raise UserError(damaged(path)) from None
         if doc.get("format") != FORMAT:
             raise UserError(
                 f"the atlas {path} has format {doc.get('format')}; this "
@@ -201,9 +214,7 @@ class AtlasFile:
         self._blocks: dict[int, PlayerBlock] = {}
         for info in self.header.players.values():  # a file cut short lacks a block's end
             if info["offset"] + info["length"] > len(self._body):
-                raise UserError(
-                    f"the atlas {path} is damaged: build it again with 'coop-helper atlas build'."
-                )
+                raise UserError(damaged(path))
 
     def has(self, players: int) -> bool:
         """Does the atlas hold this player count?"""
@@ -217,15 +228,9 @@ class AtlasFile:
             try:
                 rows = zlib.decompress(packed)
             except zlib.error:
-                raise UserError(
-                    f"the atlas {self.path} is damaged: build it again with "
-                    "'coop-helper atlas build'."
-                ) from None
+                raise UserError(damaged(self.path, players)) from None
             if len(rows) != info["deals"] * (info["turns"] + 2):
-                raise UserError(
-                    f"the atlas {self.path} is damaged: build it again with "
-                    "'coop-helper atlas build'."
-                )
+                raise UserError(damaged(self.path, players))
             meta = {k: v for k, v in info.items() if k not in ("offset", "length")}
             self._blocks[players] = PlayerBlock(players, info["deals"], info["turns"], rows, meta)
         return self._blocks[players]
