@@ -327,10 +327,9 @@ def print_history(history: History, path: Path, last: int, filtered: bool = Fals
         if filtered:
             console.print("No recorded game matches --players/--since.")
         else:
+            print_with_command(console, "No games recorded yet; the journal:", str(path))
             print_with_command(
-                console,
-                f"No games recorded (journal: {path}). Record one with:",
-                "coop-helper record CONTRACT... --removed K --won",
+                console, "Record one with:", "coop-helper record CONTRACT... --removed K --won"
             )
         return
     console.print(
