@@ -314,6 +314,7 @@ def test_history_without_a_journal_says_so_and_creates_nothing(run):
     assert not Path(os.environ["COOP_HELPER_JOURNAL"]).exists()
     doc = ok_json(run("history", "--json"))
     assert doc["total"]["games"] == 0 and doc["games"] == [] and doc["schema"] == 1
+    assert doc["total"]["win_rate"] is None  # no games: no rate, not 0%
 
 
 def test_an_empty_history_on_a_narrow_terminal_keeps_the_path_whole(run, monkeypatch):
@@ -322,7 +323,6 @@ def test_an_empty_history_on_a_narrow_terminal_keeps_the_path_whole(run, monkeyp
     path = os.environ["COOP_HELPER_JOURNAL"]
     assert lines[0] == "No games recorded yet; the journal:" and lines[1] == f"    {path}"
     assert lines[3] == "    coop-helper record CONTRACT... --removed K --won"
-    assert doc["total"]["win_rate"] is None  # no games: no rate, not 0%
 
 
 def test_history_summarises_by_players_and_month(run):
