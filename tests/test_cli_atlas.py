@@ -170,10 +170,10 @@ def test_a_recorded_blue_seal_rates_its_contract(run):
 
     before = ok_json(run("contracts", "--players", "1", "--json"))
     assert "win" not in ransom(before)
-    assert (
-        "record it to rate it:\n    coop-helper seals set"
-        in run("contracts", "--players", "1").stdout
-    )
+    note = run("contracts", "--players", "1").stdout
+    assert "record its seal to rate it:\n" in note
+    for name in ("'Tiny Royal Household'", "Ransom"):  # every contract not rated
+        assert f"\n    coop-helper seals set {name} NUMBER LETTER\n" in note
     assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
     after = ok_json(run("contracts", "--players", "1", "--json"))
     rated = ransom(after)
@@ -183,6 +183,7 @@ def test_a_recorded_blue_seal_rates_its_contract(run):
     row = [line for line in text.splitlines() if line.startswith("│ Ransom")][-1]  # effects
     assert "not rated" not in row and "pt" in row
     assert "seals set 'Tiny Royal Household'" in text  # the one still unknown
+    assert "seals set Ransom" not in text
 
 
 def test_build_says_when_the_work_folder_cannot_be_written(run, tmp_path):

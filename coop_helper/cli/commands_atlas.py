@@ -419,11 +419,11 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     if not unrated:
         console.print(note)
         return
-    example = shlex.quote(unrated[0].name)
     note += (
         " Not rated: a contract whose seal is unknown gives its deals no Time Pile, so "
-        "no win chance; record it to rate it:"
+        "no win chance; record its seal to rate it:"
     )
-    render.print_with_command(
-        console, note, f"coop-helper seals set {example} NUMBER LETTER", close="."
-    )
+    console.print(note)
+    for contract in unrated:
+        command = f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
+        console.print(" " * render.COMMAND_INDENT + command, soft_wrap=True)
