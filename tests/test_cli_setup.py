@@ -365,6 +365,11 @@ def test_python_dash_m_runs_the_cli(tmp_path):
         ),
         (["deal", "--sed", "3"], "no such option: --sed. Did you mean --seed?"),
         (["rank", "3", "--quiet"], "rank has no option --quiet ('coop-helper odds', 'coop"),
+        (["rank", "--foo"], "no such option: --foo (see 'coop-helper rank --help')"),
+        (["seals", "set", "Ransom", "1", "A", "-q"], "no such option: -q (see 'coop-helper seals"),
+        (["--json", "--players", "2", "deal"], "coop-helper deal --json --players 2"),
+        (["--players=2", "setup"], "--players goes after the command's name"),
+        (["rank", "--", "3", "--json"], "unexpected extra argument"),
     ],
 )
 def test_usage_errors_are_one_line_too(tmp_path, args, message):

@@ -165,26 +165,29 @@ def _unknown_option_message(err: Exception, args: list[str]) -> str | None:
     option = getattr(err, "option_name", None)
     ctx = getattr(err, "ctx", None)
     extra = _EXTRA.search(str(getattr(err, "message", "")))
-    if option is None and extra is not None and extra.group("words").startswith("--"):
+    if (
+        option is None
+        and extra is not None
+        and extra.group("words").startswith("--")
+        and "--" not in args  # after "--" every word is an argument
+    ):
         option = extra.group("words").split()[0]  # a command that takes "-1" as a value
     if not isinstance(option, str) or ctx is None:
         return None
     from coop_helper.setup.names import suggest
 
-    if ctx.parent is None and option in args:  # before the command's name
-        at = args.index(option)
-        for taken in (0, 1):  # a flag, or an option with its value
-            value = args[at + 1 : at + 1 + taken]
-            rest = args[:at] + args[at + 1 + taken :]
-            for path, command in _leaf_commands(ctx.command):
-                words = path.split()
-                param = _takes(command, option)
-                if rest[: len(words)] != words or param is None:
-                    continue
-                if bool(getattr(param, "is_flag", False)) == (taken == 0):
-                    example = " ".join(shlex.quote(w) for w in [*rest, option, *value])
-                    return f"{option} goes after the command's name: {PROG_NAME} {example}"
+    if ctx.parent is None:  # options before the command's name: move them after it
+        names = set(getattr(ctx.command, "commands", {}))
+        at = next((i for i, arg in enumerate(args) if arg in names), 0)
+        prefix, rest = args[:at], args[at:]
+        for path, command in _leaf_commands(ctx.command) if at else ():
+            words = path.split()
+            if rest[: len(words)] == words and _takes(command, option) is not None:
+                example = " ".join(shlex.quote(w) for w in [*rest, *prefix])
+                return f"{option} goes after the command's name: {PROG_NAME} {example}"
     own = sorted({o for p in ctx.command.params for o in p.opts if o.startswith("--")})
+    if option in own:
+        return None  # the command's own option, given where an argument was wanted
     close = suggest(option, own)
     if close:
         return f"no such option: {option}. Did you mean {' or '.join(close)}?"

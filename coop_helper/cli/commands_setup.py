@@ -43,6 +43,14 @@ from coop_helper.setup.deals import (
 NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
 
 
+def _refuse_options(words: list[str], command: str) -> None:
+    """A word that is an option, not a number, let through by NUMBERS_AS_ARGUMENTS: the
+    error click would give."""
+    for word in words:
+        if re.fullmatch(r"--?[A-Za-z][\w-]*(=.*)?", word):
+            raise UserError(f"no such option: {shown(word)} (see 'coop-helper {command} --help').")
+
+
 @command("contracts", epilog="Example: coop-helper contracts --players 2")
 def contracts_command(
     players: Annotated[
@@ -204,6 +212,7 @@ def rank_command(
     as_json: JsonFlag = False,
 ) -> None:
     """The team's rank for its Victory Pile points."""
+    _refuse_options([points], "rank")
     try:
         value = int(points)
     except ValueError:
@@ -297,6 +306,7 @@ def seals_set_command(
 ) -> None:
     """Record the seal you read off a card whose seal the card data does not know."""
     catalog = load_catalog()
+    _refuse_options(parts, "seals set")
     name, text = _parse_set_arguments(parts)
     contract = catalog.contract(name)
     try:
