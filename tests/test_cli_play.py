@@ -165,3 +165,19 @@ def test_a_time_pile_set_by_hand_is_said_beside_the_rules_one():
     out = _play(*THREE, "--time-pile", "10", "--seed", "1").output
     assert "(The Time Pile was set with --time-pile; the contracts give 18.)" in out
     assert "set with --time-pile" not in _play(*THREE, "--seed", "1").output
+
+
+def test_play_reports_each_turn_for_its_progress_bar():
+    from coop_helper.sim.play import play_one
+
+    seen: list[tuple[int, int]] = []
+    played = play_one(
+        ["Fighter", "Jinx", "Explorer"],
+        None,
+        7,
+        "expert",
+        removed=3,
+        on_turn=lambda t, n: seen.append((t, n)),
+    )
+    assert [t for t, _ in seen] == list(range(1, played.result.turns + 1))
+    assert {n for _, n in seen} == {played.config.time_pile - 3}  # the turns the game has

@@ -72,6 +72,7 @@ def play_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Play one simulated game and show it turn by turn (--json: its event log)."""
+    from coop_helper.render.odds import ProgressReporter
     from coop_helper.render.play import game_document, render_account, wrap_account
     from coop_helper.render.tables import make_console, print_json
     from coop_helper.sim.play import play_one
@@ -87,9 +88,25 @@ def play_command(
         else ()
     )
     seals = config.seals_for(catalog, seal_options or [], dealt)
-    played = play_one(
-        contracts or [], players, seed, policy, removed, time_pile, code, seals, seal_options or []
-    )
+    # a search player takes seconds a game: a bar of its turns on a terminal
+    with ProgressReporter(0, not as_json, label="playing", unit="turns") as progress:
+
+        def turn_done(turn: int, turns: int) -> None:
+            progress.total = turns
+            progress(1)
+
+        played = play_one(
+            contracts or [],
+            players,
+            seed,
+            policy,
+            removed,
+            time_pile,
+            code,
+            seals,
+            seal_options or [],
+            on_turn=turn_done,
+        )
     if as_json:
         print_json(game_document(played, seals))
         return

@@ -279,8 +279,16 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
 class ProgressReporter:
     """A progress bar on stderr, shown only on a terminal and once a run passes ~1 second."""
 
-    def __init__(self, total: int, enabled: bool, delay: float = 0.8) -> None:
+    def __init__(
+        self,
+        total: int,
+        enabled: bool,
+        delay: float = 0.8,
+        label: str = "simulating",
+        unit: str = "games",
+    ) -> None:
         self.total = total
+        self.label, self.unit = label, unit
         self.enabled = enabled and sys.stderr.isatty()
         self.delay = delay
         self.start = time.monotonic()
@@ -294,9 +302,9 @@ class ProgressReporter:
             return
         if self.progress is None and time.monotonic() - self.start >= self.delay:
             self.progress = Progress(
-                TextColumn("simulating"),
+                TextColumn(self.label),
                 BarColumn(),
-                TextColumn("{task.completed:,}/{task.total:,} games"),
+                TextColumn(f"{{task.completed:,}}/{{task.total:,}} {self.unit}"),
                 TimeRemainingColumn(),
                 console=make_console(stderr=True),
                 transient=True,

@@ -6,7 +6,7 @@ The CLI's `play` command calls `play_one`; the result carries the event log, whi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from coop_helper.engine import EventLog, Game, GameConfig, GameResult
@@ -60,8 +60,10 @@ def play_one(
     code: str | None = None,
     seals: Mapping[str, Seal] | None = None,
     seal_options: Sequence[str] = (),
+    on_turn: Callable[[int, int], None] | None = None,
 ) -> PlayedGame:
-    """Check the input, play one game with a fresh log, and return it."""
+    """Check the input, play one game with a fresh log, and return it; ``on_turn`` is
+    told (turn, Time Pile) after every turn."""
     catalog = load_catalog()
     if not names and code is None:
         raise UserError(
@@ -87,7 +89,10 @@ def play_one(
         raise UserError(f"--seed must be 0 or more, not {seed}.")
     config = GameConfig(contracts, n_players, time_pile, removed, seed)
     log = EventLog()
-    result = Game(config, chosen, log=log).run()
+    game = Game(config, chosen, log=log)
+    if on_turn is not None:
+        game.on_turn_end = lambda: on_turn(game.table.turn, time_pile - removed)
+    result = game.run()
     return PlayedGame(config, chosen.name, log, result, rules.size)
 
 
