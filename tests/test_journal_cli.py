@@ -120,7 +120,7 @@ def test_repredict_leaves_a_deal_with_an_unknown_seal_until_it_is_recorded(
 
 def test_repredict_without_a_journal_has_nothing_to_do(run):
     result = run("history", "repredict")
-    assert result.exit_code == 0 and "Every recorded game has the chance" in result.stdout
+    assert result.exit_code == 0 and "No games recorded: nothing to" in result.stdout
     assert not Path(os.environ["COOP_HELPER_JOURNAL"]).exists()
 
 
@@ -626,7 +626,9 @@ def test_record_of_a_tie_with_the_best_win(run, predicted):
 def test_history_says_when_no_game_matches(run):
     _sample_journal()
     out = run("history", "--since", "2027-01-01").stdout
-    assert "No recorded game matches --players/--since." in out
+    assert "No recorded game matches --since 2027-01-01." in out
+    out = run("history", "--players", "4", "--since", "2026-01-01").stdout
+    assert "No recorded game matches --players 4 --since 2026-01-01." in out
 
 
 def test_export_without_a_journal_is_an_error(run, tmp_path):

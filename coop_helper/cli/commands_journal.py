@@ -205,7 +205,11 @@ def _show_history(
         filters = {"players": players, "since": since}
         render.print_json(views.history_json(summary, path, filters))
         return
-    views.print_history(summary, path, last, filtered=players is not None or since is not None)
+    chosen_by = [
+        *([] if players is None else [f"--players {players}"]),
+        *([] if since is None else [f"--since {since}"]),
+    ]
+    views.print_history(summary, path, last, chosen_by)
     if chart is not None:
         render.make_console().print(f"Chart written to {chart}", soft_wrap=True)
 
@@ -284,7 +288,7 @@ def repredict_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Give games predicted by an older expert (or none) today's expert's chance."""
-    from coop_helper.journal import views
+    from coop_helper.journal import records, views
     from coop_helper.journal.predict import PREDICTION_GAMES, current_version
     from coop_helper.journal.repredict import Repredicted, plan, repredict, stale_games
     from coop_helper.render.odds import ProgressReporter
@@ -295,8 +299,10 @@ def repredict_command(
     version = current_version()
     journal = _open(create=False)
     done = Repredicted(0, 0, 0, version)
+    empty = journal is None
     if journal is not None:
         with journal:
+            empty = records.count(journal) == 0
             todo = plan(
                 journal, stale_games(journal, version), version, config.known_seals(load_catalog())
             )
@@ -314,7 +320,9 @@ def repredict_command(
             }
         )
         return
-    if not done.games and not done.skipped:
+    if empty:
+        text = "No games recorded: nothing to give a chance to."
+    elif not done.games and not done.skipped:
         text = f"Every recorded game has the chance of today's expert (version {version})."
     else:
         text = (

@@ -242,6 +242,11 @@ def load(
     return [_from_row(row) for row in rows]
 
 
+def count(journal: Journal) -> int:
+    """How many games the journal holds."""
+    return int(journal.db.execute("SELECT count(*) FROM games").fetchone()[0])
+
+
 def uids(journal: Journal) -> set[str]:
     """The ids of every record in the journal."""
     return {row[0] for row in journal.db.execute("SELECT uid FROM games")}

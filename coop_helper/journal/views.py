@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -319,13 +320,14 @@ def _print_games(console: Console, records: tuple[GameRecord, ...], title: str) 
         print_records(console, "Notes", [[f"#{r.id}: {_note(r)}"] for r in noted])
 
 
-def print_history(history: History, path: Path, last: int, filtered: bool = False) -> None:
-    """``history``: per player count, per month, the ranks reached, and the latest games."""
+def print_history(history: History, path: Path, last: int, filters: Sequence[str] = ()) -> None:
+    """``history``: per player count, per month, the ranks reached, and the latest games;
+    ``filters`` are the options that chose the games shown."""
     console = make_console()
     total = history.total
     if not total.games:
-        if filtered:
-            console.print("No recorded game matches --players/--since.")
+        if filters:
+            console.print(f"No recorded game matches {' '.join(filters)}.")
         else:
             print_with_command(console, "No games recorded yet; the journal:", str(path))
             print_with_command(
