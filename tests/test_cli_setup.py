@@ -370,6 +370,7 @@ def test_python_dash_m_runs_the_cli(tmp_path):
         (["--json", "--players", "2", "deal"], "coop-helper deal --json --players 2"),
         (["--players=2", "setup"], "--players goes after the command's name"),
         (["rank", "--", "3", "--json"], "unexpected extra argument"),
+        (["deal", "-p"], "requires an argument. (see 'coop-helper deal --help')"),
     ],
 )
 def test_usage_errors_are_one_line_too(tmp_path, args, message):

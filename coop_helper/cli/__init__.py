@@ -206,6 +206,20 @@ def _unknown_option_message(err: Exception, args: list[str]) -> str | None:
     return f"no such option: {option}"
 
 
+def _command_path(ctx: Any, args: list[str]) -> str:
+    """The command an error is about: its context's, else the longest command whose
+    words begin ``args`` (click leaves some errors without a context)."""
+    if ctx is not None:
+        return str(ctx.command_path)
+    root = typer.main.get_command(app)
+    found = ""
+    for path, _ in _leaf_commands(root):
+        words = path.split()
+        if args[: len(words)] == words and len(path) > len(found):
+            found = path
+    return f"{PROG_NAME} {found}".strip()
+
+
 INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C
 TERMINATED = 143  # the exit code of a run stopped with SIGTERM (128 + 15)
 
@@ -234,8 +248,8 @@ def _run() -> int:
         ctx = getattr(err, "ctx", None)
         message = _unknown_option_message(err, sys.argv[1:]) or _plain_message(err)
         hint = _quotes_hint(message, sys.argv[1:])
-        if not hint and ctx is not None:
-            hint = f" (see '{ctx.command_path} --help')"
+        if not hint:
+            hint = f" (see '{_command_path(ctx, sys.argv[1:])} --help')"
         typer.echo(f"error: {escape_controls(message)}{hint}", err=True)
         return 2
     except (KeyboardInterrupt, typer.Abort):
