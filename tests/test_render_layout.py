@@ -159,3 +159,11 @@ def test_the_time_pile_sum_breaks_between_terms_not_inside_brackets(run, monkeyp
     assert " ".join(formula).startswith("Time Pile: 13 + (-1 - 1 + 0 + 1 + 1 + 0 + ?) + 5..6")
     for line in formula:
         assert len(line) <= int(columns) and line.count("(") == line.count(")"), line
+
+
+def test_a_seal_option_in_the_time_pile_hint_is_never_split_from_its_value(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "40")
+    result = run("timepile", "Tiny Royal Household", "Fighter", "Jinx")
+    lines = result.stdout.splitlines()
+    assert "  --seal NAME=NL, e.g." in lines
+    assert "  --seal 'Tiny Royal Household=1A'" in lines

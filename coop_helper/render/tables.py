@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TextIO, cast
 
 from rich.console import Console
-from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -361,23 +360,21 @@ def print_time_pile(pile: TimePile, console: Console | None = None) -> None:
     wraps goes on under its own indent; the sum breaks between its terms, never inside
     a bracket."""
     console = console or make_console()
-    for number, line in enumerate(time_pile_lines(pile)):
+    for line in time_pile_lines(pile):
         indent = len(line) - len(line.lstrip(" "))
-        if indent >= COMMAND_INDENT:  # a command to copy: one line, however narrow
+        if indent >= COMMAND_INDENT or len(line) <= console.width:  # a command: never broken
             console.print(line, soft_wrap=True)
-        elif number == 0 and len(line) > console.width:
-            for part in wrap_keeping_brackets(line, console.width):
-                console.print(part, soft_wrap=True)
         else:
-            console.print(Padding(line[indent:], (0, 0, 0, indent)) if indent else line)
+            for part in wrap_keeping_brackets(line[indent:], console.width - indent):
+                console.print(" " * indent + part, soft_wrap=True)
 
 
 def wrap_keeping_brackets(text: str, width: int, indent: int = 0) -> list[str]:
     """``text`` in lines of at most ``width`` (lines after the first ``indent``-ed),
-    broken at spaces outside brackets; a bracket too long for a line is broken at its
-    spaces."""
+    broken at spaces outside brackets and never between an option and its value
+    (``--seal NAME=NL``); a group too long for a line is broken at its spaces."""
     words: list[str] = []
-    for group in re.findall(r"\([^()]*\)\S*|[^\s(]+", text):
+    for group in re.findall(r"\([^()]*\)\S*|--[\w-]+ (?:'[^']*'\S*|[^\s(-]\S*)|[^\s(]+", text):
         words += group.split(" ") if len(group) > width - indent else [group]
     lines: list[str] = []
     line = ""
