@@ -15,6 +15,7 @@ from coop_helper.journal import store
 from coop_helper.journal.calibration import expit, logit, smoothed
 
 ODDS = ("odds", *RULEBOOK, "--games", "200", "--workers", "1", "--target", "50%")
+THREE = ("Fighter", "Jinx", "Comedian", "Gamester", "Explorer", "New Colony", "Cheap Staff")
 
 
 def _journal(wins: int, losses: int) -> None:
@@ -33,6 +34,23 @@ def test_without_enough_games_the_odds_are_the_experts(run):
     assert doc["calibration"] is None
     assert all("win_calibrated" not in level for level in doc["levels"])
     assert "Your table" not in run(*ODDS).stdout
+
+
+def test_the_table_odds_come_from_games_of_the_deals_player_count_only(run):
+    _journal(14, 2)  # 16 one-player games
+    three = ("odds", "--code", "PR1-0GES4J", "--games", "40", "--workers", "1")
+    assert ok_json(run(*three, "--json"))["calibration"] is None  # a 3-player deal
+    quiet = run(*three)
+    assert "Your table" not in quiet.stdout and "Your table's own odds" not in quiet.stderr
+    with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"])) as journal:
+        add(journal, make_record(names=THREE, won=True), make_record(names=THREE, won=False))
+    short = run(*three)
+    assert "Your table" not in short.stdout
+    assert (
+        "Your table's own odds need 5 recorded 3-player games with the expert's prediction, "
+        "at least one won and one lost; the journal has 2 games, 1 won."
+    ) in " ".join(short.stderr.split())
+    assert ok_json(run(*ODDS, "--json"))["calibration"]["games"] == 16  # the 1-player fit
 
 
 def test_the_table_odds_sit_beside_the_experts_and_drive_the_recommendation(run):
@@ -74,7 +92,8 @@ def test_the_text_shows_a_your_table_column_and_says_what_it_is(run):
     _journal(14, 2)
     out = run(*ODDS).stdout
     assert "┃ Your table ┃" in out
-    assert "Your table's odds of winning are" in out and "from 16 games" in out
+    assert "Your table's odds of winning are" in out
+    assert "from 16 1-player games" in " ".join(out.split())
     assert "the recommendation uses it" in out
     assert "your table's win" in out  # the recommendation is made on the table's chance
     assert "Your table" not in run(*ODDS, "--as", "expert").stdout

@@ -1,9 +1,10 @@
 """The odds of ``odds`` and ``setup`` turned into the table's own, from its journal.
 
-Once the journal holds enough games (see :mod:`calibration`), every removal level gets
-the table's win chance beside the expert's. The recommendation is made on it once the
-table clearly differs from the expert (the interval of the fitted shift leaves out 0);
-before that, a few lucky or unlucky games would move it, so it stays the expert's.
+Once the journal holds enough games of the deal's player count (see :mod:`calibration`),
+every removal level gets the table's win chance beside the expert's. The recommendation
+is made on it once the table clearly differs from the expert (the interval of the fitted
+shift leaves out 0); before that, a few lucky or unlucky games would move it, so it stays
+the expert's.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from coop_helper.errors import UserError
-from coop_helper.journal.calibration import Calibration, from_games, smoothed
+from coop_helper.journal.calibration import MIN_GAMES, Calibration, from_games, smoothed
 from coop_helper.journal.predict import PREDICTION_POLICY
+from coop_helper.render.words import plural
 from coop_helper.sim.odds import OddsResult
 from coop_helper.sim.runner import Level
 
@@ -55,20 +57,48 @@ def parse_as(text: str) -> str:
     return value
 
 
-def journal_calibration() -> Calibration | None:
-    """The table's calibration from the journal; None without a journal or enough games."""
+def predicted_games(players: int) -> list[tuple[int, int, bool]]:
+    """(expert wins, expert games, won) of every journal game of this many players with the
+    expert's prediction; none without a journal."""
     from coop_helper.journal.store import open_journal
 
     journal = open_journal()
     if journal is None:
-        return None
+        return []
     with journal:
         rows = journal.db.execute(
             "SELECT predicted_wins, predicted_games, won FROM games "
-            "WHERE predicted_games > 0 AND policy = ?",
-            (PREDICTION_POLICY,),
+            "WHERE predicted_games > 0 AND policy = ? AND players = ?",
+            (PREDICTION_POLICY, players),
         ).fetchall()
-    return from_games((w, n, bool(won)) for w, n, won in rows)
+    return [(w, n, bool(won)) for w, n, won in rows]
+
+
+def journal_calibration(players: int) -> Calibration | None:
+    """The table's calibration at this player count, from the journal's games of that
+    count (a table of three is not a table of one); None without enough of them."""
+    games = predicted_games(players)
+    return from_games(games) if _enough(games) else None  # the fit loads scipy: only then
+
+
+def _enough(games: list[tuple[int, int, bool]]) -> bool:
+    """Can a shift be fitted to these games (as `from_games` asks)?"""
+    wins = sum(won for _, _, won in games)
+    return len(games) >= MIN_GAMES and 0 < wins < len(games)
+
+
+def shortfall(players: int) -> str | None:
+    """Why a journal that has games of this count gives no table odds yet; None when it
+    has none (nothing to say) or enough."""
+    games = predicted_games(players)
+    if not games or _enough(games):
+        return None
+    wins = sum(won for _, _, won in games)
+    return (
+        f"Your table's own odds need {MIN_GAMES} recorded {players}-player games with the "
+        f"expert's prediction, at least one won and one lost; the journal has "
+        f"{plural(len(games), 'game')}, {wins} won."
+    )
 
 
 def table_odds(result: OddsResult, calibration: Calibration | None) -> TableOdds | None:
@@ -100,7 +130,7 @@ def for_odds(result: OddsResult, as_who: str) -> TableOdds | None:
     if result.policy != PREDICTION_POLICY:  # the fit compares the table with the expert only
         return None
     try:
-        calibration = journal_calibration()
+        calibration = journal_calibration(result.players)
     except UserError as err:
         import sys
 

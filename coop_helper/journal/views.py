@@ -62,15 +62,16 @@ def game_json(record: GameRecord) -> dict[str, Any]:
     return {name: getattr(record, name) for name in (*COLUMNS, "id")}
 
 
-def calibration_text(calibration: Calibration) -> str:
-    """The fit in words: the factor on the odds of winning, with its interval."""
+def calibration_text(calibration: Calibration, players: int) -> str:
+    """The fit in words: the factor on the odds of winning, with its interval, from the
+    table's games of ``players``."""
     factor = math.exp(calibration.shift)
     low, high = math.exp(calibration.low), math.exp(calibration.high)
+    games = plural(calibration.games, f"{players}-player game")
     return (
         f"Your table's odds of winning are {factor:.2f}x the expert's "
         f"({exact_percent(calibration.confidence)} interval {low:.2f}x-{high:.2f}x; "
-        f"log-odds shift {calibration.shift:+.2f}), from {plural(calibration.games, 'game')} "
-        "with the expert's prediction."
+        f"log-odds shift {calibration.shift:+.2f}), from {games} with the expert's prediction."
     )
 
 

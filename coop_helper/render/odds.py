@@ -269,7 +269,7 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
             else "but the recommendation stays the expert's until the interval leaves out 1.00x"
         )
         console.print(
-            f"{calibration_text(table.calibration)} 'Your table' applies that to "
+            f"{calibration_text(table.calibration, result.players)} 'Your table' applies that to "
             f"every level, {uses} (--as expert: the expert's odds alone)."
         )
     for line in recommendation_lines(result, table):
