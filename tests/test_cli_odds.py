@@ -142,6 +142,12 @@ def test_setup_includes_odds_chart_and_recommendation(run):
     assert "Recommended for a 50% chance" in text or "No removal level reaches" in text
 
 
+def test_a_target_no_level_reaches_says_what_to_do_instead(run):
+    text = " ".join(run("odds", *EXAMPLE, *FAST, "--target", "99%").stdout.split())
+    assert "No removal level reaches a 99% chance of winning (even with nothing removed:" in text
+    assert "play with nothing removed, or aim lower with --target." in text
+
+
 def test_setup_json_has_odds(run):
     doc = ok_json(run("setup", *EXAMPLE, *FAST, "--json"))
     assert doc["time_pile"] == 15 and doc["odds"]["time_pile"] == 15

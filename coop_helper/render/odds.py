@@ -219,9 +219,11 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
 
     if rec is None:
         best = result.levels[0]
+        beside = "the expert's " if table is not None and not steering else whose
         return [
-            f"No removal level reaches a {goal} chance of winning "
-            f"(even with nothing removed: {whose}{win(best)})."
+            f"No removal level reaches a {goal} chance of winning (even with nothing "
+            f"removed: {beside}{win(best)}): play with nothing removed, or aim lower with "
+            "--target."
         ]
     rank = result.rank_for(rec)
     cards = rec.removed or 0  # known: the Time Pile is
