@@ -154,6 +154,13 @@ def test_a_broken_file_stops_only_the_commands_that_need_a_recorded_seal(run, pa
     assert path.read_text(encoding="utf-8") == broken
 
 
+@pytest.mark.parametrize("text", ["seals = [", "seals = [\n", '[seals]\nransom = ["1A",\n'])
+def test_a_file_cut_off_inside_a_bracket_is_said_in_words(path, text):
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(UserError, match="the file ends before a bracket or quote is closed"):
+        config.known_seals(CATALOG)
+
+
 def test_non_utf8_file_is_reported(path):
     path.write_bytes(b'[seals]\nransom = "\xff"\n')
     with pytest.raises(UserError, match="is not valid TOML"):

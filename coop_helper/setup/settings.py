@@ -87,6 +87,9 @@ def load_document(path: Path | None = None) -> TOMLDocument:
         return tomlkit.parse(data.decode("utf-8").removeprefix(_BOM))
     except (TOMLKitError, UnicodeDecodeError, RecursionError, ValueError) as err:
         reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+        if "'\\x00'" in reason or reason.startswith("Unexpected end of file"):
+            # the parser's words for running out of text inside a bracket or a string
+            reason = "the file ends before a bracket or quote is closed"
         raise UserError(
             f"config file {path} is not valid TOML ({reason}): fix it or move it away; "
             "coop-helper leaves it untouched."
