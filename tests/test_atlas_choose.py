@@ -79,6 +79,18 @@ def test_keep_and_avoid_are_honoured():
         assert keep in choice.contracts and avoid not in choice.contracts
 
 
+def test_no_matching_deal_names_only_the_options_given():
+    catalog = load_catalog()
+    known = [c for c in catalog.contracts if c.seal is not None]
+    avoid = known[1:]  # 15 of the 16: no 3-contract deal is left
+    with pytest.raises(UserError) as refused:
+        choose_deal(1, None, [], avoid, 0)
+    assert "leaves out those --avoid contracts: avoid fewer" in str(refused.value)
+    assert "--keep" not in str(refused.value)
+    with pytest.raises(UserError, match="holds those --keep contracts without the --avoid"):
+        choose_deal(1, None, [known[0]], avoid, 0)
+
+
 def test_a_win_chance_deals_a_deal_near_it():
     for seed in range(5):
         choice = choose_deal(1, 0.5, [], [], seed)

@@ -152,6 +152,15 @@ def test_a_recorded_seal_lets_difficulty_deals_keep_its_contract(run):
     assert "--seed 3, with your recorded seals)" in text
 
 
+def test_a_narrow_deal_with_recorded_seals_says_so_before_the_command(run, monkeypatch):
+    assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
+    monkeypatch.setenv("COLUMNS", "60")
+    keep = ("deal", "--players", "1", "--difficulty", "easy", "--keep", "Ransom", "--seed", "3")
+    lines = run(*keep).stdout.splitlines()
+    at = lines.index("Seed: 3; with your recorded seals, deal again with:")
+    assert lines[at + 1] == f"    coop-helper {' '.join(keep[:6])} --seed 3"
+
+
 def test_contracts_with_players_adds_each_contracts_difficulty(run):
     doc = ok_json(run("contracts", "--players", "1", "--json"))
     first = doc["contracts"][0]["difficulty"]

@@ -623,6 +623,12 @@ def test_record_of_a_tie_with_the_best_win(run, predicted):
     assert "as good as your best win so far, of 2 wins in 2 games" in text
 
 
+def test_best_ranks_of_a_filtered_history_say_they_are_among_those_games(run):
+    _sample_journal()
+    text = " ".join(run("history", "--since", "2026-02-01").stdout.split())
+    assert "New best ranks among these games: " in text
+
+
 def test_history_says_when_no_game_matches(run):
     _sample_journal()
     out = run("history", "--since", "2027-01-01").stdout

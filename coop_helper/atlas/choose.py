@@ -222,10 +222,13 @@ def choose_deal(
             if unrecorded
             else ""
         )
-        raise UserError(
-            "no deal with a known Time Pile holds those --keep contracts without "
-            f"the --avoid ones: keep or avoid fewer{hint}."
-        )
+        if keep and avoid:
+            what, fewer = "holds those --keep contracts without the --avoid ones", "keep or avoid"
+        elif keep:
+            what, fewer = "holds those --keep contracts", "keep"
+        else:
+            what, fewer = "leaves out those --avoid contracts", "avoid"
+        raise UserError(f"no deal with a known Time Pile {what}: {fewer} fewer{hint}.")
     if isinstance(difficulty, str):
         chosen = [r for r in pool if r.level == difficulty]
         if not chosen:

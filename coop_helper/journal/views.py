@@ -355,7 +355,8 @@ def print_history(history: History, path: Path, last: int, filters: Sequence[str
             console.print(_tally_table(title, first, rows))
     if history.milestones:
         steps = ", ".join(f"{r.rank} on {r.played_on}" for r in history.milestones)
-        console.print(f"New best ranks: {steps}.")
+        within = " among these games" if filters else ""
+        console.print(f"New best ranks{within}: {steps}.")
     shown = history.records if last == 0 else history.records[-last:]
     title = (
         "Games"

@@ -333,7 +333,12 @@ def print_deal(
     if len(one) <= console.width:
         console.print(one, soft_wrap=True)
     else:
-        print_with_command(console, f"Seed: {seed}; deal again{seals_note} with:", again)
+        how = (
+            "with your recorded seals, deal again with"
+            if with_recorded_seals
+            else "deal again with"
+        )
+        print_with_command(console, f"Seed: {seed}; {how}:", again)
     one = f"Share code: {code}  (set up from it: coop-helper setup --code {code})"
     if len(one) <= console.width:
         console.print(one, soft_wrap=True)
