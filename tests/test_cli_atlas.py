@@ -158,7 +158,7 @@ def test_a_narrow_deal_with_recorded_seals_says_so_before_the_command(run, monke
     keep = ("deal", "--players", "1", "--difficulty", "easy", "--keep", "Ransom", "--seed", "3")
     lines = run(*keep).stdout.splitlines()
     at = lines.index("Seed: 3; with your recorded seals, deal again with:")
-    assert lines[at + 1] == f"    coop-helper {' '.join(keep[:6])} --seed 3"
+    assert lines[at + 1] == f"    coop-helper {' '.join(keep[:7])} --seed 3"
 
 
 def test_contracts_with_players_adds_each_contracts_difficulty(run):
