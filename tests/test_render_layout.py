@@ -159,6 +159,7 @@ def test_the_time_pile_sum_breaks_between_terms_not_inside_brackets(run, monkeyp
     assert " ".join(formula).startswith("Time Pile: 13 + (-1 - 1 + 0 + 1 + 1 + 0 + ?) + 5..6")
     for line in formula:
         assert len(line) <= int(columns) and line.count("(") == line.count(")"), line
+    assert any("5..6 (E, F, G, H, I, ?)" in line for line in formula)  # a count by its letters
 
 
 def test_a_seal_option_in_the_time_pile_hint_is_never_split_from_its_value(run, monkeypatch):

@@ -376,10 +376,12 @@ def print_time_pile(pile: TimePile, console: Console | None = None) -> None:
 
 def wrap_keeping_brackets(text: str, width: int, indent: int = 0) -> list[str]:
     """``text`` in lines of at most ``width`` (lines after the first ``indent``-ed),
-    broken at spaces outside brackets and never between an option and its value
-    (``--seal NAME=NL``); a group too long for a line is broken at its spaces."""
+    broken at spaces outside brackets, never between a count and its bracket (``3 (A, B,
+    C)``) or an option and its value (``--seal NAME=NL``); a group too long for a line
+    is broken at its spaces."""
     words: list[str] = []
-    for group in re.findall(r"\([^()]*\)\S*|--[\w-]+ (?:'[^']*'\S*|[^\s(-]\S*)|[^\s(]+", text):
+    atoms = r"(?:\d+(?:\.\.\d+)? )?\([^()]*\)\S*|--[\w-]+ (?:'[^']*'\S*|[^\s(-]\S*)|[^\s(]+"
+    for group in re.findall(atoms, text):
         words += group.split(" ") if len(group) > width - indent else [group]
     lines: list[str] = []
     line = ""
