@@ -264,5 +264,9 @@ def setup_command(
             doc["odds"] = render_odds.odds_json(odds_result, seals, table)
         render.print_json(doc)
         return
+    recommended = None
     if odds_result is not None:
         render_odds.print_odds(odds_result, chart=True, table=table)
+        recommended = odds_result.recommended if table is None else table.recommended
+    removed = None if recommended is None else recommended.removed
+    render.make_console().print(render.setup_steps(result, removed))

@@ -411,6 +411,27 @@ def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
     print_time_pile(result.time_pile, console)
 
 
+def setup_steps(result: SetupResult, removed: int | None) -> str:
+    """What the table does next with the cards: the 5-player expedition, the Time Pile and
+    the cards moved to the Victory Pile (``removed``: the recommended level, if any)."""
+    if result.players == 5:
+        expedition = "lay the 5-player expedition face up in the expedition row"
+    else:
+        expedition = "take the 5-player expedition (no coin on its back) out of the deck"
+    size = result.time_pile.size
+    if size is None:
+        return f"To set up: {expedition}; deal the Time Pile once you know the seal (above)."
+    pile = f"deal {plural(size, 'card')} face down as the Time Pile"
+    if removed is None:
+        return f"To set up: {expedition}; {pile}."
+    move = (
+        "move none of them to the Victory Pile"
+        if removed == 0
+        else f"move {removed} of them to the Victory Pile"
+    )
+    return f"To set up: {expedition}; {pile}; {move} (the recommended level)."
+
+
 def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None:
     """The ``seals list`` table: each contract whose seal the card data lacks."""
     table = Table(title="Seals the card data does not know", title_justify="left")
