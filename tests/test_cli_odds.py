@@ -3,6 +3,7 @@
 import pytest
 from cli_helpers import ok_json
 
+from coop_helper.errors import UserError
 from coop_helper.render import odds as render_odds
 
 EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
@@ -250,6 +251,14 @@ def test_bare_numbers_from_1_to_2_are_ambiguous(run, option, text):
     result = run("odds", *EXAMPLE, *FAST, option, text)
     assert result.exit_code == 2
     assert f"error: {option} {text} is ambiguous: write {float(text):g}%" in result.stderr
+
+
+@pytest.mark.parametrize("text", ["-5%", "-0.5", " -40 "])
+def test_a_negative_chance_is_called_negative(text):
+    from coop_helper.sim.percent import parse_chance
+
+    with pytest.raises(UserError, match=f"--target must be 0% or more, not '{text}'"):
+        parse_chance(text, "--target")
 
 
 @pytest.mark.parametrize("text", ["95%", "0.95", "95"])

@@ -58,7 +58,7 @@ def test_record_prints_the_rank_and_the_expert_chance(run, predicted):
     assert "The expert wins this setting 43.0% of the time (1,000 simulated games" in (
         result.stdout
     )
-    assert "your best win so far of 1 win in 1 game" in result.stdout
+    assert "your first win in 1 game" in result.stdout
 
 
 def test_history_marks_chances_an_older_expert_worked_out(run, predicted, monkeypatch):

@@ -82,7 +82,9 @@ def standing_text(record: GameRecord, standing: Standing) -> str:
     """Where the game stands among the group's games with as many players."""
     who = f"{record.players}-player games"
     if record.won:
-        if standing.better == 0 and standing.tied == 0:
+        if standing.wins == 1:
+            place = "your first win"
+        elif standing.better == 0 and standing.tied == 0:
             place = f"your best win so far of {plural(standing.wins, 'win')}"
         elif standing.better == 0:
             place = f"as good as your best win so far, of {plural(standing.wins, 'win')}"

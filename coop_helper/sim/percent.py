@@ -21,6 +21,8 @@ def parse_chance(text: str | float, option: str, example: str = "50%") -> float:
     """``text`` as a fraction from 0 to 1, by the rule above; UserError naming ``option``."""
     written = str(text)
     match = _PERCENTAGE.match(written)
+    if not match and _PERCENTAGE.match(written.strip().removeprefix("-")):
+        raise UserError(f"{option} must be 0% or more, not '{shown(written)}'.")
     if not match:
         raise UserError(f"{option} must be a percentage like {example}, not '{shown(written)}'.")
     number = float(match.group(1))
