@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import os
 import subprocess
@@ -114,7 +115,7 @@ def test_history_chart_png_and_svg(run, tmp_path):
     assert f"Chart written to {svg}" in result.stdout
     texts = svg_texts(svg)
     for words in (
-        "Rank and win rate over time",
+        "Rank and win rate over time (every player count)",
         "Points of each win (rank)",
         "Win rate",
         "Date played",
@@ -165,7 +166,21 @@ def test_summaries_feed_the_chart_in_play_order(tmp_path):
     games = [make_record(played_on="2026-02-01"), make_record(played_on="2026-01-01")]
     history = summarise(sorted(games, key=lambda r: r.played_on), RANKS)
     charts.history_chart(history, RANKS, tmp_path / "h.svg")
-    assert "Rank and win rate over time" in svg_texts(tmp_path / "h.svg")
+    assert "Rank and win rate over time (every player count)" in svg_texts(tmp_path / "h.svg")
+    charts.history_chart(history, RANKS, tmp_path / "h2.svg", "2 players, since 2026-01-01")
+    texts = svg_texts(tmp_path / "h2.svg")
+    assert "Rank and win rate over time (2 players, since 2026-01-01)" in texts
+
+
+def test_a_level_no_game_won_has_no_rank_colour_or_legend_entry(tmp_path):
+    base = _odds(target=None)
+    levels = tuple(
+        dataclasses.replace(lv, wins=0, ci_low=0.0, ci_high=0.004) if lv.removed == 8 else lv
+        for lv in base.levels[:9]
+    )
+    charts.odds_chart(dataclasses.replace(base, levels=levels), None, tmp_path / "o.svg")
+    texts = svg_texts(tmp_path / "o.svg")
+    assert "Win: Captain" in texts and "Win: Ruler of the Seas" not in texts
 
 
 @pytest.mark.parametrize(

@@ -200,7 +200,11 @@ def _show_history(
     if chart is not None:
         from coop_helper.render.charts import history_chart
 
-        history_chart(summary, [r.name for r in load_catalog().ranks], chart)
+        about = [
+            *([] if players is None else [plural(players, "player")]),
+            *([] if since is None else [f"since {since}"]),
+        ]
+        history_chart(summary, [r.name for r in load_catalog().ranks], chart, ", ".join(about))
     if as_json:
         filters = {"players": players, "since": since}
         render.print_json(views.history_json(summary, path, filters))

@@ -129,7 +129,8 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
         linewidth=0,
     )
     ax.plot(x, [lv.win for lv in levels], color=EXPERT_COLOUR, linewidth=1.2)
-    ranks = [result.rank_for(lv) for lv in levels]
+    # a level no game won gives no rank (the table shows "-"): no rank colour either
+    ranks = [result.rank_for(lv) if lv.wins else None for lv in levels]
     colours = [_rank_colour(rank_names, r.name if r else None) for r in ranks]
     ax.scatter(
         x, [lv.win for lv in levels], c=colours, s=46, zorder=3, edgecolors="white", linewidths=0.6
@@ -209,16 +210,19 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(True, alpha=0.3)
-    ax.legend(handles=handles, loc="upper right", fontsize=8, framealpha=0.9)
+    # the curve falls with cards removed and rises with turns: the legend goes where it is not
+    corner = "upper right" if known else "upper left"
+    ax.legend(handles=handles, loc=corner, fontsize=8, framealpha=0.9)
     _save(figure, path)
 
 
 MIN_DAYS_SHOWN = 8  # the history chart's date axis spans at least this many days
 
 
-def history_chart(history: History, rank_names: Sequence[str], path: Path) -> None:
+def history_chart(history: History, rank_names: Sequence[str], path: Path, about: str = "") -> None:
     """The group's wins over time (points, coloured by rank, with the best so far) above its
-    win rate over time (rolling and overall)."""
+    win rate over time (rolling and overall); ``about`` names the games chosen (the title
+    says "every player count" without it)."""
     import datetime as dt
 
     from matplotlib.dates import AutoDateLocator
@@ -289,7 +293,7 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path) -> No
         _label_counts(top, marks)
     top.set_ylim(-0.6, most + 0.5)
     top.set_ylabel("Points of each win (rank)")
-    top.set_title("Rank and win rate over time", pad=22)
+    top.set_title(f"Rank and win rate over time ({about or 'every player count'})", pad=22)
     # above the plot, so no point is hidden under it
     top.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=3, fontsize=8, frameon=False)
     top.grid(True, axis="x", alpha=0.3)
