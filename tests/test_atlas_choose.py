@@ -43,7 +43,7 @@ def test_parse_difficulty():
         ("tough", "easy, medium, hard, brutal"),
         ("140%", "at most 100%"),
         ("1", "is ambiguous"),
-        ("-5%", "a percentage like 40%"),
+        ("-5%", "must be 0% or more"),
     ):
         with pytest.raises(UserError, match=words):
             parse_difficulty(bad)
