@@ -159,6 +159,21 @@ def test_an_output_that_cannot_be_written_is_refused_before_anything_is_made(
     assert not (tmp_path / "work").exists()
 
 
+def test_a_folder_that_refuses_new_files_is_found_before_the_games(tmp_path, monkeypatch):
+    # as root every folder passes access(); the check makes a file, as the write will
+    import tempfile
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", refuse)
+    params = plan.make_params(**SMALL)
+    with pytest.raises(UserError, match="cannot write in"):
+        build_atlas(params, tmp_path / "work", tmp_path / "atlas.bin", workers=1)
+    assert not (tmp_path / "work").exists()
+    assert not list(tmp_path.iterdir())
+
+
 def test_without_dask_no_work_folder_is_left_behind(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
     params = plan.make_params(**SMALL)
@@ -204,3 +219,28 @@ def test_local_workers_leave_ctrl_c_to_the_build():
         client.close()
         cluster.close()
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_ctrl_c_during_a_build_says_how_to_resume(tmp_path):
+    """Stopped with Ctrl-C, the build says where its finished tasks are and how to go on."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "import coop_helper.atlas.build as build\n"
+        "def stop(*args, **kwargs):\n"
+        "    raise KeyboardInterrupt\n"
+        "build.build_atlas = stop\n"
+        "from coop_helper.cli import main\n"
+        f"sys.argv = ['coop-helper', 'atlas', 'build', '--players', '1', '--work-dir', "
+        f"{str(tmp_path / 'work')!r}, '-o', {str(tmp_path / 'a.bin')!r}]\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 130
+    said = " ".join(done.stderr.split())
+    assert (
+        f"The finished tasks are saved in {tmp_path / 'work'}: run the same command to resume."
+        in said
+    )
+    assert said.endswith("interrupted")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import os
 import signal
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,10 +65,13 @@ def check_output(output: Path, players: tuple[int, ...]) -> None:
         raise UserError(
             f"--output {output}: the folder {folder} does not exist; make it or name another file."
         )
-    if not os.access(folder, os.W_OK):
+    try:  # a file made and removed: the only sure test (access() passes /proc for root)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{output.name}.", suffix=".probe"):
+            pass
+    except OSError:
         raise UserError(
             f"--output {output}: cannot write in {folder}; name a file in a folder you can write."
-        )
+        ) from None
     if output.exists():
         _check_replacing(output, players)
 

@@ -220,6 +220,13 @@ def build_command(
             workers=workers or default_workers(),
             progress=progress,
         )
+    except KeyboardInterrupt:
+        progress.close()
+        render.make_console(stderr=True).print(
+            f"The finished tasks are saved in {work_dir}: run the same command to resume.",
+            soft_wrap=True,
+        )
+        raise
     finally:
         progress.close()
     if as_json:
