@@ -244,3 +244,16 @@ def test_ctrl_c_during_a_build_says_how_to_resume(tmp_path):
         in said
     )
     assert said.endswith("interrupted")
+
+
+def test_settings_no_player_count_uses_do_not_block_a_resume():
+    every = plan.make_params(players=(1,), exhaustive=(1,), games=5)
+    assert plan.make_params(players=(1,), exhaustive=(1,), games=5, train_deals=0) == every
+    assert plan.make_params(players=(1,), exhaustive=(1,), games=5, train_games=7) == every
+    fitted = plan.make_params(players=(1,), exhaustive=(), train_deals=60, train_games=5)
+    assert (
+        plan.make_params(players=(1,), exhaustive=(), train_deals=60, train_games=5, games=9)
+        == fitted
+    )
+    with pytest.raises(UserError, match="--train-deals must be 50"):  # used: still checked
+        plan.make_params(players=(1,), exhaustive=(), train_deals=0)

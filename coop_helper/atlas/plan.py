@@ -94,6 +94,12 @@ def make_params(
                 f"(the number of deals), not {train_deals}: give another, or simulate "
                 f"every deal with --exhaustive {counts_text(tuple(sorted({*exhaustive, count})))}."
             )
+    # Settings no player count of this build uses are kept at their defaults: they change
+    # nothing, so they must not keep a stopped build from resuming.
+    if not model_counts:
+        train_deals, train_games = DEFAULT_TRAIN_DEALS, DEFAULT_TRAIN_GAMES
+    if not exhaustive:
+        games = DEFAULT_GAMES
     return BuildParams(
         players=tuple(sorted(set(players))),
         exhaustive=tuple(sorted(set(exhaustive))),
