@@ -57,6 +57,12 @@ def test_help_is_clean_and_shows_an_example(run, command):
     assert "Example: coop-helper " + command[0] in " ".join(text.split())
 
 
+@pytest.mark.parametrize("group", _groups(), ids=" ".join)
+def test_every_command_group_help_shows_an_example_too(run, group):
+    text = " ".join(run(*group, "-h").stdout.split())
+    assert "Example: coop-helper " + " ".join(group) in text
+
+
 def test_every_command_is_covered():
     assert ["odds"] in COMMANDS and ["seals", "set"] in COMMANDS and len(COMMANDS) >= 10
 

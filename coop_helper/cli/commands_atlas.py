@@ -24,6 +24,7 @@ atlas_app = typer.Typer(
     no_args_is_help=True,
     cls=HelpGroup,
     context_settings=HELP_OPTIONS,
+    epilog="Example: coop-helper atlas info",
 )
 app.add_typer(atlas_app, name="atlas")
 

@@ -233,6 +233,7 @@ seals_app = typer.Typer(
     no_args_is_help=True,
     cls=HelpGroup,
     context_settings=HELP_OPTIONS,
+    epilog="Example: coop-helper seals set Ransom 1 A",
 )
 app.add_typer(seals_app, name="seals")
 
