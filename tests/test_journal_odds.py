@@ -167,3 +167,18 @@ def test_other_policies_get_no_table_odds(run):
     _journal(7, 2)
     doc = ok_json(run(*ODDS, "--policy", "basic", "--json"))
     assert doc["calibration"] is None
+
+
+def test_a_journal_that_cannot_be_read_never_costs_the_odds(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("COOP_HELPER_JOURNAL", str(tmp_path))  # a folder, not a journal
+    result = run(*ODDS)
+    assert result.exit_code == 0, result.stderr
+    assert "Win odds, 1 player" in result.stdout
+    assert result.stderr.startswith("warning: journal") and result.stderr.count("\n") == 1
+
+
+def test_the_short_journal_note_is_only_for_the_experts_odds(run):
+    _journal(2, 1)
+    assert "Your table's own odds need 5" in " ".join(run(*ODDS, "--as", "TABLE").stderr.split())
+    assert "Your table's own odds need" not in run(*ODDS, "--policy", "basic").stderr
+    assert "Your table's own odds need" not in run(*ODDS, "--as", "expert").stderr

@@ -50,13 +50,11 @@ def odds_extras(
     result: OddsResult, as_who: str, chart: Path | None, as_json: bool
 ) -> TableOdds | None:
     """The table's own odds for an `odds`/`setup` run, and its chart when asked for."""
-    from coop_helper.journal.table_odds import for_odds, shortfall
+    from coop_helper.journal.table_odds import for_odds
 
-    table = for_odds(result, as_who)
-    if table is None and not as_json and as_who == "table" and result.time_pile is not None:
-        note = shortfall(result.players)  # a journal short of games: say what it needs
-        if note is not None:
-            render.make_console(stderr=True).print(note)
+    table, note = for_odds(result, as_who)
+    if note is not None and not as_json:  # a journal short of games: what it still needs
+        render.make_console(stderr=True).print(note)
     if chart is not None:
         from coop_helper.render.charts import odds_chart
 

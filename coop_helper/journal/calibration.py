@@ -67,6 +67,12 @@ class Calibration:
         }
 
 
+def can_fit(games: int, wins: int) -> bool:
+    """Can a shift be fitted to this many games with this many wins (MIN_GAMES games or
+    more, with a win and a loss among them)?"""
+    return games >= MIN_GAMES and 0 < wins < games
+
+
 def fit_shift(
     expert: Sequence[float], won: Sequence[bool], confidence: float = CONFIDENCE
 ) -> Calibration | None:
@@ -80,7 +86,7 @@ def fit_shift(
     if len(expert) != len(won):
         raise ValueError("one result per expert win chance")
     wins = sum(bool(w) for w in won)
-    if len(expert) < MIN_GAMES or wins in (0, len(expert)):
+    if not can_fit(len(expert), wins):
         return None
     offset = np.log(np.asarray(expert, dtype=float)) - np.log1p(-np.asarray(expert, dtype=float))
     y = np.asarray(won, dtype=float)

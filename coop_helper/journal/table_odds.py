@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from coop_helper.errors import UserError
-from coop_helper.journal.calibration import MIN_GAMES, Calibration, from_games, smoothed
+from coop_helper.journal.calibration import (
+    MIN_GAMES,
+    Calibration,
+    can_fit,
+    from_games,
+    smoothed,
+)
 from coop_helper.journal.predict import PREDICTION_POLICY
 from coop_helper.render.words import plural
 from coop_helper.sim.odds import OddsResult
@@ -74,30 +80,15 @@ def predicted_games(players: int) -> list[tuple[int, int, bool]]:
     return [(w, n, bool(won)) for w, n, won in rows]
 
 
-def journal_calibration(players: int) -> Calibration | None:
-    """The table's calibration at this player count, from the journal's games of that
-    count (a table of three is not a table of one); None without enough of them."""
-    games = predicted_games(players)
-    return from_games(games) if _enough(games) else None  # the fit loads scipy: only then
-
-
-def _enough(games: list[tuple[int, int, bool]]) -> bool:
-    """Can a shift be fitted to these games (as `from_games` asks)?"""
-    wins = sum(won for _, _, won in games)
-    return len(games) >= MIN_GAMES and 0 < wins < len(games)
-
-
-def shortfall(players: int) -> str | None:
-    """Why a journal that has games of this count gives no table odds yet; None when it
-    has none (nothing to say) or enough."""
-    games = predicted_games(players)
-    if not games or _enough(games):
+def shortfall(players: int, games: int, wins: int) -> str | None:
+    """Why a journal with these games of this count gives no table odds yet; None when it
+    has none (nothing to say) or enough to fit."""
+    if not games or can_fit(games, wins):
         return None
-    wins = sum(won for _, _, won in games)
     return (
         f"Your table's own odds need {MIN_GAMES} recorded {players}-player games with the "
         f"expert's prediction, at least one won and one lost; the journal has "
-        f"{plural(len(games), 'game')}, {wins} won."
+        f"{plural(games, 'game')}, {wins} won."
     )
 
 
@@ -119,21 +110,27 @@ def table_odds(result: OddsResult, calibration: Calibration | None) -> TableOdds
     return TableOdds(calibration, wins, lows, highs, recommended, steers)
 
 
-def for_odds(result: OddsResult, as_who: str) -> TableOdds | None:
-    """The table's odds for an ``odds``/``setup`` run of the expert, unless ``--as expert``.
+def for_odds(result: OddsResult, as_who: str) -> tuple[TableOdds | None, str | None]:
+    """The table's odds for an ``odds``/``setup`` run of the expert, unless ``--as expert``,
+    fitted on the journal's games of the deal's player count (a table of three is not a
+    table of one); and, when the journal has such games but too few, a note saying what
+    it still needs.
 
     A journal that cannot be read does not stop the odds: a warning on stderr names it
     and the expert's odds are shown.
     """
     if parse_as(as_who) == "expert" or result.time_pile is None:
-        return None
+        return None, None
     if result.policy != PREDICTION_POLICY:  # the fit compares the table with the expert only
-        return None
+        return None, None
     try:
-        calibration = journal_calibration(result.players)
+        games = predicted_games(result.players)
     except UserError as err:
         import sys
 
         print(f"warning: {err} Showing the expert's odds.", file=sys.stderr)
-        return None
-    return table_odds(result, calibration)
+        return None, None
+    wins = sum(won for _, _, won in games)
+    if not can_fit(len(games), wins):  # the fit loads scipy: only when it can be made
+        return None, shortfall(result.players, len(games), wins)
+    return table_odds(result, from_games(games)), None

@@ -158,12 +158,9 @@ def expected_text(expected: Expected) -> str:
             "'coop-helper record' get one; 'coop-helper history repredict' gives the others "
             "one)."
         )
-    enough = expected.games >= MIN_GAMES and 0 < expected.wins < expected.games
     odds = (
-        "'coop-helper odds' shows your table's own odds beside the expert's."
-        if enough
-        else f"'coop-helper odds' shows your table's own odds from {MIN_GAMES} such games "
-        "with a win and a loss."
+        "'coop-helper odds' shows your table's own odds beside the expert's at a player "
+        f"count with {MIN_GAMES} such games of that count, a win and a loss among them."
     )
     return (
         f"Against the expert: you won {expected.wins:,} of the "
