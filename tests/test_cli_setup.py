@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import ok_json
+from process_helpers import run_cli
 
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import deal, decode_share_code, encode_share_code
@@ -437,3 +438,11 @@ def test_setup_ends_with_what_to_do_with_the_cards(run):
     assert setup_steps(unknown, None).endswith("deal the Time Pile once you know the seal (above).")
     text = " ".join(run("setup", "Fighter", "Jinx", "Explorer", "--no-odds").stdout.split())
     assert text.endswith("deal 16 cards face down as the Time Pile.")
+
+
+def test_after_a_double_dash_an_option_like_word_is_an_argument(tmp_path):
+    done = run_cli(tmp_path, "rank", "--", "--foo")
+    assert done.returncode == 2
+    assert (
+        done.stderr.decode() == "error: points must be a whole number of 0 or more, not '--foo'.\n"
+    )

@@ -161,6 +161,13 @@ def test_a_file_cut_off_inside_a_bracket_is_said_in_words(path, text):
         config.known_seals(CATALOG)
 
 
+def test_a_file_of_nul_bytes_is_not_called_cut_off(path):
+    path.write_bytes(b"ransom = \x00\x00\x00\n")  # zero-filled after a crash
+    with pytest.raises(UserError, match="is not valid TOML") as refused:
+        config.known_seals(CATALOG)
+    assert "ends before a bracket" not in str(refused.value)
+
+
 def test_non_utf8_file_is_reported(path):
     path.write_bytes(b'[seals]\nransom = "\xff"\n')
     with pytest.raises(UserError, match="is not valid TOML"):

@@ -168,3 +168,14 @@ def test_a_seal_option_in_the_time_pile_hint_is_never_split_from_its_value(run, 
     lines = result.stdout.splitlines()
     assert "  --seal NAME=NL, e.g." in lines
     assert "  --seal 'Tiny Royal Household=1A'" in lines
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a (b (c) d) e f g h", "x (unclosed y z w", "foo(bar) baz qux", "(A, B) C", "a  b   (c d)"],
+)
+def test_wrapping_keeps_every_character_of_text_it_cannot_pair(text):
+    from coop_helper.render.tables import wrap_keeping_brackets
+
+    lines = wrap_keeping_brackets(text, 8)
+    assert " ".join(lines).split() == text.split()  # nothing dropped, no space added

@@ -223,10 +223,11 @@ def build_command(
         )
     except KeyboardInterrupt:
         progress.close()
-        render.make_console(stderr=True).print(
-            f"The finished tasks are saved in {work_dir}: run the same command to resume.",
-            soft_wrap=True,
-        )
+        if work_dir.is_dir():  # stopped once the work had begun
+            render.make_console(stderr=True).print(
+                f"The finished tasks are saved in {work_dir}: run the same command to resume.",
+                soft_wrap=True,
+            )
         raise
     finally:
         progress.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from typing import Annotated
 
 import typer
@@ -45,7 +46,9 @@ NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
 
 def _refuse_options(words: list[str], command: str) -> None:
     """A word that is an option, not a number, let through by NUMBERS_AS_ARGUMENTS: the
-    error click would give."""
+    error click would give. After ``--`` every word is an argument."""
+    if "--" in sys.argv[1:]:
+        return
     for word in words:
         if re.fullmatch(r"--?[A-Za-z][\w-]*(=.*)?", word):
             raise UserError(f"no such option: {shown(word)} (see 'coop-helper {command} --help').")

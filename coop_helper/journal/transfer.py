@@ -110,7 +110,7 @@ def write_file(path: Path, text: str, force: bool) -> None:
             mode = stat.S_IMODE(target.stat().st_mode)
         except OSError:
             mode = user_file_mode()
-        os.fchmod(fd, mode)
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
             handle.flush()

@@ -86,7 +86,7 @@ def _save(figure: Any, path: Path) -> None:
         fd, tmp = tempfile.mkstemp(
             prefix=f".{path.name}.", suffix=f".{fmt}", dir=path.parent if str(path.parent) else "."
         )
-        os.fchmod(fd, user_file_mode())
+        os.chmod(tmp, user_file_mode())
         with os.fdopen(fd, "wb") as handle, rc_context({"svg.fonttype": "none"}):
             key = "Software" if fmt == "png" else "Creator"  # the mark `made_here` reads
             figure.savefig(handle, format=fmt, dpi=110, metadata={key: CHART_MARK})

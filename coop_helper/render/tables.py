@@ -7,6 +7,7 @@ runner) receives the output. rich honours ``NO_COLOR`` and ``COLUMNS``.
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import re
 import shlex
@@ -329,30 +330,21 @@ def print_deal(
         ]
     )
     seals_note = ", with your recorded seals" if with_recorded_seals else ""
+    how = "with your recorded seals, deal again with" if with_recorded_seals else "deal again with"
     one = f"Seed: {seed}  (deal again: {again}{seals_note})"
-    if len(one) <= console.width:
-        console.print(one, soft_wrap=True)
-    else:
-        how = (
-            "with your recorded seals, deal again with"
-            if with_recorded_seals
-            else "deal again with"
-        )
-        print_with_command(console, f"Seed: {seed}; {how}:", again)
-    one = f"Share code: {code}  (set up from it: coop-helper setup --code {code})"
-    if len(one) <= console.width:
-        console.print(one, soft_wrap=True)
-    else:
-        print_with_command(
-            console, f"Share code: {code}; set up from it with:", f"coop-helper setup --code {code}"
-        )
+    print_with_command(console, f"Seed: {seed}; {how}:", again, one)
+    from_code = f"coop-helper setup --code {code}"
+    one = f"Share code: {code}  (set up from it: {from_code})"
+    print_with_command(console, f"Share code: {code}; set up from it with:", from_code, one)
 
 
-def print_with_command(console: Console, text: str, command: str, close: str = "") -> None:
-    """A sentence that ends in a command to copy: one line where it fits; else the
-    sentence, wrapped as prose, and the command on a line of its own, never broken.
-    ``close`` ends the one-line form (a closing bracket)."""
-    one = f"{text} {command}{close}"
+def print_with_command(
+    console: Console, text: str, command: str, one_line: str | None = None
+) -> None:
+    """A sentence that ends in a command to copy: one line where it fits (``one_line``,
+    else the two joined); else the sentence, wrapped as prose, and the command on a line
+    of its own, never broken."""
+    one = f"{text} {command}" if one_line is None else one_line
     if len(one) <= console.width:
         console.print(one, soft_wrap=True)
         return
@@ -381,8 +373,19 @@ def wrap_keeping_brackets(text: str, width: int, indent: int = 0) -> list[str]:
     is broken at its spaces."""
     words: list[str] = []
     atoms = r"(?:\d+(?:\.\.\d+)? )?\([^()]*\)\S*|--[\w-]+ (?:'[^']*'\S*|[^\s(-]\S*)|[^\s(]+"
-    for group in re.findall(atoms, text):
+    found = list(re.finditer(atoms, text))
+    gaps = [text[a.end() : b.start()] for a, b in itertools.pairwise(found)]
+    edges = text[: found[0].start()] + text[found[-1].end() :] if found else text
+    if any(not gap or gap.strip() for gap in gaps) or edges.strip():
+        return _greedy(text.split(), width, indent)  # brackets the pattern cannot pair
+    for match in found:
+        group = match.group()
         words += group.split(" ") if len(group) > width - indent else [group]
+    return _greedy(words, width, indent)
+
+
+def _greedy(words: list[str], width: int, indent: int) -> list[str]:
+    """Words in lines of at most ``width``, the lines after the first indented."""
     lines: list[str] = []
     line = ""
     for word in words:
@@ -403,10 +406,7 @@ def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
     if result.dealt:
         again = f"coop-helper setup --players {result.players} --seed {result.seed}"
         one = f"Seed: {result.seed}  (deal again: {again})"
-        if len(one) <= console.width:
-            console.print(one, soft_wrap=True)
-        else:
-            print_with_command(console, f"Seed: {result.seed}; deal again with:", again)
+        print_with_command(console, f"Seed: {result.seed}; deal again with:", again, one)
     console.print(f"Share code: {result.code}", soft_wrap=True)
     print_time_pile(result.time_pile, console)
 

@@ -87,8 +87,10 @@ def load_document(path: Path | None = None) -> TOMLDocument:
         return tomlkit.parse(data.decode("utf-8").removeprefix(_BOM))
     except (TOMLKitError, UnicodeDecodeError, RecursionError, ValueError) as err:
         reason = "nested too deeply" if isinstance(err, RecursionError) else str(err)
-        if "'\\x00'" in reason or reason.startswith("Unexpected end of file"):
-            # the parser's words for running out of text inside a bracket or a string
+        ends = "'\\x00'" in reason or reason.startswith("Unexpected end of file")
+        if ends and b"\0" not in data:
+            # the parser's words for running out of text inside a bracket or a string (it
+            # reads the end as a NUL); a file that holds NULs is reported as it is
             reason = "the file ends before a bracket or quote is closed"
         raise UserError(
             f"config file {path} is not valid TOML ({reason}): fix it or move it away; "

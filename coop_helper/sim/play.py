@@ -63,7 +63,7 @@ def play_one(
     on_turn: Callable[[int, int], None] | None = None,
 ) -> PlayedGame:
     """Check the input, play one game with a fresh log, and return it; ``on_turn`` is
-    told (turn, Time Pile) after every turn."""
+    told (turn, turns the game has) after every turn."""
     catalog = load_catalog()
     if not names and code is None:
         raise UserError(
