@@ -42,14 +42,11 @@ def test_a_new_journal_has_the_current_schema(tmp_path):
 
 
 def test_a_journal_whose_folder_refuses_writes_names_the_folder(tmp_path, monkeypatch):
-    # As root every folder is writable: the check is made to see a read-only folder.
+    # As root every folder takes files: the probe is made to see a read-only folder.
     with store.open_journal(tmp_path / "j.sqlite3", create=True) as journal:
         add(journal, make_record())
         journal.db.execute("PRAGMA query_only = ON")
-        real_access = os.access
-        monkeypatch.setattr(
-            store.os, "access", lambda p, mode: Path(p) != tmp_path and real_access(p, mode)
-        )
+        monkeypatch.setattr(store, "_folder_takes_files", lambda folder: folder != tmp_path)
         refused = pytest.raises(UserError, match=f"make its folder {tmp_path} writable")
         with refused, journal.write() as db:
             records.insert(db, make_record())
@@ -238,3 +235,15 @@ def test_a_mistake_in_the_callers_sql_is_not_blamed_on_the_file(tmp_path):
         with pytest.raises(sqlite3.IntegrityError), journal.write() as db:
             db.execute("INSERT INTO games (id) VALUES (NULL)")
         assert len(records.load(journal)) == 1 and not journal.db.in_transaction
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes anywhere")
+def test_a_read_only_folder_takes_no_probe_file(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        assert not store._folder_takes_files(folder)
+    finally:
+        folder.chmod(0o700)
+    assert store._folder_takes_files(folder)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,12 +48,21 @@ def _write_fix(err: sqlite3.Error, path: Path) -> str:
     its folder, where SQLite keeps a file beside the journal while it writes)."""
     if "locked" in str(err) or "busy" in str(err):
         return f"another coop-helper is writing it; try again, or {_elsewhere()}"
-    if os.access(path, os.W_OK) and not os.access(path.parent, os.W_OK | os.X_OK):
+    if os.access(path, os.W_OK) and not _folder_takes_files(path.parent):
         return (
             f"make its folder {path.parent} writable (a journal writes a file beside itself "
             f"while it changes), or {_elsewhere()}"
         )
     return f"make the file writable or restore it from a copy, or {_elsewhere()}"
+
+
+def _folder_takes_files(folder: Path) -> bool:
+    """Can a file be made in ``folder``? (A probe: access() says yes to root everywhere.)"""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".coop-helper-", suffix=".probe"):
+            return True
+    except OSError:
+        return False
 
 
 class Journal:
