@@ -228,7 +228,8 @@ def test_ctrl_c_during_a_build_says_how_to_resume(tmp_path):
     code = (
         "import sys\n"
         "import coop_helper.atlas.build as build\n"
-        "def stop(*args, **kwargs):\n"
+        "def stop(params, work_dir, *args, **kwargs):\n"
+        "    work_dir.mkdir()  # the work has begun\n"
         "    raise KeyboardInterrupt\n"
         "build.build_atlas = stop\n"
         "from coop_helper.cli import main\n"
