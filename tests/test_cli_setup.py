@@ -438,6 +438,9 @@ def test_setup_ends_with_what_to_do_with_the_cards(run):
     assert setup_steps(unknown, None).endswith("deal the Time Pile once you know the seal (above).")
     text = " ".join(run("setup", "Fighter", "Jinx", "Explorer", "--no-odds").stdout.split())
     assert text.endswith("deal 16 cards face down as the Time Pile.")
+    beyond = ("setup", "Fighter", "Jinx", "Explorer", "--games", "40", "--workers", "1")
+    text = " ".join(run(*beyond, "--target", "99.9%").stdout.split())
+    assert text.endswith("move none of them to the Victory Pile (no level reaches the target).")
 
 
 def test_after_a_double_dash_an_option_like_word_is_an_argument(tmp_path):

@@ -268,5 +268,10 @@ def setup_command(
     if odds_result is not None:
         render_odds.print_odds(odds_result, chart=True, table=table)
         recommended = odds_result.recommended if table is None else table.recommended
-    removed = None if recommended is None else recommended.removed
-    render.make_console().print(render.setup_steps(result, removed))
+    if recommended is not None:
+        steps = render.setup_steps(result, recommended.removed)
+    elif odds_result is not None and odds_result.target is not None:  # none reaches it
+        steps = render.setup_steps(result, 0, "no level reaches the target")
+    else:
+        steps = render.setup_steps(result, None)
+    render.make_console().print(steps)

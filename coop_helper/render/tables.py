@@ -411,9 +411,11 @@ def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
     print_time_pile(result.time_pile, console)
 
 
-def setup_steps(result: SetupResult, removed: int | None) -> str:
+def setup_steps(
+    result: SetupResult, removed: int | None, why: str = "the recommended level"
+) -> str:
     """What the table does next with the cards: the 5-player expedition, the Time Pile and
-    the cards moved to the Victory Pile (``removed``: the recommended level, if any)."""
+    the cards moved to the Victory Pile (``removed``, if any, for the reason ``why``)."""
     if result.players == 5:
         expedition = "lay the 5-player expedition face up in the expedition row"
     else:
@@ -429,7 +431,7 @@ def setup_steps(result: SetupResult, removed: int | None) -> str:
         if removed == 0
         else f"move {removed} of them to the Victory Pile"
     )
-    return f"To set up: {expedition}; {pile}; {move} (the recommended level)."
+    return f"To set up: {expedition}; {pile}; {move} ({why})."
 
 
 def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None:
