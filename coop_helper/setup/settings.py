@@ -375,21 +375,14 @@ def seals_for(
     settings file stops only the commands that need it."""
     options = list(seal_options)
     given = {parse_seal_option(option, catalog)[0].key for option in options}
-    if any(c.seal is None and c.key not in given for c in contracts):
-        return resolve_seals(catalog, options)
-    seals = Seals()
-    for option in options:  # checked as resolve_seals checks them
-        contract, seal = parse_seal_option(option, catalog)
-        if contract.key in seals:
-            raise UserError(f"--seal is given twice for {contract.name}: give it once.")
-        seals[contract.key] = seal
-    seals.given = frozenset(seals)
-    return seals
+    needed = any(c.seal is None and c.key not in given for c in contracts)
+    return resolve_seals(catalog, options, recorded=needed)
 
 
-def resolve_seals(catalog: Catalog, seal_options: Iterable[str]) -> Seals:
-    """The recorded seals, overridden for this call by ``--seal NAME=NL`` options."""
-    seals = Seals(known_seals(catalog))
+def resolve_seals(catalog: Catalog, seal_options: Iterable[str], recorded: bool = True) -> Seals:
+    """The recorded seals (unless not ``recorded``: the settings are then not read),
+    overridden for this call by ``--seal NAME=NL`` options."""
+    seals = Seals(known_seals(catalog) if recorded else {})
     given: set[str] = set()
     for option in seal_options:
         contract, seal = parse_seal_option(option, catalog)
