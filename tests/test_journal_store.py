@@ -13,6 +13,7 @@ import pytest
 from journal_helpers import add, make_record
 
 from coop_helper.errors import UserError
+from coop_helper.files import folder_takes_files
 from coop_helper.journal import records, schema, store
 
 
@@ -46,7 +47,7 @@ def test_a_journal_whose_folder_refuses_writes_names_the_folder(tmp_path, monkey
     with store.open_journal(tmp_path / "j.sqlite3", create=True) as journal:
         add(journal, make_record())
         journal.db.execute("PRAGMA query_only = ON")
-        monkeypatch.setattr(store, "_folder_takes_files", lambda folder: folder != tmp_path)
+        monkeypatch.setattr(store, "folder_takes_files", lambda folder: folder != tmp_path)
         refused = pytest.raises(UserError, match=f"make its folder {tmp_path} writable")
         with refused, journal.write() as db:
             records.insert(db, make_record())
@@ -243,7 +244,7 @@ def test_a_read_only_folder_takes_no_probe_file(tmp_path):
     folder.mkdir()
     folder.chmod(0o500)
     try:
-        assert not store._folder_takes_files(folder)
+        assert not folder_takes_files(folder)
     finally:
         folder.chmod(0o700)
-    assert store._folder_takes_files(folder)
+    assert folder_takes_files(folder)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import signal
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ from coop_helper.atlas.plan import BuildParams, Task, plan_tasks
 from coop_helper.atlas.store import FORMAT, AtlasFile, read_format, read_magic, write_atomic
 from coop_helper.atlas.work import TaskResult, run_task
 from coop_helper.errors import UserError
+from coop_helper.files import folder_takes_files
 from coop_helper.setup.catalog import load_catalog
 
 LOCAL_HTTP = "127.0.0.1:0"  # any free port on this machine only
@@ -65,13 +65,10 @@ def check_output(output: Path, players: tuple[int, ...]) -> None:
         raise UserError(
             f"--output {output}: the folder {folder} does not exist; make it or name another file."
         )
-    try:  # a file made and removed: the only sure test (access() passes /proc for root)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{output.name}.", suffix=".probe"):
-            pass
-    except OSError:
+    if not folder_takes_files(folder):
         raise UserError(
             f"--output {output}: cannot write in {folder}; name a file in a folder you can write."
-        ) from None
+        )
     if output.exists():
         _check_replacing(output, players)
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Literal, overload
 
 from coop_helper.errors import UserError
+from coop_helper.files import folder_takes_files
 from coop_helper.journal.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 
 ENV_VAR = "COOP_HELPER_JOURNAL"
@@ -48,21 +48,12 @@ def _write_fix(err: sqlite3.Error, path: Path) -> str:
     its folder, where SQLite keeps a file beside the journal while it writes)."""
     if "locked" in str(err) or "busy" in str(err):
         return f"another coop-helper is writing it; try again, or {_elsewhere()}"
-    if os.access(path, os.W_OK) and not _folder_takes_files(path.parent):
+    if os.access(path, os.W_OK) and not folder_takes_files(path.parent):
         return (
             f"make its folder {path.parent} writable (a journal writes a file beside itself "
             f"while it changes), or {_elsewhere()}"
         )
     return f"make the file writable or restore it from a copy, or {_elsewhere()}"
-
-
-def _folder_takes_files(folder: Path) -> bool:
-    """Can a file be made in ``folder``? (A probe: access() says yes to root everywhere.)"""
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".coop-helper-", suffix=".probe"):
-            return True
-    except OSError:
-        return False
 
 
 class Journal:
