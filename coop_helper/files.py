@@ -1,11 +1,16 @@
-"""Files written for the user (charts, exports, the atlas, the journal): the permissions any
-new file would get, and whether a folder takes new files at all."""
+"""Files written for the user (settings, charts, exports, the atlas, the journal): written
+in one step, with the permissions any new file would get, and whether a folder takes new
+files at all."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 
 def user_file_mode() -> int:
@@ -27,3 +32,66 @@ def folder_takes_files(folder: Path) -> bool:
             return True
     except OSError:
         return False
+
+
+def replace_file(
+    path: Path,
+    content: bytes | Callable[[BinaryIO], object],
+    *,
+    mode: int | None = None,
+    keep_mode: bool = False,
+    follow_link: bool = False,
+    suffix: str = ".tmp",
+    check: Callable[[], None] | None = None,
+) -> Path:
+    """Write ``path`` in one step: ``content`` (bytes, or a function that writes to a binary
+    file) fills a temporary file beside it, which is synced to disk and renamed into
+    place, so a reader sees the old file or the new one, never half of one. Returns the
+    file written.
+
+    ``mode`` is the new file's permissions (None: private, 0600); with ``keep_mode`` a file
+    replaced keeps its own. Setting them is best effort: a file system that refuses
+    (a FAT stick) still gets the data. With ``follow_link`` a symbolic link is written
+    through: its target is replaced and the link kept; otherwise the link itself is
+    replaced. ``check`` runs just before the rename and may raise to keep the old file.
+    Any OSError is raised after the temporary file is removed.
+    """
+    target = Path(os.path.realpath(path)) if follow_link else path
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if isinstance(content, bytes):
+                handle.write(content)
+            else:
+                content(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        wanted = mode
+        if keep_mode:
+            with contextlib.suppress(OSError):
+                wanted = stat.S_IMODE(target.stat().st_mode)
+        if wanted is not None:
+            with contextlib.suppress(OSError):
+                os.chmod(tmp, wanted)
+        if check is not None:
+            check()
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _sync_folder(folder)
+    return target
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable where the platform allows it."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -14,11 +14,9 @@ Only the standard library is needed to read it; a 2-player block inflates in mil
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import struct
-import tempfile
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -26,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from coop_helper.errors import UserError
+from coop_helper.files import replace_file
 
 MAGIC = b"PRATLAS1"
 FORMAT = 1
@@ -148,20 +147,10 @@ def read_format(path: Path) -> int | None:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so a reader sees the old file or the new one, never half."""
+    """Write ``data`` to ``path`` so a reader sees the old file or the new one, never half;
+    readable by everyone, like any shipped data file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)  # readable by everyone, like any shipped data file
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    replace_file(path, data, mode=0o644)
 
 
 def damaged(path: Path, players: int | None = None) -> str:

@@ -10,14 +10,10 @@ result, so that holds for them too.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import datetime as dt
 import io
 import json
-import os
-import stat
-import tempfile
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
@@ -25,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from coop_helper.errors import UserError
-from coop_helper.files import user_file_mode
+from coop_helper.files import replace_file, user_file_mode
 from coop_helper.journal.records import (
     COLUMNS,
     GameRecord,
@@ -99,30 +95,21 @@ def render_export(records: list[GameRecord], suffix: str) -> str:
 def write_file(path: Path, text: str, force: bool) -> None:
     """Write ``text`` to ``path`` in one step (never half-written); keep an existing file
     unless ``force``. A symbolic link is written through: its target is replaced, the
-    link kept (as the settings file is)."""
+    link kept (as the settings file is). A file replaced keeps its permissions; a new one
+    gets the usual ones."""
     if path.exists() and not force:
         raise UserError(f"{path} exists: choose another name, or add --force to replace it.")
-    target = Path(os.path.realpath(path))
-    tmp: str | None = None
+    data = text.encode("utf-8")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:  # a file replaced keeps its permissions; a new one gets the usual ones
-            mode = stat.S_IMODE(target.stat().st_mode)
-        except OSError:
-            mode = user_file_mode()
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-        tmp = None
+        replace_file(
+            path,
+            data,
+            mode=user_file_mode(),
+            keep_mode=True,
+            follow_link=True,
+        )
     except OSError as err:
         raise UserError(f"cannot write {path}: {err.strerror or err}.") from None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
 
 
 # ---------------------------------------------------------------- import

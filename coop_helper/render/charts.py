@@ -7,16 +7,13 @@ only when a chart is asked for.
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from coop_helper.errors import UserError
-from coop_helper.files import user_file_mode
+from coop_helper.files import replace_file, user_file_mode
 from coop_helper.render.words import plural
 from coop_helper.sim.percent import exact_percent
 
@@ -81,24 +78,22 @@ def _save(figure: Any, path: Path) -> None:
     from matplotlib import rc_context
 
     fmt = path.suffix.lower().lstrip(".")
-    tmp: str | None = None
-    try:
-        fd, tmp = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=f".{fmt}", dir=path.parent if str(path.parent) else "."
-        )
-        os.chmod(tmp, user_file_mode())
-        with os.fdopen(fd, "wb") as handle, rc_context({"svg.fonttype": "none"}):
+
+    def draw(handle: BinaryIO) -> None:
+        with rc_context({"svg.fonttype": "none"}):
             key = "Software" if fmt == "png" else "Creator"  # the mark `made_here` reads
             figure.savefig(handle, format=fmt, dpi=110, metadata={key: CHART_MARK})
-        _check_replaceable(path)  # again: a file may have appeared while the games ran
-        os.replace(tmp, path)
-        tmp = None
+
+    try:  # checked again before the rename: a file may have appeared while the games ran
+        replace_file(
+            path,
+            draw,
+            mode=user_file_mode(),
+            suffix=f".{fmt}",
+            check=lambda: _check_replaceable(path),
+        )
     except OSError as err:
         raise UserError(f"cannot write chart {path}: {err.strerror or err}.") from None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
 
 
 def _rank_colour(rank_names: Sequence[str], name: str | None) -> str:

@@ -14,12 +14,12 @@ import os
 import shlex
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coop_helper.errors import UserError, shown
+from coop_helper.files import replace_file
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 
 if TYPE_CHECKING:  # tomlkit and filelock load only when a settings file is read or changed
@@ -113,46 +113,19 @@ def load_config(path: Path | None = None) -> dict[str, Any]:
 def write_config(doc: TOMLDocument, path: Path | None = None) -> Path:
     """Replace the settings file with ``doc`` in one step; returns the path written.
 
-    A symbolic link is written through: its target is replaced and the link kept.
+    A symbolic link is written through: its target is replaced and the link kept. The old
+    file's permissions are kept; a new one is private (0600).
     """
     path = path or config_path()
-    target = Path(os.path.realpath(path))
-    text = doc.as_string()
-    tmp_name: str | None = None
+    data = doc.as_string().encode("utf-8")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if target.exists():  # keep the old file's permissions; a new one is private (0600)
-            with contextlib.suppress(OSError):
-                os.chmod(tmp_name, target.stat().st_mode & 0o777)
-        os.replace(tmp_name, target)
-        tmp_name = None
-        _sync_folder(target.parent)
+        Path(os.path.realpath(path)).parent.mkdir(parents=True, exist_ok=True)
+        replace_file(path, data, keep_mode=True, follow_link=True)
     except OSError as err:
         raise UserError(
             f"cannot write config file {path}: {err.strerror or err}; it is unchanged."
         ) from None
-    finally:
-        if tmp_name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
     return path
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows it."""
-    if os.name != "posix":
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def lock_path(path: Path) -> Path:
