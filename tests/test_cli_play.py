@@ -181,3 +181,34 @@ def test_play_reports_each_turn_for_its_progress_bar():
     )
     assert [t for t, _ in seen] == list(range(1, played.result.turns + 1))
     assert {n for _, n in seen} == {played.config.time_pile - 3}  # the turns the game has
+
+
+def test_play_one_finds_the_seals_once_the_face_up_contracts_are_known():
+    """The CLI hands `play_one` a way to find the seals; it is asked only for a valid
+    deal, with that deal's contracts, and the game keeps what it answered."""
+    from coop_helper.setup.catalog import Seal
+    from coop_helper.sim.play import play_one
+
+    asked: list[tuple[str, ...]] = []
+
+    def seals(dealt):
+        asked.append(tuple(c.name for c in dealt))
+        return {"ransom": Seal(2, "B")}
+
+    played = play_one(["Fighter", "Ransom", "Explorer"], None, 7, "basic", seals=seals)
+    assert asked == [("Fighter", "Ransom", "Explorer")]
+    assert played.seals == {"ransom": Seal(2, "B")}
+    assert played.rules_pile == default_pile_with_ransom(2, "B")
+    with pytest.raises(UserError):
+        play_one(["Fighter", "No Such Card", "Explorer"], None, 7, "basic", seals=seals)
+    assert len(asked) == 1  # a bad name is found before the settings would be read
+
+
+def default_pile_with_ransom(number: int, letter: str) -> int:
+    from coop_helper.setup.catalog import Seal, load_catalog
+    from coop_helper.sim.play import default_time_pile
+
+    catalog = load_catalog()
+    by_name = {c.name: c for c in catalog.contracts}
+    dealt = tuple(by_name[n] for n in ("Fighter", "Ransom", "Explorer"))
+    return default_time_pile(catalog, dealt, {"ransom": Seal(number, letter)})

@@ -17,11 +17,9 @@ from coop_helper.cli.options import (
     SealOptions,
     contracts_argument,
 )
-from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.setup import settings as config
-from coop_helper.setup.catalog import load_catalog
-from coop_helper.setup.deals import face_up
+from coop_helper.setup.catalog import Contract, load_catalog
 
 
 @command("play", epilog="Example: coop-helper play Fighter Jinx Explorer --seed 7 --removed 3")
@@ -80,14 +78,10 @@ def play_command(
     if seed is None:
         seed = secrets.randbelow(2**31)
     catalog = load_catalog()
-    if players is not None and not 1 <= players <= 5:
-        raise UserError(f"--players must be 1 to 5, not {players}.")
-    dealt = (
-        face_up(names=contracts or (), code=code, players=players, catalog=catalog)[1]
-        if contracts or code
-        else ()
-    )
-    seals = config.seals_for(catalog, seal_options or [], dealt)
+
+    def seals(dealt: tuple[Contract, ...]) -> config.Seals:
+        return config.seals_for(catalog, seal_options or [], dealt)
+
     # a search player takes seconds a game: a bar of its turns on a terminal
     with ProgressReporter(0, not as_json, label="playing", unit="turns") as progress:
 
@@ -108,7 +102,7 @@ def play_command(
             on_turn=turn_done,
         )
     if as_json:
-        print_json(game_document(played, seals))
+        print_json(game_document(played, played.seals))
         return
     width = make_console().width
     typer.echo("\n".join(wrap_account(render_account(played), width)))

@@ -7,7 +7,7 @@ The CLI's `play` command calls `play_one`; the result carries the event log, whi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from coop_helper.engine import EventLog, Game, GameConfig, GameResult
 from coop_helper.engine.cards import build_deck
@@ -19,6 +19,9 @@ from coop_helper.setup.settings import check_seal_options
 
 __all__ = ["PlayedGame", "default_time_pile", "play_one"]
 
+# Seals for `play_one`: known, found for the face-up contracts, or none recorded.
+SealSource = Mapping[str, Seal] | Callable[[tuple[Contract, ...]], Mapping[str, Seal]] | None
+
 
 @dataclass(frozen=True)
 class PlayedGame:
@@ -29,6 +32,7 @@ class PlayedGame:
     log: EventLog
     result: GameResult
     rules_pile: int | None = None  # the Time Pile the contracts give (None: a seal unknown)
+    seals: Mapping[str, Seal] = field(default_factory=dict)  # the seals the game was set up with
 
     @property
     def unknown_coins(self) -> list[str]:
@@ -58,12 +62,16 @@ def play_one(
     removed: int = 0,
     time_pile: int | None = None,
     code: str | None = None,
-    seals: Mapping[str, Seal] | None = None,
+    seals: SealSource = None,
     seal_options: Sequence[str] = (),
     on_turn: Callable[[int, int], None] | None = None,
 ) -> PlayedGame:
     """Check the input, play one game with a fresh log, and return it; ``on_turn`` is
-    told (turn, turns the game has) after every turn."""
+    told (turn, turns the game has) after every turn.
+
+    ``seals`` are the known seals, or a function that finds them for the face-up
+    contracts once those are known (the CLI's reads the settings only if they are needed).
+    """
     catalog = load_catalog()
     if not names and code is None:
         raise UserError(
@@ -73,6 +81,8 @@ def play_one(
     if players is not None and not 1 <= players <= 5:
         raise UserError(f"--players must be 1 to 5, not {players}.")
     n_players, contracts = face_up(names=names, code=code, players=players, catalog=catalog)
+    if callable(seals):
+        seals = seals(contracts)
     if seal_options:
         check_seal_options(catalog, seal_options, contracts)
     chosen = make_policy(policy)
@@ -93,7 +103,7 @@ def play_one(
     if on_turn is not None:
         game.on_turn_end = lambda: on_turn(game.table.turn, time_pile - removed)
     result = game.run()
-    return PlayedGame(config, chosen.name, log, result, rules.size)
+    return PlayedGame(config, chosen.name, log, result, rules.size, seals or {})
 
 
 def _rules_pile(
