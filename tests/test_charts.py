@@ -284,3 +284,34 @@ def test_a_chart_replaces_only_a_chart_coop_helper_drew(run, tmp_path, name):
         result = run(*args, "--chart", str(other))
         assert result.exit_code == 2 and "is not a chart coop-helper drew" in result.stderr
     assert other.read_bytes() == b"the user's own picture"
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "spans_years"),
+    [
+        ((2025, 12, 10), (2026, 1, 20), True),
+        ((2024, 6, 1), (2026, 3, 1), True),
+        ((2026, 1, 2), (2026, 1, 20), False),
+    ],
+)
+def test_date_ticks_name_every_year_a_chart_spans(start, end, spans_years):
+    """The corner names one year; across a New Year the first tick and the first of each
+    new year carry theirs, so December is not read as the later year's."""
+    import datetime as dt
+
+    from matplotlib.dates import AutoDateLocator, date2num, num2date
+
+    locator = AutoDateLocator()
+    formatter = charts.date_formatter(locator)
+    low, high = dt.datetime(*start), dt.datetime(*end)
+    ticks = [t for t in locator.tick_values(low, high) if date2num(low) <= t <= date2num(high)]
+    labels = formatter.format_ticks(ticks)
+    years = [num2date(t).year for t in ticks]
+    if not spans_years:
+        assert formatter.get_offset() == str(years[0])
+        assert not any("\n" in label for label in labels)
+        return
+    assert formatter.get_offset() == ""
+    for i, year in enumerate(years):
+        if i == 0 or year != years[i - 1]:
+            assert str(year) in labels[i], (labels, years)

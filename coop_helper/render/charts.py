@@ -335,10 +335,28 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path, about
 def date_formatter(locator: Any) -> Any:
     """Short date labels whose day ticks name their month ("Jan 05"), with the year alone
     in the corner (matplotlib's own puts the last tick's month there, "2026-Feb", even for
-    a range that starts in January)."""
-    from matplotlib.dates import ConciseDateFormatter
+    a range that starts in January). Across a New Year the corner would name only the last
+    year, so the first tick and the first of each new year carry their year instead."""
+    from matplotlib.dates import ConciseDateFormatter, num2date
 
-    dates = ConciseDateFormatter(locator)
+    class YearsNamed(ConciseDateFormatter):  # type: ignore[misc]
+        years_on_ticks = False
+
+        def format_ticks(self, values: Any) -> list[str]:
+            labels: list[str] = list(super().format_ticks(values))
+            years = [num2date(value).year for value in values]
+            self.years_on_ticks = len(set(years)) > 1
+            if not self.years_on_ticks:
+                return labels
+            for i, year in enumerate(years):
+                if (i == 0 or year != years[i - 1]) and labels[i] != str(year):
+                    labels[i] = f"{labels[i]}\n{year}"
+            return labels
+
+        def get_offset(self) -> str:
+            return "" if self.years_on_ticks else str(super().get_offset())
+
+    dates = YearsNamed(locator)
     dates.formats = ["%Y", "%b", "%b %d", "%H:%M", "%H:%M", "%S.%f"]
     dates.zero_formats = ["", "%Y", "%b", "%b %d", "%H:%M", "%H:%M"]
     dates.offset_formats = ["", "%Y", "%Y", "%Y", "%Y", "%Y"]
