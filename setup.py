@@ -27,6 +27,7 @@ COMPILED = [
     "coop_helper/engine/fork.py",
     "coop_helper/policies/last_turn.py",
     "coop_helper/policies/planning.py",
+    "coop_helper/policies/expert_params.py",
     "coop_helper/policies/expert.py",
 ]
 

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from strength import deals_for, paired, play
 
-from coop_helper.policies.expert import BASELINE, PARAMS
+from coop_helper.policies.expert_params import BASELINE, PARAMS
 
 
 def main() -> None:

@@ -41,7 +41,8 @@ from coop_helper.engine import Game, GameConfig
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
-from coop_helper.policies.expert import BASELINE, PARAMS, ExpertParams, ExpertPolicy
+from coop_helper.policies.expert import ExpertPolicy
+from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.runner import Trace, TraceRecorder, outcome

@@ -29,7 +29,8 @@ import optuna
 from strength import deals_for, expert_params, game_seed, paired
 
 from coop_helper.engine import Game, GameConfig
-from coop_helper.policies.expert import PARAMS, ExpertParams, ExpertPolicy
+from coop_helper.policies.expert import ExpertPolicy
+from coop_helper.policies.expert_params import PARAMS, ExpertParams
 from coop_helper.setup.catalog import Contract
 from coop_helper.setup.deals import time_pile
 

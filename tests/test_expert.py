@@ -4,7 +4,8 @@ import random
 
 from coop_helper.engine.cards import build_deck
 from coop_helper.engine.state import Table
-from coop_helper.policies.expert import TAX_HOLD, ExpertParams, ExpertPolicy
+from coop_helper.policies.expert import TAX_HOLD, ExpertPolicy
+from coop_helper.policies.expert_params import ExpertParams
 from coop_helper.policies.planning import Wants
 from coop_helper.setup.catalog import load_catalog
 

@@ -9,7 +9,7 @@ from coop_helper.engine.cards import (
     build_deck,
 )
 from coop_helper.engine.state import Table
-from coop_helper.policies.expert import BASELINE, PARAMS, ExpertParams
+from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
 from coop_helper.policies.planning import assign_contracts, expedition_missing
 from coop_helper.setup.catalog import load_catalog
 
