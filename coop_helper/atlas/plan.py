@@ -95,7 +95,8 @@ def make_params(
                 f"every deal with --exhaustive {counts_text(tuple(sorted({*exhaustive, count})))}."
             )
     # Settings no player count of this build uses are kept at their defaults: they change
-    # nothing, so they must not keep a stopped build from resuming.
+    # nothing, so they must not keep a stopped build from resuming (`unused_settings` names
+    # them for a warning).
     if not model_counts:
         train_deals, train_games = DEFAULT_TRAIN_DEALS, DEFAULT_TRAIN_GAMES
     if not exhaustive:
@@ -111,6 +112,24 @@ def make_params(
         policy=name,
         policy_version=policy_version(name),
     )
+
+
+def unused_settings(
+    params: BuildParams, games: int, train_deals: int, train_games: int
+) -> list[str]:
+    """The options given away from their defaults that this build does not use, each with
+    why: the per-deal games need an --exhaustive count, the training ones a fitted count."""
+    unused = []
+    if not params.exhaustive and games != DEFAULT_GAMES:
+        unused.append("--games (it is for the player counts in --exhaustive, and there are none)")
+    fitted = [p for p in params.players if p not in params.exhaustive]
+    for name, value, default in (
+        ("--train-deals", train_deals, DEFAULT_TRAIN_DEALS),
+        ("--train-games", train_games, DEFAULT_TRAIN_GAMES),
+    ):
+        if not fitted and value != default:
+            unused.append(f"{name} (every player count of this build is in --exhaustive)")
+    return unused
 
 
 def turns_stored(params: BuildParams, players: int, catalog: Catalog | None = None) -> int:

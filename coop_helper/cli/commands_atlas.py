@@ -194,7 +194,7 @@ def build_command(
         os.environ.setdefault(threads, "1")
     from coop_helper.atlas.build import build_atlas
     from coop_helper.atlas.lookup import atlas_path
-    from coop_helper.atlas.plan import make_params
+    from coop_helper.atlas.plan import make_params, unused_settings
     from coop_helper.sim.odds import default_workers
 
     params = make_params(
@@ -206,6 +206,8 @@ def build_command(
         extra_turns=extra_turns,
         seed=seed,
     )
+    for unused in unused_settings(params, games, train_deals, train_games):
+        typer.echo(f"warning: {unused} is not used.", err=True)
     if workers is not None and not 1 <= workers <= 256:
         raise UserError(f"--workers must be 1 to 256, not {workers}.")
     if scheduler is not None and "://" not in scheduler:
