@@ -404,3 +404,24 @@ def test_ctrl_c_during_setups_simulation_leaves_the_deal_on_screen(tmp_path):
     assert run.stderr is not None and run.stderr.read().strip() == "interrupted"
     text = "".join(shown)
     assert "Seed: 5" in text and "Share code: PR1-" in text
+
+
+def test_setup_dealing_takes_seals_for_cards_it_may_not_deal(run, tmp_path, monkeypatch):
+    """A table owning both blue-seal cards gives both seals; setup deals, and uses the one
+    it dealt (a seal for a card left out is no mistake when setup chose the cards)."""
+    monkeypatch.setenv("COOP_HELPER_CONFIG", str(tmp_path / "none.toml"))
+    seals = ["--seal", "Ransom=1A", "--seal", "Tiny Royal Household=2B"]
+    dealt_ransom = dealt_neither = 0
+    for seed in range(1, 25):
+        doc = ok_json(
+            run("setup", "--players", "2", "--seed", str(seed), "--no-odds", "--json", *seals)
+        )
+        keys = {c["key"] for c in doc["contracts"]}
+        if "ransom" in keys:
+            dealt_ransom += 1
+            ransom = next(c for c in doc["contracts"] if c["key"] == "ransom")
+            assert ransom["seal"] == {"number": 1, "letter": "A"}
+        if not keys & {"ransom", "tiny_royal_household"}:
+            dealt_neither += 1
+            assert doc["missing_seals"] == []
+    assert dealt_ransom and dealt_neither  # both cases were tried
