@@ -682,3 +682,31 @@ def test_import_writes_codes_dates_and_names_the_usual_way(run, tmp_path):
     (game,) = ok_json(run("history", "--json"))["games"]
     assert (game["played_on"], game["code"]) == ("2025-12-01", "PR1-0040HM")
     assert game["contracts"] == "Lady Killer; Maritime Supremacy; Galleon Foe"
+
+
+TWO_PLAYER = ("Trade Outpost", "Gamester", "Tax Officer", "Jinx", "Galleon Foe")
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("history", "--players", "2", "undo"), "--players is an option of 'coop-helper history'"),
+        (("history", "--since", "2026-01-01", "export", "out.csv"), "--since is an option"),
+        (("history", "--chart", "h.png", "export", "out.csv"), "--chart is an option"),
+        (("history", "--last", "3", "repredict"), "--last is an option"),
+        (("history", "--json", "export", "out.csv"), "--json goes after the command"),
+    ],
+)
+def test_the_lists_options_before_a_subcommand_are_refused(run, tmp_path, monkeypatch, args, words):
+    """`history --players 2 undo` removed the last game whatever its player count: the
+    list's own options are refused before a subcommand, and nothing is changed."""
+    monkeypatch.chdir(tmp_path)
+    with _journal() as journal:
+        add(journal, make_record(names=TWO_PLAYER), make_record())  # the last is solo
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ") and words in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    with _journal() as journal:
+        assert records.count(journal) == 2
+    assert not (tmp_path / "out.csv").exists()

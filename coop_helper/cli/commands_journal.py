@@ -168,9 +168,34 @@ def history_command(
 ) -> None:
     """The games, wins and losses per player count, best ranks, and the latest games."""
     if ctx.invoked_subcommand is not None:
+        with _one_line_errors():
+            _refuse_list_options(ctx, ctx.invoked_subcommand)
         return
     with _one_line_errors():
         _show_history(players, since, last, chart, as_json)
+
+
+def _refuse_list_options(ctx: typer.Context, subcommand: str) -> None:
+    """The list's own options given before a subcommand (``history --players 2 undo``)
+    would be ignored by it: a UserError instead, since `undo` would remove a game the
+    filter leaves out."""
+    given = [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name and getattr(ctx.get_parameter_source(param.name), "name", "") == "COMMANDLINE"
+    ]
+    if not given:
+        return
+    first, help_hint = given[0], f"(see 'coop-helper history {subcommand} --help')"
+    if first == "--json":
+        raise UserError(
+            f"--json goes after the command: coop-helper history {subcommand} ... --json "
+            f"{help_hint}"
+        )
+    raise UserError(
+        f"{first} is an option of 'coop-helper history' (the list of games), which "
+        f"'history {subcommand}' does not take: drop it {help_hint}"
+    )
 
 
 def _show_history(
