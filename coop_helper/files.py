@@ -40,7 +40,6 @@ def replace_file(
     *,
     mode: int | None = None,
     keep_mode: bool = False,
-    follow_link: bool = False,
     suffix: str = ".tmp",
     check: Callable[[], None] | None = None,
 ) -> Path:
@@ -51,12 +50,12 @@ def replace_file(
 
     ``mode`` is the new file's permissions (None: private, 0600); with ``keep_mode`` a file
     replaced keeps its own. Setting them is best effort: a file system that refuses
-    (a FAT stick) still gets the data. With ``follow_link`` a symbolic link is written
-    through: its target is replaced and the link kept; otherwise the link itself is
-    replaced. ``check`` runs just before the rename and may raise to keep the old file.
+    (a FAT stick) still gets the data. A symbolic link is written through: its target is
+    replaced and the link kept (for every file coop-helper writes, the same rule).
+    ``check`` runs just before the rename and may raise to keep the old file.
     Any OSError is raised after the temporary file is removed.
     """
-    target = Path(os.path.realpath(path)) if follow_link else path
+    target = Path(os.path.realpath(path))
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=folder)
     try:

@@ -710,3 +710,45 @@ def test_the_lists_options_before_a_subcommand_are_refused(run, tmp_path, monkey
     with _journal() as journal:
         assert records.count(journal) == 2
     assert not (tmp_path / "out.csv").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("history", "export", "folder.csv"), "folder.csv is a folder: name a file in it"),
+        (("history", "export", "folder.csv", "--force"), "folder.csv is a folder"),
+        (("history", "--chart", "folder"), "--chart folder is a folder"),
+        (("history", "--chart", ""), "--chart needs a file name"),
+        (("history", "export", "journal.json", "--force"), "is the journal itself"),
+        (("history", "export", "link.csv", "--force"), "is the journal itself"),
+    ],
+)
+def test_a_file_that_cannot_be_written_is_named_for_what_it_is(
+    run, tmp_path, monkeypatch, args, words
+):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COOP_HELPER_JOURNAL", str(tmp_path / "journal.json"))
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder.csv").mkdir()
+    (tmp_path / "link.csv").symlink_to(tmp_path / "journal.json")
+    with _journal() as journal:
+        add(journal, make_record())
+    before = (tmp_path / "journal.json").read_bytes()
+    result = run(*args)
+    assert result.exit_code == 2 and words in result.stderr, result.stderr
+    assert (tmp_path / "journal.json").read_bytes() == before
+
+
+def test_a_chart_through_a_link_replaces_the_target_and_keeps_the_link(run, tmp_path, monkeypatch):
+    """Every file coop-helper writes follows a link, as the settings file always did."""
+    monkeypatch.chdir(tmp_path)
+    with _journal() as journal:
+        add(journal, make_record())
+    assert run("history", "--chart", "real.png").exit_code == 0
+    (tmp_path / "link.png").symlink_to(tmp_path / "real.png")
+    drawn = (tmp_path / "real.png").stat().st_mtime_ns
+    result = run("history", "--chart", "link.png")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "link.png").is_symlink()
+    assert (tmp_path / "real.png").stat().st_mtime_ns >= drawn
+    assert (tmp_path / "real.png").read_bytes()[:4] == b"\x89PNG"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -254,6 +255,8 @@ def export_command(
     from coop_helper.journal.store import journal_path
 
     suffix = transfer.file_format(file)
+    if os.path.realpath(file) == os.path.realpath(journal_path()):
+        raise UserError(f"{file} is the journal itself: export to another file.")
     journal = _open(create=False)
     if journal is None:
         raise UserError(f"no games recorded yet (journal: {journal_path()}): nothing to export.")

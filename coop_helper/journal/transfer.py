@@ -97,6 +97,8 @@ def write_file(path: Path, text: str, force: bool) -> None:
     unless ``force``. A symbolic link is written through: its target is replaced, the
     link kept (as the settings file is). A file replaced keeps its permissions; a new one
     gets the usual ones."""
+    if path.is_dir():
+        raise UserError(f"{path} is a folder: name a file in it, e.g. {path / 'games.csv'}.")
     if path.exists() and not force:
         raise UserError(f"{path} exists: choose another name, or add --force to replace it.")
     data = text.encode("utf-8")
@@ -106,7 +108,6 @@ def write_file(path: Path, text: str, force: bool) -> None:
             data,
             mode=user_file_mode(),
             keep_mode=True,
-            follow_link=True,
         )
     except OSError as err:
         raise UserError(f"cannot write {path}: {err.strerror or err}.") from None

@@ -35,6 +35,11 @@ ROLLING = 10  # games in the rolling win rate of the history chart
 def check_chart_file(path: Path) -> None:
     """Before any work: the file must end in .png or .svg, its folder exist, matplotlib be
     installed."""
+    if not path.name:
+        raise UserError("--chart needs a file name: e.g. --chart chart.png (or .svg).")
+    if path.is_dir():
+        example = path / "chart.png"
+        raise UserError(f"--chart {path} is a folder: name a file in it, e.g. {example}.")
     if path.suffix.lower() not in SUFFIXES:
         raise UserError(f"--chart {path}: name the file .png or .svg.")
     folder = path.parent if str(path.parent) else Path(".")
