@@ -130,6 +130,12 @@ def _newer_journal(path: Path) -> None:
         journal.db.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 5}")
 
 
+def _version_wiped(path: Path) -> None:
+    with store.open_journal(path, create=True) as journal:
+        add(journal, make_record())
+        journal.db.execute("PRAGMA user_version = 0")
+
+
 def _journal_of_pages(path: Path) -> None:
     with store.open_journal(path, create=True) as journal:
         for _ in range(40):
@@ -157,10 +163,19 @@ def _truncated_journal(path: Path) -> None:
         (lambda p: p.write_bytes(os.urandom(3000)), "not an SQLite database"),
         (_other_sqlite, "not a coop-helper journal"),
         (_newer_journal, "newer coop-helper"),
+        (_version_wiped, "holds tables but no schema version"),
         (_damaged_journal, "is damaged"),
         (_truncated_journal, "is damaged"),
     ],
-    ids=["text", "random-bytes", "other-sqlite", "newer-schema", "damaged", "truncated"],
+    ids=[
+        "text",
+        "random-bytes",
+        "other-sqlite",
+        "newer-schema",
+        "version-wiped",
+        "damaged",
+        "truncated",
+    ],
 )
 @pytest.mark.parametrize(
     "command",

@@ -119,6 +119,11 @@ def _check(path: Path, app_id: int, version: int, tables: int) -> None:
             f"{path} is not a coop-helper journal (an SQLite database of something else): "
             f"{_elsewhere()}; the file was left untouched."
         )
+    if version == 0 and tables != 0:  # ours, with its schema version wiped by hand
+        raise UserError(
+            f"journal {path} holds tables but no schema version (another program changed "
+            f"it): restore it from a copy, or {_elsewhere()}; the file was left untouched."
+        )
     if version > SCHEMA_VERSION:
         raise UserError(
             f"journal {path} was written by a newer coop-helper (schema {version}, this one "
