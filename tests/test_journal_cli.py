@@ -752,3 +752,22 @@ def test_a_chart_through_a_link_replaces_the_target_and_keeps_the_link(run, tmp_
     assert (tmp_path / "link.png").is_symlink()
     assert (tmp_path / "real.png").stat().st_mtime_ns >= drawn
     assert (tmp_path / "real.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_more_moves_than_tax_increases_are_recorded_with_a_warning(run, predicted, tmp_path):
+    """Six moves need the discard pile reshuffled (the deck holds 4 Tax Increases): kept,
+    since it can happen, but said, since a slip of the finger inflates the rank."""
+    quiet = run(*RECORD, "--removed", "0", "--moves", "4", "--won")
+    assert quiet.exit_code == 0 and "warning" not in quiet.stderr
+    loud = run(*RECORD, "--removed", "0", "--moves", "6", "--won")
+    assert loud.exit_code == 0
+    assert "warning: 6 Tax Increase moves, where the deck holds 4 Tax Increases" in loud.stderr
+    with _journal() as journal:
+        assert records.count(journal) == 2
+    rows = "played_on,code,removed,won,moves\n2026-01-05,PR1-0040HM,3,true,9\n"
+    rows += "2026-01-06,PR1-0040HM,3,true,1\n"
+    (tmp_path / "hand.csv").write_text(rows)
+    result = run("history", "import", str(tmp_path / "hand.csv"))
+    assert result.exit_code == 0
+    assert "hand.csv, line 2: more Tax Increase moves than the deck's 4" in result.stderr
+    assert "line 3" not in result.stderr

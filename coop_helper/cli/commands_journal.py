@@ -103,6 +103,7 @@ def record_command(
     if pile.size is None:
         raise pile.unknown_seals_error()
     records.check_play(pile.size, removed, moves, won)
+    unlikely = records.unlikely_moves(moves, count)
     played_on = records.parse_day(date) if date is not None else dt.date.today().isoformat()
     records.check_played_on(played_on, dt.date.today().isoformat())
     workers = default_workers() if workers is None else workers
@@ -127,6 +128,8 @@ def record_command(
         render.print_json(views.record_json(record, standing, journal.path))
     else:
         views.print_record(record, standing)
+    if unlikely is not None:
+        typer.echo(f"warning: {unlikely} ('coop-helper history undo' removes this game).", err=True)
 
 
 # ---------------------------------------------------------------- history
@@ -295,6 +298,7 @@ def import_command(
                 "added": done.added,
                 "skipped": done.skipped,
                 "without_prediction": done.without_prediction,
+                "many_moves": list(done.many_moves),
             }
         )
         return
@@ -311,6 +315,23 @@ def import_command(
             f"{'it one' if done.without_prediction == 1 else 'them one each'})."
         )
     render.make_console().print(" ".join(lines), soft_wrap=True)
+    _warn_many_moves(done.many_moves, file)
+
+
+def _warn_many_moves(where: tuple[str, ...], file: Path) -> None:
+    """One warning for the imported games with more moves than the deck's Tax Increases."""
+    if not where:
+        return
+    from coop_helper.journal.records import tax_increases
+
+    shown_where = ", ".join(where[:5]) + (f" and {len(where) - 5:,} more" if len(where) > 5 else "")
+    taxes = tax_increases()
+    typer.echo(
+        f"warning: {file}, {shown_where}: more Tax Increase moves than the deck's {taxes} "
+        "Tax Increases (possible only after the discard pile is shuffled into a new draw "
+        "pile); check them.",
+        err=True,
+    )
 
 
 @command("repredict", on=history_app, epilog="Example: coop-helper history repredict")

@@ -122,6 +122,26 @@ def check_play(
         )
 
 
+def tax_increases(players: int = 1) -> int:
+    """How many Tax Increases the deck holds (from the card data)."""
+    from coop_helper.engine.cards import TAX, build_deck
+
+    return build_deck(players).type.count(TAX)
+
+
+def unlikely_moves(moves: int, players: int) -> str | None:
+    """A warning for more Tax Increase moves than the deck has Tax Increases: possible only
+    once the discard pile has been shuffled into a new draw pile, so more likely a slip of
+    the finger; None for a count the deck allows at once."""
+    taxes = tax_increases(players)
+    if moves <= taxes:
+        return None
+    return (
+        f"{moves} Tax Increase moves, where the deck holds {taxes} Tax Increases: more "
+        "than that needs the discard pile shuffled into a new draw pile; check the number"
+    )
+
+
 def parse_seals(text: str, catalog: Catalog) -> dict[str, Seal]:
     """Stored seals such as ``Ransom=1A; Tiny Royal Household=0B``: contract key -> Seal."""
     seals = {}

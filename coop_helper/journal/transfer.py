@@ -37,6 +37,7 @@ from coop_helper.journal.records import (
     parse_seals,
     seals_text,
     uids,
+    unlikely_moves,
 )
 from coop_helper.journal.store import Journal
 from coop_helper.setup.catalog import Seal, load_catalog
@@ -246,6 +247,7 @@ class ImportResult:
     added: int
     skipped: int  # already in the journal (or twice in the file)
     without_prediction: int  # added games with no expert win chance (not in the fit)
+    many_moves: tuple[str, ...] = ()  # where added games have more moves than Tax Increases
 
 
 def _identity(record: GameRecord) -> tuple[str, str, int, int, bool]:
@@ -260,22 +262,23 @@ def import_file(
     without a Time Pile or a seal it needs takes the seal from ``recorded``."""
     suffix = file_format(path)
     rows = _read_rows(path, suffix)
-    records = []  # (record, made by hand: the file gave no uid)
+    records = []  # (record, made by hand: the file gave no uid, where it is in the file)
     for number, row in enumerate(rows, start=2 if suffix == ".csv" else 1):
         where = f"line {number}" if suffix == ".csv" else f"game {number}"
         try:
-            records.append((record_from_row(row, recorded), _blank(row.get("uid"))))
+            records.append((record_from_row(row, recorded), _blank(row.get("uid")), where))
         except UserError as err:
             raise UserError(f"{path}, {where}: {err} Nothing was imported.") from None
     added = skipped = unpredicted = 0
+    many_moves: list[str] = []
     with journal.write() as db:
         seen = uids(journal)
         # A game without a uid is one the journal holds if it holds a game of the same day,
         # deal and result: as many of those as the journal holds are skipped, so a file
         # imported again adds only its new rows, and two such games in one file stay two.
-        held = Counter(_identity(r) for r in load(journal)) if any(h for _, h in records) else {}
+        held = Counter(_identity(r) for r in load(journal)) if any(h for _, h, _ in records) else {}
         met: Counter[tuple[str, str, int, int, bool]] = Counter()
-        for record, by_hand in records:
+        for record, by_hand, where in records:
             if by_hand:
                 key = _identity(record)
                 met[key] += 1
@@ -289,4 +292,6 @@ def import_file(
             insert(db, record)
             added += 1
             unpredicted += record.predicted_win is None
-    return ImportResult(len(records), added, skipped, unpredicted)
+            if unlikely_moves(record.moves, record.players) is not None:
+                many_moves.append(where)
+    return ImportResult(len(records), added, skipped, unpredicted, tuple(many_moves))
