@@ -520,6 +520,21 @@ def test_import_a_hand_made_log(run, tmp_path):
             "played_on,code,removed,won\n1999-04-01,PR1-0040HM,2,won\n",
             "played_on 1999-04-01 is before",
         ),
+        (
+            "played_on,code,removed,won,predicted_win,predicted_wins,predicted_games\n"
+            "2025-12-01,PR1-0040HM,2,won,0.1,900,1000\n",
+            "predicted_win 0.1 is not predicted_wins 900 of predicted_games 1000",
+        ),
+        (
+            "played_on,code,removed,won,predicted_win,predicted_wins,predicted_games,policy,"
+            "policy_version\n2025-12-01,PR1-0040HM,2,won,0.9,900,1000,expert,999\n",
+            "policy_version 999 is newer than this coop-helper's expert",
+        ),
+        (
+            "played_on,code,removed,won,predicted_win,predicted_wins,predicted_games,policy\n"
+            "2025-12-01,PR1-0040HM,2,won,0.9,900,1000,wizard\n",
+            "policy 'wizard' is not one of coop-helper's teams",
+        ),
     ],
 )
 def test_import_checks_every_row_before_adding_any(run, tmp_path, text, words):
@@ -771,3 +786,12 @@ def test_more_moves_than_tax_increases_are_recorded_with_a_warning(run, predicte
     assert result.exit_code == 0
     assert "hand.csv, line 2: more Tax Increase moves than the deck's 4" in result.stderr
     assert "line 3" not in result.stderr
+
+
+def test_import_reads_a_header_in_any_case(run, tmp_path):
+    """A header typed by hand or by a spreadsheet (Played_On, a space after a comma)."""
+    log = tmp_path / "hand.csv"
+    log.write_text("Played_On, Code,REMOVED,Won\n2025-12-01,PR1-0040HM,2,true\n")
+    result = run("history", "import", str(log))
+    assert result.exit_code == 0, result.stderr
+    assert ok_json(run("history", "--json"))["total"]["games"] == 1

@@ -214,6 +214,35 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
             "predicted_wins and predicted_games must be given with predicted_win, "
             "wins at most games."
         )
+    if record.predicted_win is not None and record.predicted_games:
+        share = record.predicted_wins / record.predicted_games  # type: ignore[operator]
+        if abs(record.predicted_win - share) > 0.0005:
+            raise UserError(
+                f"predicted_win {record.predicted_win:g} is not predicted_wins "
+                f"{record.predicted_wins} of predicted_games {record.predicted_games} "
+                f"({share:.4g}): fix one of them, or leave the three out."
+            )
+    _check_policy(record.policy, record.policy_version)
+
+
+def _check_policy(name: str | None, version: str | None) -> None:
+    """A prediction's team must be one coop-helper has, at a version it has reached."""
+    if name is None:
+        return
+    from coop_helper.policies import POLICIES, policy_version
+
+    if name not in POLICIES:
+        raise UserError(
+            f"policy '{name}' is not one of coop-helper's teams ({', '.join(POLICIES)}): "
+            "fix it, or leave the prediction out."
+        )
+    current = policy_version(name)
+    numbers = version is not None and version.isdigit() and current.isdigit()
+    if numbers and int(version) > int(current):  # type: ignore[arg-type]
+        raise UserError(
+            f"policy_version {version} is newer than this coop-helper's {name} "
+            f"(version {current}): update coop-helper, or leave the prediction out."
+        )
 
 
 def contract_names(code: str, catalog: Catalog | None = None) -> str:

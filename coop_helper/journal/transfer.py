@@ -136,6 +136,8 @@ def _read_rows(path: Path, suffix: str) -> list[dict[str, Any]]:
         # spreadsheets set to a decimal comma (German, say) write semicolons
         delimiter = ";" if ";" in header and "," not in header else ","
         reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+        # a header typed by hand or by a spreadsheet may say Played_On or " won"
+        reader.fieldnames = [name.strip().lower() for name in reader.fieldnames or []]
         missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
         if missing:
             raise UserError(
