@@ -176,6 +176,15 @@ def odds_command(
     commands_atlas.print_difficulty(count, contracts, seals)
 
 
+def _refuse_without_odds(*options: tuple[str, bool]) -> None:
+    """A simulation setting given with --no-odds would be ignored: a UserError instead."""
+    for name, given in options:
+        if given:
+            raise UserError(
+                f"{name} is for the simulation, which --no-odds turns off: drop one of them."
+            )
+
+
 @command("setup", epilog="Example: coop-helper setup --players 2")
 def setup_command(
     names: Annotated[
@@ -209,6 +218,16 @@ def setup_command(
     from coop_helper.sim.odds import SETUP_PRECISION, parse_target
 
     check_odds_extras(chart, as_who, odds)
+    if not odds:
+        _refuse_without_odds(
+            ("--target", target != SETUP_TARGET),
+            ("--games", games is not None),
+            ("--precision", precision is not None),
+            ("--sim-seed", sim_seed != DEFAULT_SEED),
+            ("--policy", policy != DEFAULT_POLICY),
+            ("--workers", workers is not None),
+            ("--as", as_who != "table"),
+        )
     catalog = load_catalog()
     if seed is not None and seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
