@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from coop_helper.errors import DataError, UserError
-from coop_helper.setup.catalog import SKULL, data_dir, load_catalog, parse_seal
+from coop_helper.setup.catalog import SKULL, Seal, data_dir, load_catalog, parse_seal
 
 
 def test_deck_sizes():
@@ -122,10 +122,22 @@ def test_ranks():
         catalog.rank(-1)
 
 
-@pytest.mark.parametrize("text", ["3A", "1", "G", "-2B", "1GG", ""])
+@pytest.mark.parametrize("text", ["3A", "1", "G", "-2B", "1GG", "", "+-1A", "++1A", "+3A"])
 def test_bad_seals(text):
     with pytest.raises(ValueError):
         parse_seal(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "seal"), [("+1A", Seal(1, "A")), ("+2b", Seal(2, "B")), ("+0 c", None)]
+)
+def test_a_plus_sign_is_read_as_seals_set_reads_it(text, seal):
+    """`seals set Ransom +1 A` was accepted and `--seal Ransom=+1A` refused."""
+    if seal is None:
+        with pytest.raises(ValueError):
+            parse_seal(text)
+    else:
+        assert parse_seal(text) == seal
 
 
 def _broken_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:

@@ -56,7 +56,7 @@ EXPECTED_KNOWN_RED_SEALS = 16
 SEAL_NUMBERS = (-1, 0, 1, 2)
 """The values a seal number can take (rulebook: -1, 1 or 2; the red seals also show 0)."""
 
-_SEAL = re.compile(r"^(-1|0|1|2)([A-Z])$")
+_SEAL = re.compile(r"^(-1|\+?[012])([A-Z])$")  # "+1G" as the card may print it
 
 
 def data_dir() -> Path:
