@@ -166,3 +166,15 @@ def test_invalid_toml_names_file(tmp_path):
     folder = _broken_copy(tmp_path, "coop.toml", "[start]", "[start")
     with pytest.raises(DataError, match=r"coop\.toml: not valid TOML"):
         load_catalog(folder)
+
+
+def full_width(text: str) -> str:
+    """The full-width forms of ASCII letters, as an East Asian keyboard types them."""
+    return "".join(chr(ord(c) + 0xFEE0) if c.isascii() else c for c in text)
+
+
+@pytest.mark.parametrize("typed", [full_width("Fighter"), "Ka\u0308mpfer", full_width("KÄMPFER")])
+def test_compatibility_forms_of_letters_find_the_contract(typed):
+    """Full-width letters (an East Asian keyboard) and an umlaut typed as a letter and a
+    combining mark are the letters they look like; they were 'no letters' or unknown."""
+    assert load_catalog().contract(typed).key == "fighter"

@@ -434,3 +434,12 @@ def test_setup_dealing_takes_seals_for_cards_it_may_not_deal(run, tmp_path, monk
             dealt_neither += 1
             assert doc["missing_seals"] == []
     assert dealt_ransom and dealt_neither  # both cases were tried
+
+
+@pytest.mark.parametrize("text", ["-5", "-5%", "0", "0%", "-0"])
+def test_a_target_of_zero_or_less_gets_one_message(text):
+    """--target -5 said 'must be 0% or more' and --target 0 'must be above 0%'."""
+    from coop_helper.sim.odds import parse_target
+
+    with pytest.raises(UserError, match=f"--target must be above 0%, not '{text}'"):
+        parse_target(text)

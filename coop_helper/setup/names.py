@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 
 _UMLAUTS = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss"})
 _SPELLED_UMLAUTS = re.compile(r"(?<=[a-z])(ae|oe|ue)")
@@ -13,9 +14,11 @@ def normalise(name: str) -> str:
     """Fold a name to a lookup key: lower case, umlauts folded, punctuation dropped.
 
     "Handelsfürst", "Handelsfurst" and "Handelsfuerst" all fold to "handelsfurst".
-    The same folding is applied to the catalogue's names, so it only has to be consistent.
+    Compatibility forms count as their letters (full-width letters, an umlaut
+    typed as a letter and a combining mark). The same folding is applied to the
+    catalogue's names, so it only has to be consistent.
     """
-    folded = name.casefold().translate(_UMLAUTS)
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_UMLAUTS)
     folded = re.sub(r"[^a-z0-9]", "", folded)
     return _SPELLED_UMLAUTS.sub(lambda m: m.group(1)[0], folded)
 

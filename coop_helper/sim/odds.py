@@ -16,7 +16,7 @@ from coop_helper.setup.catalog import Contract, Rank, load_catalog
 from coop_helper.setup.deals import TimePile
 from coop_helper.setup.names import suggest
 from coop_helper.sim import DEFAULT_SEED
-from coop_helper.sim.percent import parse_chance
+from coop_helper.sim.percent import is_negative, parse_chance
 from coop_helper.sim.runner import Level, OddsRequest, Tally, Trace, recommend, simulate
 from coop_helper.sim.statistics import INTERVALS
 
@@ -72,8 +72,8 @@ def parse_target(text: str | float | None) -> float | None:
     """A target win chance by the percentage rule (``50%``, ``0.5``, ``50``); None stays None."""
     if text is None:
         return None
-    value = parse_chance(text, "--target")
-    if value <= 0:
+    value = 0.0 if is_negative(str(text)) else parse_chance(text, "--target")
+    if value <= 0:  # one message for -5 and 0 alike
         raise UserError(f"--target must be above 0%, not '{shown(str(text))}'.")
     return value
 

@@ -17,11 +17,17 @@ _PERCENTAGE = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(%?)\s*$")
 AMBIGUOUS_FROM, AMBIGUOUS_TO = 1.0, 2.0
 
 
+def is_negative(text: str) -> bool:
+    """Is ``text`` a percentage with a minus sign (-5%, -0.5)?"""
+    written = text.strip()
+    return written.startswith("-") and bool(_PERCENTAGE.match(written[1:]))
+
+
 def parse_chance(text: str | float, option: str, example: str = "50%") -> float:
     """``text`` as a fraction from 0 to 1, by the rule above; UserError naming ``option``."""
     written = str(text)
     match = _PERCENTAGE.match(written)
-    if not match and _PERCENTAGE.match(written.strip().removeprefix("-")):
+    if not match and is_negative(written):
         raise UserError(f"{option} must be 0% or more, not '{shown(written)}'.")
     if not match:
         raise UserError(f"{option} must be a percentage like {example}, not '{shown(written)}'.")
