@@ -18,13 +18,19 @@ class DataError(Exception):
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
+# Kept as they are: the space, and the joiners that build one emoji or letter from several
+# (a pirate flag is a black flag, a zero-width joiner and a skull). Other format characters,
+# the ones that turn text right to left among them, are shown as escapes.
+_JOINERS = frozenset(" \u200c\u200d")
+
+
 def escape_controls(text: str) -> str:
     """``text`` with control characters (newlines, escapes, ...) written as visible escapes."""
     if text.isprintable():
         return text
     out = []
     for char in text:
-        if char.isprintable() or char == " ":
+        if char.isprintable() or char in _JOINERS:
             out.append(char)
         elif char in _ESCAPES:
             out.append(_ESCAPES[char])

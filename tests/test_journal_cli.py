@@ -133,6 +133,16 @@ def test_history_shows_control_characters_in_a_note_as_escapes(run, predicted):
     assert ok_json(run("history", "--json"))["games"][0]["note"] == note  # kept as given
 
 
+def test_a_note_keeps_its_emoji_whole_and_right_to_left_marks_escaped(run, predicted):
+    """A pirate flag is three characters joined by a zero-width joiner: shown as it is;
+    a right-to-left override would turn the line around: shown as an escape."""
+    note = "\U0001f3f4\u200d\u2620\ufe0f ahoy \u202eevil"
+    assert run(*RECORD, "--removed", "2", "--won", "--note", note).exit_code == 0
+    shown = run("history", "--last", "1").stdout
+    assert "\U0001f3f4\u200d\u2620\ufe0f ahoy" in " ".join(shown.split())
+    assert "\\u202eevil" in shown and "\u202e" not in shown
+
+
 def test_record_json_stores_every_field(run, predicted):
     doc = ok_json(
         run(
