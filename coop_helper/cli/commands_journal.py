@@ -244,7 +244,7 @@ def _show_history(
     ]
     views.print_history(summary, path, last, chosen_by)
     if chart is not None:
-        render.make_console().print(f"Chart written to {chart}", soft_wrap=True)
+        render.make_console(stderr=True).print(f"Chart written to {chart}", soft_wrap=True)
 
 
 @command("export", on=history_app, epilog="Example: coop-helper history export games.csv")
