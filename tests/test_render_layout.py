@@ -179,3 +179,19 @@ def test_wrapping_keeps_every_character_of_text_it_cannot_pair(text):
 
     lines = wrap_keeping_brackets(text, 8)
     assert " ".join(lines).split() == text.split()  # nothing dropped, no space added
+
+
+def test_history_at_80_columns_wraps_a_long_rank_rather_than_listing(run, monkeypatch, tmp_path):
+    """With the expert's chance beside it, "Ruler of the Seas (9)" made the games table two
+    columns too wide at 80, and the table became a list (meant for under 64 columns)."""
+    games = tmp_path / "games.csv"
+    games.write_text(
+        "played_on,code,removed,won,moves,predicted_win,predicted_wins,predicted_games,policy,"
+        "policy_version\n2026-01-02,PR1-0040HM,8,true,1,0.042,42,1000,expert,3\n"
+    )
+    assert run("history", "import", str(games)).exit_code == 0
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run("history").stdout
+    assert "┃ Result" in out and "Ruler of the Seas" in out and "(9)" in out
+    assert "4.2%" in out and "…" not in out
+    assert max(len(line) for line in _lines(out)) <= 80

@@ -272,7 +272,7 @@ def games_table(records: tuple[GameRecord, ...], title: str, with_notes: bool = 
     table.add_column("Players", justify="right", no_wrap=True)
     table.add_column("Deal", no_wrap=True)
     table.add_column("Moved", justify="right", no_wrap=True)
-    table.add_column("Result", no_wrap=True)
+    table.add_column("Result")  # "Ruler of the Seas (12)" may take two lines at 80 columns
     table.add_column("Expert", justify="right", no_wrap=True)
     if with_notes:
         table.add_column("Note", min_width=4, overflow="fold")
@@ -309,7 +309,7 @@ def _print_games(console: Console, records: tuple[GameRecord, ...], title: str) 
     a narrow terminal."""
     wide = console.options.update_width(10_000)  # the width the table wants, not the room
     without = Measurement.get(console, wide, games_table(records, title, False))
-    if is_narrow(console) or without.maximum > console.width:  # a table would cut cells
+    if is_narrow(console) or without.minimum > console.width:  # a table would cut cells
         print_records(console, title, _games_records(records))
         console.print(_games_caption(records))
         return
