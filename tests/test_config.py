@@ -377,6 +377,19 @@ def test_seals_unset_takes_a_name_of_several_words_without_quotes(run, path):
     assert result.exit_code == 0 and "Forgot the seal of Tiny Royal Household" in result.stdout
 
 
+def test_seals_unset_of_a_contract_the_card_data_knows_is_refused_as_set_is(run, path):
+    """`seals set Fighter` was an error and `seals unset Fighter` 'nothing changed'; an
+    entry left in the file by hand for it is still removed."""
+    result = run("seals", "unset", "Fighter")
+    assert result.exit_code == 2
+    assert "Fighter's seal is in the card data (0A)" in result.stderr
+    assert "recorded only for Tiny Royal Household, Ransom" in result.stderr
+    path.write_text('[seals]\nFighter = "1A"\n', encoding="utf-8")
+    result = run("seals", "unset", "Fighter")
+    assert result.exit_code == 0 and "Forgot the seal of Fighter" in result.stdout
+    assert "Fighter" not in path.read_text(encoding="utf-8")
+
+
 def test_seals_unset_of_an_unknown_name_suggests(run):
     result = run("seals", "unset", "Ransum")
     assert result.exit_code == 2 and "Did you mean 'Ransom'" in result.stderr

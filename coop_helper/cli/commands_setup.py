@@ -339,9 +339,16 @@ def seals_unset_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Forget the seal you recorded for a contract."""
-    contract = load_catalog().contract(" ".join(name))
+    catalog = load_catalog()
+    contract = catalog.contract(" ".join(name))
     removed = config.forget_seal(contract)
     path = config.config_path()
+    if not removed and contract.seal is not None:  # as `seals set` says it
+        raise UserError(
+            f"{contract.name}'s seal is in the card data ({contract.seal}): there is no "
+            f"recorded seal to forget; seals are recorded only for "
+            f"{config.unknown_seal_names(catalog)}."
+        )
     if as_json:
         render.print_json({"name": contract.name, "removed": removed, "config": str(path)})
         return

@@ -230,7 +230,7 @@ def known_seals(catalog: Catalog | None = None, path: Path | None = None) -> dic
             _warn_once(
                 f"warning: config file {path}: seals.{shown(name)} is ignored: "
                 f"{contract.name}'s seal is in the card data ({contract.seal}); only "
-                f"{_unknown_seal_names(catalog)} take a recorded seal."
+                f"{unknown_seal_names(catalog)} take a recorded seal."
             )
     return found
 
@@ -245,7 +245,8 @@ def _warn_once(message: str) -> None:
         print(message, file=sys.stderr)
 
 
-def _unknown_seal_names(catalog: Catalog) -> str:
+def unknown_seal_names(catalog: Catalog) -> str:
+    """The contracts whose seal the card data lacks (the ones a seal is recorded for)."""
     return ", ".join(c.name for c in catalog.contracts if c.seal is None)
 
 
@@ -287,7 +288,7 @@ def record_seal(contract: Contract, seal: Seal, path: Path | None = None) -> Pat
     if contract.seal is not None:
         raise UserError(
             f"{contract.name}'s seal is known ({contract.seal}); seals are recorded only for "
-            f"the contracts whose seal the card data lacks: {_unknown_seal_names(load_catalog())}."
+            f"the contracts whose seal the card data lacks: {unknown_seal_names(load_catalog())}."
         )
     _change_seal(contract, seal, path)
     return path
@@ -311,7 +312,7 @@ def parse_seal_option(option: str, catalog: Catalog) -> tuple[Contract, Seal]:
     if contract.seal is not None:
         raise UserError(
             f"{contract.name}'s seal is known ({contract.seal}); --seal is only for "
-            f"{_unknown_seal_names(catalog)}."
+            f"{unknown_seal_names(catalog)}."
         )
     try:
         return contract, parse_seal(text)
