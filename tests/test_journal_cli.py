@@ -805,3 +805,39 @@ def test_import_reads_a_header_in_any_case(run, tmp_path):
     result = run("history", "import", str(log))
     assert result.exit_code == 0, result.stderr
     assert ok_json(run("history", "--json"))["total"]["games"] == 1
+
+
+def test_repredict_stopped_half_way_keeps_the_deals_it_simulated(monkeypatch):
+    """Ctrl-C during `history repredict` lost every deal simulated so far; each deal's
+    prediction is now stored as soon as it is made, and the next run finds it."""
+    from coop_helper.journal import repredict
+
+    with _journal() as journal:
+        add(
+            journal,
+            make_record(predicted=None),
+            make_record(predicted=None, names=("Fighter", "Jinx", "Explorer")),
+        )
+    calls: list[str] = []
+
+    def simulate(players, contracts, pile, code, version, workers, progress=None):
+        calls.append(code)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        wins = tuple(range(pile.size + 1, 0, -1))
+        seed = predict.deal_seed(code, pile.size)
+        return predict.Prediction(
+            code, pile.size, "expert", version, predict.PREDICTION_GAMES, seed, wins
+        )
+
+    monkeypatch.setattr(predict, "simulate_deal", simulate)
+    version = predict.current_version()
+    with _journal() as journal:
+        todo = repredict.plan(journal, repredict.stale_games(journal, version), version, {})
+        assert len(todo.to_simulate) == 2
+        with pytest.raises(KeyboardInterrupt):
+            repredict.repredict(journal, todo, version, 1)
+    with _journal() as journal:
+        again = repredict.plan(journal, repredict.stale_games(journal, version), version, {})
+        assert len(again.stored) == 1 and len(again.to_simulate) == 1
+        assert list(again.stored) == [(calls[0], again.stored[next(iter(again.stored))].time_pile)]

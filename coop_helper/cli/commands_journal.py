@@ -360,8 +360,16 @@ def repredict_command(
                 journal, stale_games(journal, version), version, config.known_seals(load_catalog())
             )
             total = PREDICTION_GAMES * len(todo.to_simulate)
-            with ProgressReporter(total, not (quiet or as_json)) as progress:
-                done = repredict(journal, todo, version, workers, progress)
+            try:
+                with ProgressReporter(total, not (quiet or as_json)) as progress:
+                    done = repredict(journal, todo, version, workers, progress)
+            except KeyboardInterrupt:
+                if len(todo.to_simulate) > 1:
+                    typer.echo(
+                        "The deals simulated so far are kept: run the same command to finish.",
+                        err=True,
+                    )
+                raise
     if as_json:
         render.print_json(
             {

@@ -2,8 +2,8 @@
 none (imported by hand), get the chance today's expert has for their deal and removal.
 
 A prediction depends on the deal and its Time Pile alone: each is taken from the
-journal's stored predictions or simulated once, outside the write lock; then every game's
-prediction is replaced in one transaction.
+journal's stored predictions or simulated once, outside the write lock, and stored at
+once; then every game's prediction is replaced in one transaction.
 """
 
 from __future__ import annotations
@@ -93,15 +93,19 @@ def repredict(
     workers: int,
     progress: Callable[[int], None] | None = None,
 ) -> Repredicted:
-    """Simulate the plan's deals, then give its games their chance from this expert."""
+    """Simulate the plan's deals, then give its games their chance from this expert.
+
+    Each deal's prediction is kept as soon as it is simulated, so a run stopped half way
+    (Ctrl-C) loses only the deal it was on: the same command then finds the others stored.
+    """
     found = dict(todo.stored)
     for key, (players, contracts, pile) in todo.to_simulate.items():
         found[key] = predict.simulate_deal(
             players, contracts, pile, key[0], version, workers, progress
         )
-    with journal.write() as db:
-        for key in todo.to_simulate:
+        with journal.write() as db:
             predict.store(db, found[key])
+    with journal.write() as db:
         for record in todo.games:
             fields: dict[str, object] = {
                 **found[(record.code, record.time_pile)].record_fields(record.removed),
