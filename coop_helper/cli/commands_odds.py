@@ -215,9 +215,10 @@ def setup_command(
 ) -> None:
     """Set up a game: the contracts, the Time Pile, the odds and a recommended removal."""
     from coop_helper.render import odds as render_odds
-    from coop_helper.sim.odds import SETUP_PRECISION, parse_target
+    from coop_helper.sim.odds import SETUP_PRECISION, check_settings, odds_policy, parse_target
 
     check_odds_extras(chart, as_who, odds)
+    odds_policy(policy)  # a policy the odds cannot take is named as such, --no-odds or not
     if not odds:
         _refuse_without_odds(
             ("--target", target != SETUP_TARGET),
@@ -238,9 +239,6 @@ def setup_command(
     if sim_seed < 0:
         raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
     sim_precision = points(precision, SETUP_PRECISION, games)
-    from coop_helper.sim.odds import check_settings, odds_policy
-
-    odds_policy(policy)  # refused even with --no-odds, as are settings the run cannot use
     check_settings(
         games,
         1 if workers is None else workers,
