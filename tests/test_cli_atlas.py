@@ -466,3 +466,18 @@ def test_the_shipped_atlas_damaged_is_restored_by_a_reinstall():
 
     said = damaged(data_dir() / "atlas.bin", 3)
     assert said.endswith("is damaged (its 3-player part): reinstall coop-helper to restore it.")
+
+
+def test_build_warns_about_a_given_setting_it_does_not_use(run, tmp_path, monkeypatch):
+    """--games is for the simulated-deal counts: with none, it was dropped without a word."""
+    pytest.importorskip("distributed")
+    monkeypatch.setattr("coop_helper.atlas.model.PAIR_PENALTIES", (float("inf"),))
+    args = ["atlas", "build", "--players", "1", "--exhaustive", "", "--train-deals", "50"]
+    args += ["--train-games", "2", "--workers", "1", "--work-dir", str(tmp_path / "work")]
+    result = run(*args, "--output", str(tmp_path / "atlas.bin"), "--games", "7", "--quiet")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.strip() == (
+        "warning: --games is not used: it is for the player counts in --exhaustive, and "
+        "there are none."
+    )
+    assert (tmp_path / "atlas.bin").stat().st_size > 0

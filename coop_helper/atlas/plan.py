@@ -114,21 +114,15 @@ def make_params(
     )
 
 
-def unused_settings(
-    params: BuildParams, games: int, train_deals: int, train_games: int
-) -> list[str]:
-    """The options given away from their defaults that this build does not use, each with
-    why: the per-deal games need an --exhaustive count, the training ones a fitted count."""
-    unused = []
-    if not params.exhaustive and games != DEFAULT_GAMES:
-        unused.append("--games (it is for the player counts in --exhaustive, and there are none)")
-    fitted = [p for p in params.players if p not in params.exhaustive]
-    for name, value, default in (
-        ("--train-deals", train_deals, DEFAULT_TRAIN_DEALS),
-        ("--train-games", train_games, DEFAULT_TRAIN_GAMES),
-    ):
-        if not fitted and value != default:
-            unused.append(f"{name} (every player count of this build is in --exhaustive)")
+def unused_settings(params: BuildParams) -> dict[str, str]:
+    """The build options this build does not use, each with why: the per-deal games are for
+    the --exhaustive counts, the training ones for the fitted counts."""
+    unused = {}
+    if not params.exhaustive:
+        unused["--games"] = "it is for the player counts in --exhaustive, and there are none"
+    if all(p in params.exhaustive for p in params.players):
+        for name in ("--train-deals", "--train-games"):
+            unused[name] = "every player count of this build is in --exhaustive"
     return unused
 
 

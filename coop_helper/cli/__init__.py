@@ -39,6 +39,16 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def options_given(ctx: typer.Context) -> list[str]:
+    """The options of ``ctx``'s command that were given on the command line (each by its
+    first name, e.g. ``--players``), in the command's order; defaults do not count."""
+    return [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name and getattr(ctx.get_parameter_source(param.name), "name", "") == "COMMANDLINE"
+    ]
+
+
 def command(
     name: str | None = None, *, on: typer.Typer | None = None, **kwargs: Any
 ) -> Callable[[F], F]:

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from coop_helper.atlas import defaults
-from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command
+from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, options_given
 from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
@@ -81,6 +81,7 @@ class BuildProgress:
     "build", on=atlas_app, epilog="Example: coop-helper atlas build --players 1,2 -o my-atlas.bin"
 )
 def build_command(
+    ctx: typer.Context,
     players: Annotated[
         str,
         typer.Option(
@@ -206,8 +207,10 @@ def build_command(
         extra_turns=extra_turns,
         seed=seed,
     )
-    for unused in unused_settings(params, games, train_deals, train_games):
-        typer.echo(f"warning: {unused} is not used.", err=True)
+    unused = unused_settings(params)
+    for name in options_given(ctx):
+        if name in unused:
+            typer.echo(f"warning: {name} is not used: {unused[name]}.", err=True)
     if workers is not None and not 1 <= workers <= 256:
         raise UserError(f"--workers must be 1 to 256, not {workers}.")
     if scheduler is not None and "://" not in scheduler:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, fail
+from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, fail, options_given
 from coop_helper.cli.journal_hooks import ChartOption
 from coop_helper.cli.options import (
     CheckPlayers,
@@ -183,11 +183,7 @@ def _refuse_list_options(ctx: typer.Context, subcommand: str) -> None:
     """The list's own options given before a subcommand (``history --players 2 undo``)
     would be ignored by it: a UserError instead, since `undo` would remove a game the
     filter leaves out."""
-    given = [
-        param.opts[0]
-        for param in ctx.command.params
-        if param.name and getattr(ctx.get_parameter_source(param.name), "name", "") == "COMMANDLINE"
-    ]
+    given = options_given(ctx)
     if not given:
         return
     first, help_hint = given[0], f"(see 'coop-helper history {subcommand} --help')"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.cli import command, commands_atlas
+from coop_helper.cli import command, commands_atlas, options_given
 from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, odds_extras
 from coop_helper.cli.options import (
     SIMULATION_PANEL,
@@ -176,10 +176,22 @@ def odds_command(
     commands_atlas.print_difficulty(count, contracts, seals)
 
 
-def _refuse_without_odds(*options: tuple[str, bool]) -> None:
+# The options of `setup` that only the simulation reads (--chart has its own message).
+SIMULATION_OPTIONS = (
+    "--target",
+    "--games",
+    "--precision",
+    "--sim-seed",
+    "--policy",
+    "--workers",
+    "--as",
+)
+
+
+def _refuse_without_odds(given: list[str]) -> None:
     """A simulation setting given with --no-odds would be ignored: a UserError instead."""
-    for name, given in options:
-        if given:
+    for name in given:
+        if name in SIMULATION_OPTIONS:
             raise UserError(
                 f"{name} is for the simulation, which --no-odds turns off: drop one of them."
             )
@@ -187,6 +199,7 @@ def _refuse_without_odds(*options: tuple[str, bool]) -> None:
 
 @command("setup", epilog="Example: coop-helper setup --players 2")
 def setup_command(
+    ctx: typer.Context,
     names: Annotated[
         list[str] | None, contracts_argument("The face-up contracts, if already dealt.")
     ] = None,
@@ -220,15 +233,7 @@ def setup_command(
     check_odds_extras(chart, as_who, odds)
     odds_policy(policy)  # a policy the odds cannot take is named as such, --no-odds or not
     if not odds:
-        _refuse_without_odds(
-            ("--target", target != SETUP_TARGET),
-            ("--games", games is not None),
-            ("--precision", precision is not None),
-            ("--sim-seed", sim_seed != DEFAULT_SEED),
-            ("--policy", policy != DEFAULT_POLICY),
-            ("--workers", workers is not None),
-            ("--as", as_who != "table"),
-        )
+        _refuse_without_odds(options_given(ctx))
     catalog = load_catalog()
     if seed is not None and seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
