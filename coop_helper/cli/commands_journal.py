@@ -30,6 +30,7 @@ from coop_helper.setup.deals import check_players, encode_share_code, face_up, t
 
 if TYPE_CHECKING:
     from coop_helper.journal.store import Journal
+    from coop_helper.journal.transfer import ImportResult
 
 
 def _open(create: bool) -> Journal | None:
@@ -103,7 +104,6 @@ def record_command(
     if pile.size is None:
         raise pile.unknown_seals_error()
     records.check_play(pile.size, removed, moves, won)
-    unlikely = records.unlikely_moves(moves, count)
     played_on = records.parse_day(date) if date is not None else dt.date.today().isoformat()
     records.check_played_on(played_on, dt.date.today().isoformat())
     workers = default_workers() if workers is None else workers
@@ -128,8 +128,12 @@ def record_command(
         render.print_json(views.record_json(record, standing, journal.path))
     else:
         views.print_record(record, standing)
-    if unlikely is not None:
-        typer.echo(f"warning: {unlikely} ('coop-helper history undo' removes this game).", err=True)
+    if records.too_many_moves(moves):
+        typer.echo(
+            f"warning: --moves {moves}: {records.too_many_moves_reason()}; check the number "
+            "('coop-helper history undo' removes this game).",
+            err=True,
+        )
 
 
 # ---------------------------------------------------------------- history
@@ -295,8 +299,11 @@ def import_command(
                 "skipped": done.skipped,
                 "without_prediction": done.without_prediction,
                 "many_moves": list(done.many_moves),
+                "predictions_left_out": list(done.predictions_left_out),
             }
         )
+    _import_warnings(done, file)
+    if as_json:
         return
     lines = [f"Imported {done.added:,} of {plural(done.read, 'game')} from {file}."]
     if done.skipped:
@@ -311,23 +318,29 @@ def import_command(
             f"{'it one' if done.without_prediction == 1 else 'them one each'})."
         )
     render.make_console().print(" ".join(lines), soft_wrap=True)
-    _warn_many_moves(done.many_moves, file)
 
 
-def _warn_many_moves(where: tuple[str, ...], file: Path) -> None:
-    """One warning for the imported games with more moves than the deck's Tax Increases."""
-    if not where:
-        return
-    from coop_helper.journal.records import tax_increases
+def _import_warnings(done: ImportResult, file: Path) -> None:
+    """On stderr, with --json too: the imported games whose moves look like a slip, and
+    those added without the prediction they came with."""
+    from coop_helper.journal.records import too_many_moves_reason
 
-    shown_where = ", ".join(where[:5]) + (f" and {len(where) - 5:,} more" if len(where) > 5 else "")
-    taxes = tax_increases()
-    typer.echo(
-        f"warning: {file}, {shown_where}: more Tax Increase moves than the deck's {taxes} "
-        "Tax Increases (possible only after the discard pile is shuffled into a new draw "
-        "pile); check them.",
-        err=True,
-    )
+    def listed(where: tuple[str, ...]) -> str:
+        more = f" and {len(where) - 5:,} more" if len(where) > 5 else ""
+        return ", ".join(where[:5]) + more
+
+    if done.many_moves:
+        typer.echo(
+            f"warning: {file}, {listed(done.many_moves)}: {too_many_moves_reason()}; check them.",
+            err=True,
+        )
+    if done.predictions_left_out:
+        typer.echo(
+            f"warning: {file}: added without their prediction, which could not be used: "
+            f"{listed(done.predictions_left_out)}; 'coop-helper history repredict' gives "
+            "them today's.",
+            err=True,
+        )
 
 
 @command("repredict", on=history_app, epilog="Example: coop-helper history repredict")

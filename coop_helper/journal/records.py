@@ -12,10 +12,10 @@ import datetime as dt
 import secrets
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from coop_helper.errors import UserError
+from coop_helper.errors import UserError, shown
 from coop_helper.journal.store import Journal
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 from coop_helper.setup.deals import decode_share_code, encode_share_code, time_pile
@@ -122,23 +122,26 @@ def check_play(
         )
 
 
-def tax_increases(players: int = 1) -> int:
-    """How many Tax Increases the deck holds (from the card data)."""
+def tax_increases() -> int:
+    """How many Tax Increases the deck holds (from the card data; every player count's
+    deck has the same)."""
     from coop_helper.engine.cards import TAX, build_deck
 
-    return build_deck(players).type.count(TAX)
+    return build_deck(1).type.count(TAX)
 
 
-def unlikely_moves(moves: int, players: int) -> str | None:
-    """A warning for more Tax Increase moves than the deck has Tax Increases: possible only
-    once the discard pile has been shuffled into a new draw pile, so more likely a slip of
-    the finger; None for a count the deck allows at once."""
-    taxes = tax_increases(players)
-    if moves <= taxes:
-        return None
+def too_many_moves(moves: int) -> bool:
+    """More Tax Increase moves than the deck has Tax Increases? Possible only once the
+    discard pile has been shuffled into a new draw pile, so more likely a slip of the
+    finger that inflates the rank: worth a warning, not a refusal."""
+    return moves > tax_increases()
+
+
+def too_many_moves_reason() -> str:
+    """What the warning for `too_many_moves` says, after naming the game."""
     return (
-        f"{moves} Tax Increase moves, where the deck holds {taxes} Tax Increases: more "
-        "than that needs the discard pile shuffled into a new draw pile; check the number"
+        f"more Tax Increase moves than the deck's {tax_increases()} Tax Increases (possible "
+        "only after the discard pile is shuffled into a new draw pile)"
     )
 
 
@@ -214,35 +217,42 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
             "predicted_wins and predicted_games must be given with predicted_win, "
             "wins at most games."
         )
+
+
+def prediction_problem(record: GameRecord) -> str | None:
+    """Why the record's prediction cannot be used, or None: a chance that is not its wins
+    out of its games, a team coop-helper does not have, or a newer version of one. An
+    import keeps such a game without its prediction (earlier versions took these rows, so
+    a journal exported then must still import)."""
     if record.predicted_win is not None and record.predicted_games:
         share = record.predicted_wins / record.predicted_games  # type: ignore[operator]
         if abs(record.predicted_win - share) > 0.0005:
-            raise UserError(
+            return (
                 f"predicted_win {record.predicted_win:g} is not predicted_wins "
-                f"{record.predicted_wins} of predicted_games {record.predicted_games} "
-                f"({share:.4g}): fix one of them, or leave the three out."
+                f"{record.predicted_wins} of predicted_games {record.predicted_games}"
             )
-    _check_policy(record.policy, record.policy_version)
-
-
-def _check_policy(name: str | None, version: str | None) -> None:
-    """A prediction's team must be one coop-helper has, at a version it has reached."""
-    if name is None:
-        return
+    if record.policy is None:
+        return None
     from coop_helper.policies import POLICIES, policy_version
 
-    if name not in POLICIES:
-        raise UserError(
-            f"policy '{name}' is not one of coop-helper's teams ({', '.join(POLICIES)}): "
-            "fix it, or leave the prediction out."
-        )
-    current = policy_version(name)
-    numbers = version is not None and version.isdigit() and current.isdigit()
-    if numbers and int(version) > int(current):  # type: ignore[arg-type]
-        raise UserError(
-            f"policy_version {version} is newer than this coop-helper's {name} "
-            f"(version {current}): update coop-helper, or leave the prediction out."
-        )
+    if record.policy not in POLICIES:
+        return f"policy '{shown(record.policy)}' is not one of coop-helper's teams"
+    current, version = policy_version(record.policy), record.policy_version or ""
+    if version.isdigit() and current.isdigit() and int(version) > int(current):
+        return f"policy_version {version} is newer than this coop-helper's {record.policy}"
+    return None
+
+
+def without_prediction(record: GameRecord) -> GameRecord:
+    """The record with its prediction fields emptied."""
+    return replace(
+        record,
+        predicted_win=None,
+        predicted_wins=None,
+        predicted_games=None,
+        policy=None,
+        policy_version=None,
+    )
 
 
 def contract_names(code: str, catalog: Catalog | None = None) -> str:

@@ -35,9 +35,11 @@ from coop_helper.journal.records import (
     outcome_fields,
     parse_day,
     parse_seals,
+    prediction_problem,
     seals_text,
+    too_many_moves,
     uids,
-    unlikely_moves,
+    without_prediction,
 )
 from coop_helper.journal.store import Journal
 from coop_helper.setup.catalog import Seal, load_catalog
@@ -250,6 +252,9 @@ class ImportResult:
     skipped: int  # already in the journal (or twice in the file)
     without_prediction: int  # added games with no expert win chance (not in the fit)
     many_moves: tuple[str, ...] = ()  # where added games have more moves than Tax Increases
+    # where added games came with a prediction that could not be used, and why (each is
+    # added without it, and counted in without_prediction)
+    predictions_left_out: tuple[str, ...] = ()
 
 
 def _identity(record: GameRecord) -> tuple[str, str, int, int, bool]:
@@ -273,6 +278,7 @@ def import_file(
             raise UserError(f"{path}, {where}: {err} Nothing was imported.") from None
     added = skipped = unpredicted = 0
     many_moves: list[str] = []
+    left_out: list[str] = []
     with journal.write() as db:
         seen = uids(journal)
         # A game without a uid is one the journal holds if it holds a game of the same day,
@@ -291,9 +297,15 @@ def import_file(
                 skipped += 1
                 continue
             seen.add(record.uid)
+            problem = prediction_problem(record)
+            if problem is not None:
+                record = without_prediction(record)
+                left_out.append(f"{where} ({problem})")
             insert(db, record)
             added += 1
             unpredicted += record.predicted_win is None
-            if unlikely_moves(record.moves, record.players) is not None:
+            if too_many_moves(record.moves):
                 many_moves.append(where)
-    return ImportResult(len(records), added, skipped, unpredicted, tuple(many_moves))
+    return ImportResult(
+        len(records), added, skipped, unpredicted, tuple(many_moves), tuple(left_out)
+    )
