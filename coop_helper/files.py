@@ -5,6 +5,7 @@ files at all."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -42,6 +43,7 @@ def replace_file(
     keep_mode: bool = False,
     suffix: str = ".tmp",
     check: Callable[[], None] | None = None,
+    make_folder: bool = False,
 ) -> Path:
     """Write ``path`` in one step: ``content`` (bytes, or a function that writes to a binary
     file) fills a temporary file beside it, which is synced to disk and renamed into
@@ -52,11 +54,16 @@ def replace_file(
     replaced keeps its own. Setting them is best effort: a file system that refuses
     (a FAT stick) still gets the data. A symbolic link is written through: its target is
     replaced and the link kept (for every file coop-helper writes, the same rule).
-    ``check`` runs just before the rename and may raise to keep the old file.
-    Any OSError is raised after the temporary file is removed.
+    ``check`` runs just before the rename and may raise to keep the old file. With
+    ``make_folder`` the file's folder (the link target's) is made first if missing.
+    Any OSError is raised after the temporary file is removed; a loop of links is one.
     """
     target = Path(os.path.realpath(path))
-    folder = target.parent if str(target.parent) else Path(".")
+    if target.is_symlink():  # realpath stops inside a loop of links
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+    folder = target.parent
+    if make_folder:
+        folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:

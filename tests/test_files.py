@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -99,4 +100,22 @@ def test_permissions_are_best_effort(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(os, "chmod", refuse)
     path = tmp_path / "out.txt"
     replace_file(path, b"data", mode=0o644)
+    assert path.read_bytes() == b"data"
+
+
+def test_a_loop_of_links_is_an_error_and_no_link_is_replaced(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.symlink_to(two)
+    two.symlink_to(one)
+    with pytest.raises(OSError) as raised:
+        replace_file(one, b"data")
+    assert raised.value.errno == errno.ELOOP
+    assert one.is_symlink() and two.is_symlink() and leftovers(tmp_path) == []
+
+
+def test_the_folder_is_made_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "deeper" / "out.txt"
+    with pytest.raises(FileNotFoundError):
+        replace_file(path, b"data")
+    replace_file(path, b"data", make_folder=True)
     assert path.read_bytes() == b"data"

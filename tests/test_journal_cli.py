@@ -701,6 +701,9 @@ TWO_PLAYER = ("Trade Outpost", "Gamester", "Tax Officer", "Jinx", "Galleon Foe")
     ("args", "words"),
     [
         (("history", "--players", "2", "undo"), "--players is an option of 'coop-helper history'"),
+        (("history", "-p", "2", "undo"), "--players is an option of 'coop-helper history'"),
+        (("history", "--players=2", "undo"), "--players is an option of 'coop-helper history'"),
+        (("history", "--last", "10", "undo"), "--last is an option"),  # its default, typed
         (("history", "--since", "2026-01-01", "export", "out.csv"), "--since is an option"),
         (("history", "--chart", "h.png", "export", "out.csv"), "--chart is an option"),
         (("history", "--last", "3", "repredict"), "--last is an option"),
@@ -726,6 +729,8 @@ def test_the_lists_options_before_a_subcommand_are_refused(run, tmp_path, monkey
     ("args", "words"),
     [
         (("history", "export", "folder.csv"), "folder.csv is a folder: name a file in it"),
+        (("history", "export", "folder"), "folder is a folder: name a file in it"),
+        (("history", "export", "hard.csv", "--force"), "is the journal itself"),
         (("history", "export", "folder.csv", "--force"), "folder.csv is a folder"),
         (("history", "--chart", "folder"), "--chart folder is a folder"),
         (("history", "--chart", ""), "--chart needs a file name"),
@@ -743,6 +748,7 @@ def test_a_file_that_cannot_be_written_is_named_for_what_it_is(
     (tmp_path / "link.csv").symlink_to(tmp_path / "journal.json")
     with _journal() as journal:
         add(journal, make_record())
+    os.link(tmp_path / "journal.json", tmp_path / "hard.csv")  # one file, two names
     before = (tmp_path / "journal.json").read_bytes()
     result = run(*args)
     assert result.exit_code == 2 and words in result.stderr, result.stderr
@@ -756,11 +762,11 @@ def test_a_chart_through_a_link_replaces_the_target_and_keeps_the_link(run, tmp_
         add(journal, make_record())
     assert run("history", "--chart", "real.png").exit_code == 0
     (tmp_path / "link.png").symlink_to(tmp_path / "real.png")
-    drawn = (tmp_path / "real.png").stat().st_mtime_ns
+    drawn = (tmp_path / "real.png").stat().st_ino
     result = run("history", "--chart", "link.png")
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "link.png").is_symlink()
-    assert (tmp_path / "real.png").stat().st_mtime_ns >= drawn
+    assert (tmp_path / "real.png").stat().st_ino != drawn  # a new file put in its place
     assert (tmp_path / "real.png").read_bytes()[:4] == b"\x89PNG"
 
 
@@ -820,8 +826,10 @@ def test_repredict_stopped_half_way_keeps_the_deals_it_simulated(monkeypatch):
     with _journal() as journal:
         todo = repredict.plan(journal, repredict.stale_games(journal, version), version, {})
         assert len(todo.to_simulate) == 2
+        kept: list = []
         with pytest.raises(KeyboardInterrupt):
-            repredict.repredict(journal, todo, version, 1)
+            repredict.repredict(journal, todo, version, 1, stored=kept)
+        assert kept == [(calls[0], kept[0][1])]  # what the command's Ctrl-C note is told
     with _journal() as journal:
         again = repredict.plan(journal, repredict.stale_games(journal, version), version, {})
         assert len(again.stored) == 1 and len(again.to_simulate) == 1

@@ -149,8 +149,7 @@ def read_format(path: Path) -> int | None:
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so a reader sees the old file or the new one, never half;
     readable by everyone, like any shipped data file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    replace_file(path, data, mode=0o644)
+    replace_file(path, data, mode=0o644, make_folder=True)
 
 
 def damaged(path: Path, players: int | None = None) -> str:

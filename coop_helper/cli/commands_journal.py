@@ -247,6 +247,15 @@ def _show_history(
         render.make_console(stderr=True).print(f"Chart written to {chart}", soft_wrap=True)
 
 
+def _same_file(one: Path, other: Path) -> bool:
+    """Are these one file (through links, and in any case on a file system that ignores
+    it)? Paths that do not exist yet are compared as written out in full."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return os.path.realpath(one) == os.path.realpath(other)
+
+
 @command("export", on=history_app, epilog="Example: coop-helper history export games.csv")
 def export_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A .csv or .json file to write.")],
@@ -257,8 +266,10 @@ def export_command(
     from coop_helper.journal import records, transfer, views
     from coop_helper.journal.store import journal_path
 
+    if file.is_dir():  # before the extension: "Documents" is a folder, not a bad name
+        raise UserError(f"{file} is a folder: name a file in it, e.g. {file / 'games.csv'}.")
     suffix = transfer.file_format(file)
-    if os.path.realpath(file) == os.path.realpath(journal_path()):
+    if _same_file(file, journal_path()):
         raise UserError(f"{file} is the journal itself: export to another file.")
     journal = _open(create=False)
     if journal is None:
@@ -369,11 +380,12 @@ def repredict_command(
                 journal, stale_games(journal, version), version, config.known_seals(load_catalog())
             )
             total = PREDICTION_GAMES * len(todo.to_simulate)
+            kept: list[tuple[str, int]] = []
             try:
                 with ProgressReporter(total, not (quiet or as_json)) as progress:
-                    done = repredict(journal, todo, version, workers, progress)
+                    done = repredict(journal, todo, version, workers, progress, kept)
             except KeyboardInterrupt:
-                if len(todo.to_simulate) > 1:
+                if kept:
                     typer.echo(
                         "The deals simulated so far are kept: run the same command to finish.",
                         err=True,

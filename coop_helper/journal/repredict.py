@@ -92,11 +92,13 @@ def repredict(
     version: str,
     workers: int,
     progress: Callable[[int], None] | None = None,
+    stored: list[Key] | None = None,
 ) -> Repredicted:
     """Simulate the plan's deals, then give its games their chance from this expert.
 
-    Each deal's prediction is kept as soon as it is simulated, so a run stopped half way
-    (Ctrl-C) loses only the deal it was on: the same command then finds the others stored.
+    Each deal's prediction is kept as soon as it is simulated (and its key added to
+    ``stored``), so a run stopped half way (Ctrl-C) loses only the deal it was on: the
+    same command then finds the others stored.
     """
     found = dict(todo.stored)
     for key, (players, contracts, pile) in todo.to_simulate.items():
@@ -105,6 +107,8 @@ def repredict(
         )
         with journal.write() as db:
             predict.store(db, found[key])
+        if stored is not None:
+            stored.append(key)
     with journal.write() as db:
         for record in todo.games:
             fields: dict[str, object] = {

@@ -119,8 +119,7 @@ def write_config(doc: TOMLDocument, path: Path | None = None) -> Path:
     path = path or config_path()
     data = doc.as_string().encode("utf-8")
     try:
-        Path(os.path.realpath(path)).parent.mkdir(parents=True, exist_ok=True)
-        replace_file(path, data, keep_mode=True)
+        replace_file(path, data, keep_mode=True, make_folder=True)
     except OSError as err:
         raise UserError(
             f"cannot write config file {path}: {err.strerror or err}; it is unchanged."
