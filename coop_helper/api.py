@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numbers
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY
@@ -38,12 +38,21 @@ def _resolve(
     contracts: Sequence[str] | str, players: int | None, seals: Mapping[str, str] | None
 ) -> tuple[int, tuple[Contract, ...], TimePile]:
     catalog = load_catalog()
+    if players is not None:
+        players = _whole("players", players)
+    if seals is not None and not isinstance(seals, Mapping):
+        raise UserError(
+            f"seals must be a mapping of contract name to seal, such as "
+            f"{{'Ransom': '1A'}}, not {seals!r}."
+        )
     if isinstance(contracts, str):
         count, face = face_up(code=contracts, players=players, catalog=catalog)
     else:
-        count, face = face_up(names=list(contracts), players=players, catalog=catalog)
+        count, face = face_up(names=_names(contracts), players=players, catalog=catalog)
     known: dict[str, Seal] = {}
     for name, text in (seals or {}).items():
+        if not isinstance(name, str):
+            raise UserError(f"seals are keyed by contract name, not {name!r}.")
         contract = catalog.contract(name)
         if contract.seal is not None:
             unknown = ", ".join(c.name for c in catalog.contracts if c.seal is None)
@@ -57,6 +66,25 @@ def _resolve(
         except ValueError as err:
             raise UserError(f"seal for {contract.name}: {err}") from None
     return count, face, _time_pile(face, known, catalog)
+
+
+def _names(contracts: object) -> list[str]:
+    """The contract names of a list (or other iterable) of strings; a UserError else."""
+    example = "['Lady Killer', 'Explorer', 'Fighter'] or a share code"
+    if not isinstance(contracts, Iterable) or isinstance(contracts, bytes | Mapping):
+        raise UserError(f"contracts must be a list of names, such as {example}, not {contracts!r}.")
+    names = list(contracts)
+    for name in names:
+        if not isinstance(name, str):
+            raise UserError(f"contracts must be names (text), such as {example}, not {name!r}.")
+    return names
+
+
+def _text(name: str, value: object, example: str) -> str:
+    """``value`` if it is a string; a UserError naming ``name`` else."""
+    if not isinstance(value, str):
+        raise UserError(f"{name} must be text, such as {example!r}, not {value!r}.")
+    return value
 
 
 def _whole(name: str, value: object) -> int:
@@ -111,6 +139,8 @@ def odds(
     ``removed``, ``turns``, ``win``, ``ci_low``, ``ci_high`` and ``ranks``.
     """
     count, face, pile = _resolve(contracts, players, seals)
+    policy = _text("policy", policy, DEFAULT_POLICY)
+    interval = _text("interval", interval, "wilson")
     goal = None if target is None else parse_target(target)
     games = None if games is None else _whole("games", games)
     seed, workers = _whole("seed", seed), _whole("workers", workers)

@@ -58,3 +58,26 @@ def test_integers_of_other_kinds_are_whole_numbers_too():
     assert result.games == 40 and result.seed == 2
     precise = odds(DEAL, precision=np.float32(0.05), seed=np.int32(2))
     assert precise.precision == pytest.approx(0.05)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: odds(None, games=40), "contracts must be a list of names"),
+        (lambda: time_pile(None), "contracts must be a list of names"),
+        (lambda: time_pile(b"PR1-0040HM"), "contracts must be a list of names"),
+        (lambda: odds([1, 2, 3], games=40), r"contracts must be names \(text\).* not 1\."),
+        (lambda: time_pile([b"Fighter", b"Jinx", b"Explorer"]), "not b'Fighter'"),
+        (lambda: odds(DEAL, games=40, policy=None), "policy must be text"),
+        (lambda: odds(DEAL, games=40, interval=None), "interval must be text"),
+        (lambda: time_pile(DEAL, seals="Ransom=1A"), "seals must be a mapping"),
+        (lambda: time_pile(DEAL, seals=["Ransom=1A"]), "seals must be a mapping"),
+        (lambda: time_pile(DEAL, seals={1: "1A"}), "seals are keyed by contract name"),
+        (lambda: time_pile(DEAL, players="1"), "players must be a whole number, not '1'"),
+    ],
+)
+def test_arguments_of_the_wrong_kind_are_user_errors(call, words):
+    """They crashed deep inside (TypeError, AttributeError), or said 'players must be 1
+    to 5, not 1' for the text '1'."""
+    with pytest.raises(UserError, match=words):
+        call()
