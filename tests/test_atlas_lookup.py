@@ -153,3 +153,15 @@ def test_policy_versions_are_strings_read_off_the_policy():
         assert policy_version(f" {name.upper()} ") == version
     with pytest.raises(UserError, match="unknown policy"):
         policy_version("expret")
+
+
+def test_the_build_advice_names_the_output_only_for_another_atlas(tmp_path, monkeypatch):
+    from coop_helper.atlas import lookup
+    from coop_helper.setup.catalog import data_dir
+
+    monkeypatch.delenv("COOP_HELPER_ATLAS", raising=False)
+    assert lookup._output_option(None) == ""
+    assert lookup._output_option(data_dir() / lookup.ATLAS_FILE) == ""
+    assert (
+        lookup._output_option(tmp_path / "my atlas.bin") == f" --output '{tmp_path}/my atlas.bin'"
+    )

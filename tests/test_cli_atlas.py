@@ -405,9 +405,14 @@ def test_build_never_replaces_an_atlas_with_less_or_a_file_that_is_no_atlas(
 
 
 def test_the_missing_player_count_advice_keeps_the_counts_held(run):
+    import os
+    import shlex
+
     missing = run("deal", "--players", "3", "--difficulty", "hard")
     assert missing.exit_code == 2
-    assert "'coop-helper atlas build --players 1,3'" in missing.stderr
+    # the atlas in use is named by COOP_HELPER_ATLAS: the command writes that one
+    named = shlex.quote(os.environ["COOP_HELPER_ATLAS"])
+    assert f"'coop-helper atlas build --players 1,3 --output {named}'" in missing.stderr
 
 
 @pytest.mark.parametrize("difficulty", [[], ["--difficulty", "hard"]], ids=["any", "hard"])

@@ -212,3 +212,10 @@ def default_pile_with_ransom(number: int, letter: str) -> int:
     by_name = {c.name: c for c in catalog.contracts}
     dealt = tuple(by_name[n] for n in ("Fighter", "Ransom", "Explorer"))
     return default_time_pile(catalog, dealt, {"ransom": Seal(number, letter)})
+
+
+def test_play_with_only_a_player_count_says_how_to_get_a_deal(run):
+    result = run("play", "--players", "3", "--seed", "1")
+    assert result.exit_code == 2
+    assert "play does not deal: deal with 'coop-helper deal --players 3'" in result.stderr
+    assert "--code CODE" in result.stderr

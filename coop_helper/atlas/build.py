@@ -49,7 +49,8 @@ def _require_distributed() -> Any:
         import distributed
     except ImportError:
         raise UserError(
-            "building the atlas needs Dask: install it with pip install 'coop-helper[atlas]'."
+            "building the atlas needs Dask: install it with pip install 'coop-helper[atlas]' "
+            "(from a source folder: pip install '.[atlas]')."
         ) from None
     return distributed
 

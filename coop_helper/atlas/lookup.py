@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,14 @@ def atlas_path() -> Path:
     """The atlas in use: $COOP_HELPER_ATLAS, else the one shipped with the card data."""
     override = os.environ.get(ATLAS_ENV)
     return Path(override).expanduser() if override else data_dir() / ATLAS_FILE
+
+
+def _output_option(path: Path | None) -> str:
+    """`atlas build`'s --output for the atlas at ``path``: nothing for the usual one."""
+    target = path or atlas_path()
+    if target == data_dir() / ATLAS_FILE:
+        return ""
+    return f" --output {shlex.quote(str(target))}"
 
 
 @functools.cache
@@ -98,7 +107,7 @@ def current_block(players: int, path: Path | None = None) -> PlayerBlock:
         counts = counts_text(tuple(sorted({*atlas.header.players, players})))
         raise AtlasUnavailable(
             f"the atlas holds no {players}-player deals: run "
-            f"'coop-helper atlas build --players {counts}'."
+            f"'coop-helper atlas build --players {counts}{_output_option(path)}'."
         )
     try:
         return atlas.block(players)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from coop_helper.sim.odds import OddsResult
 
 SUFFIXES = (".png", ".svg")
-INSTALL = "pip install 'coop-helper[charts]'"
+INSTALL = "pip install 'coop-helper[charts]' (from a source folder: pip install '.[charts]')"
 CHART_MARK = "coop-helper chart"  # written into every chart's metadata
 MARK_BYTES = 8192  # the mark sits in the first bytes of a PNG or SVG file
 RANK_COLOURS = ("#9a9a9a", "#2a9d8f", "#e0a800", "#3a6ea5", "#c0392b")  # lowest rank first

@@ -73,13 +73,18 @@ def play_one(
     contracts once those are known (the CLI's reads the settings only if they are needed).
     """
     catalog = load_catalog()
+    if players is not None and not 1 <= players <= 5:
+        raise UserError(f"--players must be 1 to 5, not {players}.")
+    if not names and code is None and players is not None:  # `setup --players N` deals
+        raise UserError(
+            f"play does not deal: deal with 'coop-helper deal --players {players}' and give "
+            "its share code with --code CODE, or name the face-up contracts."
+        )
     if not names and code is None:
         raise UserError(
             "name the face-up contracts, e.g. 'coop-helper play "
             '"Lady Killer" Explorer Fighter\', or give --code CODE.'
         )
-    if players is not None and not 1 <= players <= 5:
-        raise UserError(f"--players must be 1 to 5, not {players}.")
     n_players, contracts = face_up(names=names, code=code, players=players, catalog=catalog)
     if callable(seals):
         seals = seals(contracts)
