@@ -63,6 +63,19 @@ def test_every_command_group_help_shows_an_example_too(run, group):
     assert "Example: coop-helper " + " ".join(group) in text
 
 
+@pytest.mark.parametrize("words", [[], *COMMANDS, *_groups()], ids=" ".join)
+def test_help_on_a_narrow_terminal_cuts_no_option_name(run, monkeypatch, words):
+    """At 40 columns the boxed help squeezed option names to "--playe…": below the
+    width where tables become lists, help takes the plain layout, every name whole."""
+    monkeypatch.setenv("COLUMNS", "40")
+    result = run(*words, "-h")
+    assert result.exit_code == 0
+    assert "…" not in result.stdout and "╭" not in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 40
+    monkeypatch.setenv("COLUMNS", "100")
+    assert "╭" in run(*words, "-h").stdout  # the boxed layout where it fits
+
+
 def test_every_command_is_covered():
     assert ["odds"] in COMMANDS and ["seals", "set"] in COMMANDS and len(COMMANDS) >= 10
 

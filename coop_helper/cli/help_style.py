@@ -7,11 +7,14 @@ command classes blank the type column for flags and arguments; everything else i
 
 from __future__ import annotations
 
+import functools
+import shutil
 from typing import Any
 
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from coop_helper.render import terminal as streams
+from coop_helper.render.tables import NARROW
 
 HELP_OPTIONS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
@@ -37,21 +40,45 @@ def _quiet_on_closed_pipe(format_help: Any, ctx: Any, formatter: Any) -> None:
             raise
 
 
+def narrow() -> bool:
+    """Is the terminal too narrow for the help's boxed tables? There they squeeze the
+    option names to "--playe…"; the plain layout puts each name on its own line."""
+    return shutil.get_terminal_size().columns < NARROW
+
+
+def _plain_help(format_help: Any, ctx: Any, formatter: Any) -> None:
+    """click's plain layout, wrapped at the terminal's width (click's own floor is 50)."""
+    width = formatter.width = max(20, shutil.get_terminal_size().columns - 1)
+    # an option wider than a third of the line goes on a line of its own, its text below
+    formatter.write_dl = functools.partial(type(formatter).write_dl, formatter, col_max=width // 3)
+    format_help(ctx, formatter)
+
+
 class HelpCommand(TyperCommand):
-    """A command whose help shows no type tags for flags and arguments."""
+    """A command whose help shows no type tags for flags and arguments, plain on a narrow
+    terminal."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain(super().get_params(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        _quiet_on_closed_pipe(super().format_help, ctx, formatter)
+        if narrow():  # click's own layout
+            plain = super(TyperCommand, self).format_help
+            _quiet_on_closed_pipe(lambda c, f: _plain_help(plain, c, f), ctx, formatter)
+        else:
+            _quiet_on_closed_pipe(super().format_help, ctx, formatter)
 
 
 class HelpGroup(TyperGroup):
-    """A group (the app, ``seals``) whose help shows no type tags for flags."""
+    """A group (the app, ``seals``) whose help shows no type tags for flags, plain on a
+    narrow terminal."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain(super().get_params(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        _quiet_on_closed_pipe(super().format_help, ctx, formatter)
+        if narrow():
+            plain = super(TyperGroup, self).format_help
+            _quiet_on_closed_pipe(lambda c, f: _plain_help(plain, c, f), ctx, formatter)
+        else:
+            _quiet_on_closed_pipe(super().format_help, ctx, formatter)
