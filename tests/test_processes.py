@@ -83,6 +83,19 @@ def test_an_ascii_terminal_gets_ascii(tmp_path, args):
     assert "Share code" in text or "Kampfer" in text
 
 
+def test_the_c_locale_gets_ascii_unless_utf8_is_asked_for(tmp_path):
+    """Python writes UTF-8 in the C locale by itself (its UTF-8 mode); the locale says
+    the terminal shows ASCII, so it gets ASCII, unless PYTHONUTF8=1 asks for UTF-8."""
+    clean = {"LC_ALL": "C", "LANG": "C", "PYTHONIOENCODING": "", "PYTHONUTF8": ""}
+    done = run_cli(tmp_path, "deal", "--players", "2", "--seed", "3", **clean)
+    assert done.returncode == 0 and done.stderr == b""
+    assert "Kampfer" in done.stdout.decode("ascii")  # raises if any byte is not ASCII
+    asked = run_cli(
+        tmp_path, "deal", "--players", "2", "--seed", "3", **{**clean, "PYTHONUTF8": "1"}
+    )
+    assert "Kämpfer" in asked.stdout.decode("utf-8")
+
+
 def test_ascii_json_keeps_every_letter(tmp_path):
     done = run_cli(tmp_path, "contracts", "--json", PYTHONIOENCODING="ascii")
     assert done.returncode == 0 and done.stderr == b""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import locale
 import os
 import sys
 import unicodedata
@@ -56,14 +57,33 @@ def prepare() -> None:
 
 
 def _prepare_streams() -> None:
+    ascii_only = locale_is_ascii()
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:  # text that the encoding lacks is spelt in ASCII
-            with contextlib.suppress(ValueError, OSError):
-                reconfigure(errors=ASCII_FALLBACK)
+            with contextlib.suppress(ValueError, OSError, LookupError):
+                if ascii_only:
+                    reconfigure(encoding="ascii", errors=ASCII_FALLBACK)
+                else:
+                    reconfigure(errors=ASCII_FALLBACK)
     columns = os.environ.get("COLUMNS")
     if columns is not None and not (columns.isdigit() and int(columns) >= MIN_COLUMNS):
         del os.environ["COLUMNS"]  # 0, negative or junk: lay out for the real terminal
+
+
+def locale_is_ascii() -> bool:
+    """Does the user's locale say the terminal shows ASCII only (LC_ALL=C), where Python
+    writes UTF-8 anyway? Python turns on its UTF-8 mode by itself in the C locale; unless
+    the user asked for that mode (PYTHONUTF8=1, -X utf8), the locale's own codeset wins."""
+    if not sys.flags.utf8_mode or os.environ.get("PYTHONUTF8") or "utf8" in sys._xoptions:
+        return False
+    if os.environ.get("PYTHONIOENCODING"):
+        return False  # the user chose the streams' encoding
+    try:
+        codeset = locale.nl_langinfo(locale.CODESET)
+    except (AttributeError, ValueError):  # no nl_langinfo (Windows)
+        return False
+    return codeset.upper().replace("-", "") in ("ANSI_X3.41968", "ASCII", "USASCII")
 
 
 def stdout_is_unicode() -> bool:
