@@ -106,9 +106,9 @@ def deal_command(
         typer.Option(
             "--difficulty",
             metavar="LEVEL",
-            help="easy, medium, hard or brutal (the quarters of the player count's deals by the "
-            "card data's seals, easiest first) or a win chance like 40%, from the difficulty "
-            "atlas.",
+            help="easy, medium, hard or brutal (each a quarter of this player count's deals, "
+            "by the expert's win chance in the difficulty atlas), or a win chance like 40% "
+            "(a deal within 2.5 points of it).",
             autocompletion=complete_difficulty,
             rich_help_panel=CONTRACTS_PANEL,
         ),
