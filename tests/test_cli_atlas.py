@@ -178,7 +178,9 @@ def test_a_recorded_blue_seal_rates_its_contract(run):
         return next(c["difficulty"] for c in doc["contracts"] if c["name"] == "Ransom")
 
     before = ok_json(run("contracts", "--players", "1", "--json"))
-    assert "win" not in ransom(before)
+    unrated = ransom(before)  # every field there, null where not measured, and why
+    assert unrated["win"] is None and unrated["win_low"] is None and unrated["win_pairs"] is None
+    assert "seals set Ransom NUMBER LETTER" in unrated["unrated"]
     note = run("contracts", "--players", "1").stdout
     assert "record its seal to rate it:\n" in note
     for name in ("'Tiny Royal Household'", "Ransom"):  # every contract not rated
@@ -186,8 +188,10 @@ def test_a_recorded_blue_seal_rates_its_contract(run):
     assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
     after = ok_json(run("contracts", "--players", "1", "--json"))
     rated = ransom(after)
-    assert rated["win_low"] <= rated["win"] <= rated["win_high"]
-    assert {k: v for k, v in rated.items() if k.startswith("turns")} == ransom(before)
+    assert rated["win_low"] <= rated["win"] <= rated["win_high"] and rated["unrated"] is None
+    assert {k: v for k, v in rated.items() if k.startswith("turns")} == {
+        k: v for k, v in unrated.items() if k.startswith("turns")
+    }
     text = run("contracts", "--players", "1").stdout
     row = [line for line in text.splitlines() if line.startswith("│ Ransom")][-1]  # effects
     assert "not rated" not in row and "pt" in row

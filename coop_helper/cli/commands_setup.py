@@ -88,7 +88,7 @@ def contracts_command(
                 source=c.source,
             )
             if effects is not None:
-                row["difficulty"] = effects.get(c.key)
+                row["difficulty"] = commands_atlas.difficulty_fields(c, effects.get(c.key, {}))
             rows.append(row)
         render.print_json({"contracts": rows})
         return
