@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 import time
@@ -185,7 +186,20 @@ def _caption(result: OddsResult) -> str:
             f"Coin spaces unknown for {', '.join(result.unknown_coins)}: "
             "they pay 0 coins in simulation."
         )
+    if _equal_neighbours(result):
+        lines.append(
+            "Equal chances at neighbouring levels: there one turn more does not help the "
+            "simulated team (it can always play as with one turn fewer), so that card is "
+            "moved for free."
+        )
     return "\n".join(lines)
+
+
+def _equal_neighbours(result: OddsResult) -> bool:
+    """Do two neighbouring levels show the same wins (a level never shows less than the
+    one with a turn fewer, so a turn that does not help repeats its count)?"""
+    levels = result.levels
+    return any(a.wins == b.wins and a.wins > 0 for a, b in itertools.pairwise(levels))
 
 
 def bar_chart(result: OddsResult) -> list[str]:
