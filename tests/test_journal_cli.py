@@ -865,3 +865,11 @@ def test_import_keeps_a_game_whose_prediction_cannot_be_used_without_it(run, tmp
     assert kept["a4"].predicted_win == 0.9 and kept["a4"].policy_version == "3"
     again = run("history", "import", str(log))  # the same file again: nothing new, no warning
     assert again.exit_code == 0 and "warning" not in again.stderr
+
+
+def test_journal_percentages_round_half_up_as_every_other_one(run):
+    """1 won of 16 is 6.25%: shown 6.3%, as odds rounds (it showed 6.2%)."""
+    with _journal() as journal:
+        add(journal, *(make_record(won=k == 0, predicted=None) for k in range(16)))
+    text = run("history").stdout
+    assert "6.3%" in text and "6.2%" not in text

@@ -23,6 +23,7 @@ from coop_helper.journal.records import COLUMNS, GameRecord
 from coop_helper.render.tables import is_narrow, make_console, print_records, print_with_command
 from coop_helper.render.words import plural
 from coop_helper.sim.percent import exact_percent
+from coop_helper.sim.percent import percent as half_up_percent
 
 JSON_SCHEMA = 1
 MAX_MONTHS = 24  # more months than this are shown by year
@@ -41,7 +42,7 @@ def percent(value: float | None) -> str:
         return "-"
     if 0 < value < 0.0005:
         return "<0.1%"
-    return f"{100 * value:.1f}%"
+    return half_up_percent(value)  # as every other percentage: 1 of 16 is 6.3%
 
 
 def ordinal(n: int) -> str:
