@@ -276,3 +276,23 @@ def test_ctrl_c_while_starting_up_prints_no_traceback(tmp_path, delay):
 def test_usage_errors_speak_plainly(tmp_path, args, expected):
     err = _one_error_line(run_cli(tmp_path, *args))
     assert expected in err and "Input should be" not in err
+
+
+@pytest.mark.parametrize("args", [["history", "--json"], ["history", "--last", "0"]])
+def test_a_long_history_into_a_closed_pipe_ends_quietly(tmp_path, args):
+    """`history` is the group's own callback, which the commands' guard did not cover:
+    with enough games to fill the pipe, `history --json | head -1` exited 1."""
+    from pathlib import Path
+
+    from journal_helpers import add, make_record
+
+    from coop_helper.journal import store
+
+    path = Path(os.environ["COOP_HELPER_JOURNAL"])
+    with store.open_journal(path, create=True) as journal:
+        add(
+            journal,
+            *(make_record(note="a note to make the document long " * 5) for _ in range(300)),
+        )
+    first, err = _reader_leaves(tmp_path, args, 1)
+    assert first.strip() and err == ""

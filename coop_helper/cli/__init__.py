@@ -6,10 +6,11 @@ with the :func:`command` decorator, which turns bad input into one line and exit
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import typer
@@ -49,6 +50,22 @@ def options_given(ctx: typer.Context) -> list[str]:
     ]
 
 
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """How every command ends on what it cannot do: a UserError is one line and exit 2,
+    broken card data one line and exit 1, a reader that stopped reading (``| head``) a
+    quiet exit 0. Commands get it from `command`; a group's callback uses it directly."""
+    try:
+        yield
+    except UserError as err:
+        raise fail(str(err)) from None
+    except DataError as err:
+        raise fail(f"the card data is broken: {err}", code=1) from None
+    except BrokenPipeError:  # the reader stopped reading (e.g. head): end quietly
+        streams.silence_stdout()
+        raise typer.Exit(0) from None
+
+
 def command(
     name: str | None = None, *, on: typer.Typer | None = None, **kwargs: Any
 ) -> Callable[[F], F]:
@@ -60,15 +77,8 @@ def command(
     def register(func: F) -> F:
         @functools.wraps(func)
         def guarded(*args: Any, **inner: Any) -> Any:
-            try:
+            with user_errors():
                 return func(*args, **inner)
-            except UserError as err:
-                raise fail(str(err)) from None
-            except DataError as err:
-                raise fail(f"the card data is broken: {err}", code=1) from None
-            except BrokenPipeError:  # the reader stopped reading (e.g. head): end quietly
-                streams.silence_stdout()
-                raise typer.Exit(0) from None
 
         kwargs.setdefault("cls", HelpCommand)
         (on or app).command(name, **kwargs)(guarded)

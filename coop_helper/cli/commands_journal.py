@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, fail, options_given
+from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, options_given, user_errors
 from coop_helper.cli.journal_hooks import ChartOption
 from coop_helper.cli.options import (
     CheckPlayers,
@@ -21,7 +19,7 @@ from coop_helper.cli.options import (
     SealOptions,
     WorkersOption,
 )
-from coop_helper.errors import DataError, UserError
+from coop_helper.errors import UserError
 from coop_helper.render import tables as render
 from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
@@ -148,17 +146,6 @@ history_app = typer.Typer(
 app.add_typer(history_app, name="history")
 
 
-@contextlib.contextmanager
-def _one_line_errors() -> Iterator[None]:
-    """What `command` does for commands, for the `history` group's own options."""
-    try:
-        yield
-    except UserError as err:
-        raise fail(str(err)) from None
-    except DataError as err:
-        raise fail(f"the card data is broken: {err}", code=1) from None
-
-
 @history_app.callback()
 def history_command(
     ctx: typer.Context,
@@ -176,10 +163,10 @@ def history_command(
 ) -> None:
     """The games, wins and losses per player count, best ranks, and the latest games."""
     if ctx.invoked_subcommand is not None:
-        with _one_line_errors():
+        with user_errors():
             _refuse_list_options(ctx, ctx.invoked_subcommand)
         return
-    with _one_line_errors():
+    with user_errors():
         _show_history(players, since, last, chart, as_json)
 
 
