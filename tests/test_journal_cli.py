@@ -459,7 +459,7 @@ def test_export_keeps_an_existing_file_unless_forced(run, tmp_path):
     assert result.exit_code == 2 and "--force" in result.stderr
     assert out.read_text() == "my own notes\n"
     assert run("history", "export", str(out), "--force").exit_code == 0
-    assert next(csv.reader(out.open()))[:3] == ["uid", "recorded_at", "played_on"]
+    assert next(csv.reader(out.open()))[:3] == ["id", "uid", "recorded_at"]
 
 
 def test_export_through_a_link_replaces_its_target_and_keeps_the_link(run, tmp_path):
@@ -473,7 +473,7 @@ def test_export_through_a_link_replaces_its_target_and_keeps_the_link(run, tmp_p
     assert run("history", "export", str(link), "--force").exit_code == 0
     assert link.is_symlink() and link.resolve() == target
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
-    assert next(csv.reader(target.open()))[:3] == ["uid", "recorded_at", "played_on"]
+    assert next(csv.reader(target.open()))[:3] == ["id", "uid", "recorded_at"]
 
 
 def test_export_needs_csv_or_json(run, tmp_path):
@@ -873,3 +873,53 @@ def test_journal_percentages_round_half_up_as_every_other_one(run):
         add(journal, *(make_record(won=k == 0, predicted=None) for k in range(16)))
     text = run("history").stdout
     assert "6.3%" in text and "6.2%" not in text
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".json"])
+def test_a_round_trip_keeps_every_games_number(run, predicted, tmp_path, monkeypatch, suffix):
+    """Export left the number (#) out, so a journal moved to a new machine numbered its
+    games again (after an undo, 22 became 9). Numbers the journal never gave are kept."""
+    with _journal() as journal:
+        add(
+            journal,
+            *(make_record(played_on=f"2026-01-{d:02d}", predicted=None) for d in (5, 3, 9, 1, 7)),
+        )
+    assert run("history", "undo").exit_code == 0  # #5 and #4 go, never to be given again
+    assert run("history", "undo").exit_code == 0
+    game = ("record", *RULEBOOK, "--removed", "2", "--won", "--date", "2026-01-02")
+    assert "Recorded game 6" in run(*game).stdout  # numbers 1, 2, 3 and 6: a gap
+    before = ok_json(run("history", "--json", "--last", "0"))
+    assert sorted(g["id"] for g in before["games"]) == [1, 2, 3, 6]
+    out = tmp_path / f"games{suffix}"
+    assert run("history", "export", str(out)).exit_code == 0
+    monkeypatch.setenv("COOP_HELPER_JOURNAL", str(tmp_path / "moved.sqlite3"))
+    assert run("history", "import", str(out)).exit_code == 0
+    after = ok_json(run("history", "--json", "--last", "0"))
+    assert after["games"] == before["games"]
+    with _journal() as journal:
+        add(journal, make_record())
+        assert max(r.id or 0 for r in records.load(journal)) == 7  # after the numbers kept
+    assert run("history", "import", str(out)).exit_code == 0  # all known: nothing added
+    with _journal() as journal:
+        assert records.count(journal) == 5
+
+
+def test_merging_journals_that_imported_one_hand_made_file_adds_nothing_twice(
+    run, tmp_path, monkeypatch
+):
+    """Each import gave a hand-made row a random uid, so two members who imported the
+    same file had the game under two uids, and merging their journals doubled it."""
+    hand = tmp_path / "hand.csv"
+    hand.write_text(
+        "played_on,code,removed,won\n2026-01-02,PR1-0040HM,2,true\n"
+        "2026-01-02,PR1-0040HM,2,true\n2026-01-03,PR1-0040HM,1,false\n"
+    )
+    for member in ("a", "b"):
+        monkeypatch.setenv("COOP_HELPER_JOURNAL", str(tmp_path / f"{member}.sqlite3"))
+        assert run("history", "import", str(hand)).exit_code == 0
+    assert run("history", "export", str(tmp_path / "b.json")).exit_code == 0
+    monkeypatch.setenv("COOP_HELPER_JOURNAL", str(tmp_path / "a.sqlite3"))
+    merged = ok_json(run("history", "import", str(tmp_path / "b.json"), "--json"))
+    assert merged["added"] == 0 and merged["skipped"] == 3
+    with _journal() as journal:
+        assert records.count(journal) == 3

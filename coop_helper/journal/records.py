@@ -274,13 +274,16 @@ def _from_row(row: Sequence[Any]) -> GameRecord:
     return GameRecord(*row[:_WON], bool(row[_WON]), *row[_WON + 1 :])  # type: ignore[call-arg]
 
 
-def insert(db: sqlite3.Connection, record: GameRecord) -> int:
-    """Add a record inside an open write transaction; returns its row id."""
+def insert(db: sqlite3.Connection, record: GameRecord, keep_number: bool = False) -> int:
+    """Add a record inside an open write transaction; returns its row id (the record's own
+    with ``keep_number``, else a new one)."""
     values = asdict(record)
-    values.pop("id")
     values["won"] = int(record.won)
-    placeholders = ", ".join(f":{name}" for name in COLUMNS)
-    cursor = db.execute(f"INSERT INTO games ({', '.join(COLUMNS)}) VALUES ({placeholders})", values)
+    names = ["id", *COLUMNS] if keep_number else list(COLUMNS)
+    if not keep_number:
+        values.pop("id")
+    placeholders = ", ".join(f":{name}" for name in names)
+    cursor = db.execute(f"INSERT INTO games ({', '.join(names)}) VALUES ({placeholders})", values)
     return int(cursor.lastrowid or 0)
 
 

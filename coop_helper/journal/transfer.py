@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import hashlib
 import io
 import json
+import sqlite3
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -79,15 +81,16 @@ def _csv_value(value: Any) -> str:
 
 def render_export(records: list[GameRecord], suffix: str) -> str:
     """The export file's text."""
-    rows = [{k: v for k, v in asdict(r).items() if k != "id"} for r in records]
+    rows = [{"id": r.id, **{k: v for k, v in asdict(r).items() if k != "id"}} for r in records]
     if suffix == ".json":
         doc = {"schema": EXPORT_SCHEMA, "kind": EXPORT_KIND, "games": rows}
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    fields = ("id", *COLUMNS)  # the game's number (#) first
+    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     # The csv module quotes a field with a line feed but not one with a carriage return
     # alone, which a reader takes for the end of the row: such a row is quoted in full.
-    quoted = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    quoted = csv.DictWriter(out, fieldnames=fields, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writeheader()
     for row in rows:
         values = {k: _csv_value(v) for k, v in row.items()}
@@ -200,6 +203,16 @@ def _typed(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _number(value: Any) -> int | None:
+    """A row's game number (#, the ``id`` an export writes), or None where it gives none."""
+    if _blank(value):
+        return None
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdigit() or int(text) < 1:
+        raise UserError(f"id (the game's number) must be a whole number from 1, not {value!r}.")
+    return int(text)
+
+
 def record_from_row(row: dict[str, Any], recorded: Mapping[str, Seal] | None = None) -> GameRecord:
     """A checked record from one imported row; fields left out are filled in (a Time Pile
     from the row's seals, else the ``recorded`` ones: contract key -> seal)."""
@@ -238,7 +251,7 @@ def record_from_row(row: dict[str, Any], recorded: Mapping[str, Seal] | None = N
     values["uid"] = values["uid"] or new_uid()
     values["recorded_at"] = values["recorded_at"] or now_utc()
     values["note"] = values["note"] or ""
-    record = GameRecord(**values)
+    record = GameRecord(**values, id=_number(row.get("id")))
     check_record(record, catalog)
     return record
 
@@ -260,6 +273,28 @@ class ImportResult:
 def _identity(record: GameRecord) -> tuple[str, str, int, int, bool]:
     """What tells one game from another where a file gives no uid: day, deal, result."""
     return (record.played_on, record.code, record.removed, record.moves, record.won)
+
+
+def hand_made_uid(identity: tuple[str, str, int, int, bool], occurrence: int) -> str:
+    """The uid of a row a file gives without one: made from its day, deal and result and
+    which of the file's games with those it is, so every journal gives it the same."""
+    text = "|".join(str(part) for part in (*identity, occurrence))
+    return "h" + hashlib.sha256(text.encode()).hexdigest()[:15]
+
+
+def _insert_keeping_numbers(db: sqlite3.Connection, records: list[GameRecord]) -> None:
+    """Add the records; one that brings its number (#) from an export keeps it when this
+    journal has never given that number (numbers are never given twice), the others get
+    new ones after it. Kept numbers go in first, in order, so play order stays as it was."""
+    row = db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchone()
+    issued = int(row[0]) if row else 0
+    numbers = [r.id for r in records if r.id is not None and r.id > issued]
+    keep = {n for n in numbers if numbers.count(n) == 1}
+    for record in sorted((r for r in records if r.id in keep), key=lambda r: r.id or 0):
+        insert(db, record, keep_number=True)
+    for record in records:
+        if record.id not in keep:
+            insert(db, replace(record, id=None))
 
 
 def import_file(
@@ -286,11 +321,15 @@ def import_file(
         # imported again adds only its new rows, and two such games in one file stay two.
         held = Counter(_identity(r) for r in load(journal)) if any(h for _, h, _ in records) else {}
         met: Counter[tuple[str, str, int, int, bool]] = Counter()
+        new: list[GameRecord] = []
         for record, by_hand, where in records:
             if by_hand:
                 key = _identity(record)
                 met[key] += 1
-                if met[key] <= held.get(key, 0):
+                # the same uid in every journal that imports this row, so journals merged
+                # later know it for one game
+                record = replace(record, uid=hand_made_uid(key, met[key]))
+                if met[key] <= held.get(key, 0) or record.uid in seen:
                     skipped += 1
                     continue
             elif record.uid in seen:
@@ -301,11 +340,12 @@ def import_file(
             if problem is not None:
                 record = without_prediction(record)
                 left_out.append(f"{where} ({problem})")
-            insert(db, record)
+            new.append(record)
             added += 1
             unpredicted += record.predicted_win is None
             if too_many_moves(record.moves):
                 many_moves.append(where)
+        _insert_keeping_numbers(db, new)
     return ImportResult(
         len(records), added, skipped, unpredicted, tuple(many_moves), tuple(left_out)
     )
