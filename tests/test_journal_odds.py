@@ -92,8 +92,11 @@ def test_the_text_shows_a_your_table_column_and_says_what_it_is(run):
     _journal(14, 2)
     out = run(*ODDS).stdout
     assert "┃ Your table ┃" in out
-    assert "Your table's odds of winning are" in out
-    assert "from 16 1-player games" in " ".join(out.split())
+    words = " ".join(out.split())
+    assert "Your table's odds of winning (wins to losses) are" in words
+    assert "from 16 1-player games" in words
+    assert "where the expert wins half its games, your table would win" in words
+    assert "older expert" not in words  # all predicted by today's
     assert "the recommendation uses it" in out
     assert "your table's win" in out  # the recommendation is made on the table's chance
     assert "Your table" not in run(*ODDS, "--as", "expert").stdout
@@ -182,3 +185,17 @@ def test_the_short_journal_note_is_only_for_the_experts_odds(run):
     assert "Your table's own odds need 5" in " ".join(run(*ODDS, "--as", "TABLE").stderr.split())
     assert "Your table's own odds need" not in run(*ODDS, "--policy", "basic").stderr
     assert "Your table's own odds need" not in run(*ODDS, "--as", "expert").stderr
+
+
+def test_a_fit_on_games_an_older_expert_predicted_says_so(run):
+    """The factor changed from 1.84x to 1.35x after `history repredict`, and nothing said
+    most of its games were an older expert's."""
+    with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"]), create=True) as journal:
+        add(
+            journal,
+            *(make_record(won=True, policy_version="1") for _ in range(10)),
+            *(make_record(removed=3, won=False) for _ in range(3)),
+        )
+    words = " ".join(run(*ODDS).stdout.split())
+    assert "10 of the 13 games were predicted by an older expert" in words
+    assert "'coop-helper history repredict' gives them today's chance" in words

@@ -9,7 +9,7 @@ the expert's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from coop_helper.errors import UserError
@@ -21,6 +21,7 @@ from coop_helper.journal.calibration import (
     smoothed,
 )
 from coop_helper.journal.predict import PREDICTION_POLICY
+from coop_helper.policies import policy_version
 from coop_helper.render.words import plural
 from coop_helper.sim.odds import OddsResult
 from coop_helper.sim.runner import Level
@@ -38,6 +39,7 @@ class TableOdds:
     highs: tuple[float, ...]
     recommended: Level | None
     steers: bool  # the recommendation is made on the table's odds (else on the expert's)
+    older: int = 0  # games of the fit predicted by an older version of the expert
 
     def level_json(self, index: int) -> dict[str, float]:
         """The calibrated fields of one level in JSON."""
@@ -63,9 +65,9 @@ def parse_as(text: str) -> str:
     return value
 
 
-def predicted_games(players: int) -> list[tuple[int, int, bool]]:
-    """(expert wins, expert games, won) of every journal game of this many players with the
-    expert's prediction; none without a journal."""
+def predicted_games(players: int) -> list[tuple[int, int, bool, str]]:
+    """(expert wins, expert games, won, expert version) of every journal game of this many
+    players with the expert's prediction; none without a journal."""
     from coop_helper.journal.store import open_journal
 
     journal = open_journal()
@@ -73,11 +75,11 @@ def predicted_games(players: int) -> list[tuple[int, int, bool]]:
         return []
     with journal:
         rows = journal.db.execute(
-            "SELECT predicted_wins, predicted_games, won FROM games "
+            "SELECT predicted_wins, predicted_games, won, policy_version FROM games "
             "WHERE predicted_games > 0 AND policy = ? AND players = ?",
             (PREDICTION_POLICY, players),
         ).fetchall()
-    return [(w, n, bool(won)) for w, n, won in rows]
+    return [(w, n, bool(won), str(version)) for w, n, won, version in rows]
 
 
 def shortfall(players: int, games: int, wins: int) -> str | None:
@@ -130,7 +132,11 @@ def for_odds(result: OddsResult, as_who: str) -> tuple[TableOdds | None, str | N
 
         print(f"warning: {err} Showing the expert's odds.", file=sys.stderr)
         return None, None
-    wins = sum(won for _, _, won in games)
+    wins = sum(won for _, _, won, _ in games)
     if not can_fit(len(games), wins):  # the fit loads scipy: only when it can be made
         return None, shortfall(result.players, len(games), wins)
-    return table_odds(result, from_games(games)), None
+    table = table_odds(result, from_games((w, n, won) for w, n, won, _ in games))
+    if table is None:
+        return None, None
+    current = policy_version(PREDICTION_POLICY)
+    return replace(table, older=sum(version != current for *_, version in games)), None

@@ -69,10 +69,24 @@ def calibration_text(calibration: Calibration, players: int) -> str:
     factor = math.exp(calibration.shift)
     low, high = math.exp(calibration.low), math.exp(calibration.high)
     games = plural(calibration.games, f"{players}-player game")
+    half = half_up_percent(factor / (1 + factor), 0)
     return (
-        f"Your table's odds of winning are {factor:.2f}x the expert's "
+        f"Your table's odds of winning (wins to losses) are {factor:.2f}x the expert's "
         f"({exact_percent(calibration.confidence)} interval {low:.2f}x-{high:.2f}x; "
-        f"log-odds shift {calibration.shift:+.2f}), from {games} with the expert's prediction."
+        f"log-odds shift {calibration.shift:+.2f}), from {games} with the expert's prediction: "
+        f"where the expert wins half its games, your table would win {half}."
+    )
+
+
+def older_text(older: int, games: int) -> str:
+    """The note for a fit on ``games`` of which ``older`` an older expert predicted ('' for
+    none)."""
+    if not older:
+        return ""
+    were = "was" if older == 1 else "were"
+    return (
+        f" {older:,} of the {games:,} games {were} predicted by an older expert: "
+        "'coop-helper history repredict' gives them today's chance."
     )
 
 

@@ -277,7 +277,7 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
         for line in bar_chart(result):
             console.print(line, soft_wrap=True, highlight=False)
     if table is not None:
-        from coop_helper.journal.views import calibration_text
+        from coop_helper.journal.views import calibration_text, older_text
 
         uses = (
             "and the recommendation uses it"
@@ -287,6 +287,7 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
         console.print(
             f"{calibration_text(table.calibration, result.players)} 'Your table' applies that to "
             f"every level, {uses} (--as expert: the expert's odds alone)."
+            + older_text(table.older, table.calibration.games)
         )
     for line in recommendation_lines(result, table):
         console.print(line)
