@@ -199,3 +199,13 @@ def test_a_fit_on_games_an_older_expert_predicted_says_so(run):
     words = " ".join(run(*ODDS).stdout.split())
     assert "10 of the 13 games were predicted by an older expert" in words
     assert "'coop-helper history repredict' gives them today's chance" in words
+
+
+def test_setup_says_whose_chances_its_bars_show_beside_the_tables(run):
+    """setup's bars are the expert's; beside a recommendation made on the table's own odds
+    they read as a contradiction ('remove 3: 2.5%' then 'your table's win 56.8%')."""
+    _journal(14, 2)
+    out = run("setup", *RULEBOOK, "--games", "40", "--workers", "1").stdout
+    assert "The bars: the expert's win chance." in out
+    with_expert = run("setup", *RULEBOOK, "--games", "40", "--workers", "1", "--as", "expert")
+    assert "The bars:" not in with_expert.stdout

@@ -274,6 +274,8 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
     for line in _caption(result).splitlines():
         console.print(line)
     if chart and not is_narrow(console):
+        if table is not None:  # the table's column is beside: say whose the bars are
+            console.print("The bars: the expert's win chance.")
         for line in bar_chart(result):
             console.print(line, soft_wrap=True, highlight=False)
     if table is not None:
