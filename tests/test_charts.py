@@ -315,3 +315,30 @@ def test_date_ticks_name_every_year_a_chart_spans(start, end, spans_years):
     for i, year in enumerate(years):
         if i == 0 or year != years[i - 1]:
             assert str(year) in labels[i], (labels, years)
+
+
+def test_a_view_across_new_year_with_ticks_in_one_year_names_both_years():
+    """Games from 28 December with every tick in January: the corner said only the later
+    year, so the first games read as that year's."""
+    import datetime as dt
+
+    from matplotlib.dates import AutoDateLocator, date2num
+    from matplotlib.figure import Figure
+
+    axes = Figure().subplots()
+    locator = AutoDateLocator()
+    formatter = charts.date_formatter(locator)
+    axes.xaxis.set_major_locator(locator)
+    axes.xaxis.set_major_formatter(formatter)
+    axes.set_xlim(date2num(dt.datetime(2025, 12, 31, 18)), date2num(dt.datetime(2026, 1, 20)))
+    ticks = [t for t in locator() if t >= date2num(dt.datetime(2026, 1, 1))]
+    formatter.format_ticks(ticks)
+    assert formatter.get_offset() == "2025\u20132026"
+
+
+def test_the_history_legend_shows_a_win_in_a_neutral_colour(tmp_path):
+    """The wins take their rank's colour; the legend took the first win's."""
+    summary = summarise([make_record(removed=2, won=True), make_record(removed=0)], RANKS)
+    svg = tmp_path / "h.svg"
+    charts.history_chart(summary, RANKS, svg, "")
+    assert "A win (points; colour: rank)" in svg_texts(svg)

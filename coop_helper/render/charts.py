@@ -262,7 +262,6 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path, about
             c=[_rank_colour(rank_names, m[2]) for m in marks],
             edgecolors="white",
             linewidths=0.5,
-            label="A win (points)",
         )
         _label_counts(top, marks)
     best: list[int] = []
@@ -294,8 +293,23 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path, about
     top.set_ylim(-0.6, most + 0.5)
     top.set_ylabel("Points of each win (rank)")
     top.set_title(f"Rank and win rate over time ({about or 'every player count'})", pad=22)
-    # above the plot, so no point is hidden under it
-    top.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=3, fontsize=8, frameon=False)
+    # above the plot, so no point is hidden under it; the wins' marker in a neutral colour
+    # (the marks take their rank's, and the legend would take the first win's)
+    from matplotlib.lines import Line2D
+
+    handles, labels = top.get_legend_handles_labels()
+    if wins:
+        win_mark = Line2D([], [], marker="o", linestyle="", color="#495057", markersize=5)
+        handles, labels = [win_mark, *handles], ["A win (points; colour: rank)", *labels]
+    top.legend(
+        handles,
+        labels,
+        loc="lower left",
+        bbox_to_anchor=(0, 1.0),
+        ncols=3,
+        fontsize=8,
+        frameon=False,
+    )
     top.grid(True, axis="x", alpha=0.3)
     won = [1.0 if r.won else 0.0 for r in records]
     overall = [sum(won[: i + 1]) / (i + 1) for i in range(len(won))]
@@ -359,7 +373,14 @@ def date_formatter(locator: Any) -> Any:
             return labels
 
         def get_offset(self) -> str:
-            return "" if self.years_on_ticks else str(super().get_offset())
+            if self.years_on_ticks:
+                return ""
+            axis = getattr(self, "axis", None)  # the ticks may all fall in one year of two
+            if axis is not None:
+                first, last = (num2date(v).year for v in sorted(axis.get_view_interval()))
+                if first != last:
+                    return f"{first}\u2013{last}"
+            return str(super().get_offset())
 
     dates = YearsNamed(locator)
     dates.formats = ["%Y", "%b", "%b %d", "%H:%M", "%H:%M", "%S.%f"]
