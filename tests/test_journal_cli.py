@@ -923,3 +923,28 @@ def test_merging_journals_that_imported_one_hand_made_file_adds_nothing_twice(
     assert merged["added"] == 0 and merged["skipped"] == 3
     with _journal() as journal:
         assert records.count(journal) == 3
+
+
+@pytest.mark.parametrize(
+    ("since", "count"), [("2026-01-05", 2), ("2026-01", 3), ("2026", 3), ("2025-12", 4)]
+)
+def test_since_takes_a_day_a_month_or_a_year(run, since, count):
+    with _journal() as journal:
+        add(
+            journal,
+            *(
+                make_record(played_on=d)
+                for d in ("2025-12-30", "2026-01-02", "2026-01-05", "2026-01-09")
+            ),
+        )
+    assert ok_json(run("history", "--since", since, "--json"))["total"]["games"] == count
+
+
+@pytest.mark.parametrize("since", ["2026-13", "1.2.2026", "26"])
+def test_a_since_that_is_no_day_month_or_year_is_said_so(run, since):
+    result = run("history", "--since", since)
+    assert result.exit_code == 2
+    assert (
+        f"--since must be a date (2026-01-31), a month (2026-01) or a year (2026), not '{since}'"
+        in (result.stderr)
+    )

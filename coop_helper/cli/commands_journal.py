@@ -153,7 +153,12 @@ def history_command(
         int | None, typer.Option("--players", "-p", metavar="N", help="Only N-player games.")
     ] = None,
     since: Annotated[
-        str | None, typer.Option("--since", metavar="YYYY-MM-DD", help="Only games from then.")
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="DATE",
+            help="Only games from then: a day, a month (2026-02) or a year.",
+        ),
     ] = None,
     last: Annotated[
         int, typer.Option("--last", metavar="N", help="List the last N games (0: all).")
@@ -195,9 +200,9 @@ def _show_history(
     from coop_helper.journal import history, records, views
 
     if players is not None:
-        check_players(players)
+        check_players(players, "--players")
     if since is not None:
-        since = records.parse_day(since, "--since")
+        since = records.parse_since(since)
     if last < 0:
         raise UserError(f"--last must be 0 (all games) or more, not {last}.")
     if chart is not None:

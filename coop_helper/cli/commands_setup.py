@@ -73,7 +73,7 @@ def contracts_command(
     seals = config.known_seals(catalog)
     effects = None
     if players is not None:
-        effects = commands_atlas.contract_difficulty(check_players(players), seals)
+        effects = commands_atlas.contract_difficulty(check_players(players, "--players"), seals)
     if as_json:
         rows = []
         for c in catalog.contracts:
@@ -139,7 +139,7 @@ def deal_command(
     if players is None:
         raise UserError("say how many play: --players N, with N from 1 to 5.")
     catalog = load_catalog()
-    check_players(players)
+    check_players(players, "--players")
     if seed is not None and seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}.")
     seed = new_seed() if seed is None else seed

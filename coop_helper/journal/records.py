@@ -9,6 +9,7 @@ expert's win chance for that setting when the game was recorded.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
 import sqlite3
 from collections.abc import Mapping, Sequence
@@ -74,6 +75,23 @@ def parse_day(text: str, what: str = "--date") -> str:
     except ValueError:
         raise UserError(
             f"{what} must be a date written YYYY-MM-DD, e.g. 2026-01-31, not '{text}'."
+        ) from None
+
+
+def parse_since(text: str, what: str = "--since") -> str:
+    """The first day of "games since": a date (2026-02-14), a month (2026-02, its first
+    day) or a year (2026, its first day); written YYYY-MM-DD."""
+    written = text.strip()
+    day = written
+    if re.fullmatch(r"\d{4}-\d{2}", written):
+        day = f"{written}-01"
+    elif re.fullmatch(r"\d{4}", written):
+        day = f"{written}-01-01"
+    try:
+        return dt.date.fromisoformat(day).isoformat()
+    except ValueError:
+        raise UserError(
+            f"{what} must be a date (2026-01-31), a month (2026-01) or a year (2026), not '{text}'."
         ) from None
 
 

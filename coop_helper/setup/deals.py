@@ -31,11 +31,12 @@ def _catalog(catalog: Catalog | None) -> Catalog:
 # ---------------------------------------------------------------- players and deals
 
 
-def check_players(players: int) -> int:
-    """Return ``players`` if the co-op game can be played with that many, else UserError."""
+def check_players(players: int, what: str = "players") -> int:
+    """Return ``players`` if the co-op game can be played with that many, else UserError
+    (naming ``what``: the option, on the command line)."""
     if players not in PLAYER_COUNTS:
         raise UserError(
-            f"players must be 1 to 5, not {players}: the co-op game is for 1 to 5 players."
+            f"{what} must be 1 to 5, not {players}: the co-op game is for 1 to 5 players."
         )
     return players
 
