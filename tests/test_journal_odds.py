@@ -209,3 +209,23 @@ def test_setup_says_whose_chances_its_bars_show_beside_the_tables(run):
     assert "The bars: the expert's win chance." in out
     with_expert = run("setup", *RULEBOOK, "--games", "40", "--workers", "1", "--as", "expert")
     assert "The bars:" not in with_expert.stdout
+
+
+def test_the_tables_odds_left_out_are_said_to_be(run):
+    """With enough games for a fit, the column vanished without a word for another team
+    (--policy basic) and for a deal whose seal is unknown."""
+    _journal(14, 2)
+    basic = run("odds", *RULEBOOK, "--games", "40", "--workers", "1", "--policy", "basic")
+    assert "Your table" not in basic.stdout
+    assert "Your table's own odds are not shown: they are measured against the expert" in (
+        basic.stderr
+    )
+    unknown = run("odds", "Fighter", "Jinx", "Ransom", "--games", "40", "--workers", "1")
+    assert "they need the Time Pile, and a seal is unknown" in unknown.stderr
+    expert = run("odds", *RULEBOOK, "--games", "40", "--workers", "1", "--as", "expert")
+    assert "not shown" not in expert.stderr  # asked for the expert's: nothing to say
+
+
+def test_without_a_fit_nothing_is_said_about_the_tables_odds(run):
+    basic = run("odds", *RULEBOOK, "--games", "40", "--workers", "1", "--policy", "basic")
+    assert basic.exit_code == 0 and "Your table" not in basic.stderr

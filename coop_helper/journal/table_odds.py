@@ -121,9 +121,7 @@ def for_odds(result: OddsResult, as_who: str) -> tuple[TableOdds | None, str | N
     A journal that cannot be read does not stop the odds: a warning on stderr names it
     and the expert's odds are shown.
     """
-    if parse_as(as_who) == "expert" or result.time_pile is None:
-        return None, None
-    if result.policy != PREDICTION_POLICY:  # the fit compares the table with the expert only
+    if parse_as(as_who) == "expert":
         return None, None
     try:
         games = predicted_games(result.players)
@@ -133,6 +131,15 @@ def for_odds(result: OddsResult, as_who: str) -> tuple[TableOdds | None, str | N
         print(f"warning: {err} Showing the expert's odds.", file=sys.stderr)
         return None, None
     wins = sum(won for _, _, won, _ in games)
+    why_not = None
+    if result.policy != PREDICTION_POLICY:  # the fit compares the table with the expert only
+        why_not = f"they are measured against the expert, and this run plays {result.policy}"
+    elif result.time_pile is None:
+        why_not = "they need the Time Pile, and a seal is unknown: record it"
+    if why_not is not None:
+        if not can_fit(len(games), wins):
+            return None, None  # nothing to show anyway: say nothing
+        return None, f"Your table's own odds are not shown: {why_not}."
     if not can_fit(len(games), wins):  # the fit loads scipy: only when it can be made
         return None, shortfall(result.players, len(games), wins)
     table = table_odds(result, from_games((w, n, won) for w, n, won, _ in games))
