@@ -948,3 +948,17 @@ def test_a_since_that_is_no_day_month_or_year_is_said_so(run, since):
         f"--since must be a date (2026-01-31), a month (2026-01) or a year (2026), not '{since}'"
         in (result.stderr)
     )
+
+
+def test_a_win_the_expert_never_had_is_recorded_with_a_warning(run, predicted):
+    """`record --removed 13 --won` (the expert won 0 of 1,000) was taken without a word:
+    kept, since a table can beat the expert, but said, since a slip inflates the rank."""
+    likely = run(*RECORD, "--removed", "3", "--won")
+    assert likely.exit_code == 0 and "warning" not in likely.stderr
+    unlikely = run(*RECORD, "--removed", "12", "--won")
+    assert unlikely.exit_code == 0
+    assert "warning: a win with 12 removed, where the expert won none of 1,000 games" in (
+        unlikely.stderr
+    )
+    lost = run(*RECORD, "--removed", "12", "--lost")
+    assert "warning" not in lost.stderr

@@ -126,10 +126,17 @@ def record_command(
         render.print_json(views.record_json(record, standing, journal.path))
     else:
         views.print_record(record, standing)
+    undo = "('coop-helper history undo' removes this game)"
     if records.too_many_moves(moves):
         typer.echo(
             f"warning: --moves {moves}: {records.too_many_moves_reason()}; check the number "
-            "('coop-helper history undo' removes this game).",
+            f"{undo}.",
+            err=True,
+        )
+    if record.won and record.predicted_wins == 0 and record.predicted_games:
+        typer.echo(
+            f"warning: a win with {removed} removed, where the expert won none of "
+            f"{record.predicted_games:,} games: check --removed and --moves {undo}.",
             err=True,
         )
 
