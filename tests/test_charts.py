@@ -330,15 +330,43 @@ def test_a_view_across_new_year_with_ticks_in_one_year_names_both_years():
     formatter = charts.date_formatter(locator)
     axes.xaxis.set_major_locator(locator)
     axes.xaxis.set_major_formatter(formatter)
-    axes.set_xlim(date2num(dt.datetime(2025, 12, 31, 18)), date2num(dt.datetime(2026, 1, 20)))
+    days = [dt.datetime(2025, 12, 31, 18), dt.datetime(2026, 1, 20)]
+    axes.plot(days, [0, 1])
+    axes.set_xlim(date2num(days[0]), date2num(days[1]))
     ticks = [t for t in locator() if t >= date2num(dt.datetime(2026, 1, 1))]
     formatter.format_ticks(ticks)
     assert formatter.get_offset() == "2025\u20132026"
+    # games of one year only: the year alone, though the view's margins reach back
+    later = Figure().subplots()
+    late_locator = AutoDateLocator()
+    late = charts.date_formatter(late_locator)
+    later.xaxis.set_major_locator(late_locator)
+    later.xaxis.set_major_formatter(late)
+    later.plot([dt.datetime(2026, 1, 2), dt.datetime(2026, 3, 20)], [0, 1])
+    later.set_xlim(date2num(dt.datetime(2025, 12, 20)), date2num(dt.datetime(2026, 3, 25)))
+    late.format_ticks([t for t in late_locator() if t >= date2num(dt.datetime(2026, 1, 1))])
+    assert late.get_offset() == "2026"
 
 
 def test_the_history_legend_shows_a_win_in_a_neutral_colour(tmp_path):
     """The wins take their rank's colour; the legend took the first win's."""
+    from matplotlib.colors import to_hex
+
     summary = summarise([make_record(removed=2, won=True), make_record(removed=0)], RANKS)
-    svg = tmp_path / "h.svg"
-    charts.history_chart(summary, RANKS, svg, "")
-    assert "A win (points; colour: rank)" in svg_texts(svg)
+    drawn: list = []
+    from matplotlib.axes import Axes
+
+    original = Axes.legend
+
+    def keep(self, *args, **kwargs):
+        drawn.append(args)
+        return original(self, *args, **kwargs)
+
+    Axes.legend = keep  # type: ignore[method-assign]
+    try:
+        charts.history_chart(summary, RANKS, tmp_path / "h.svg", "")
+    finally:
+        Axes.legend = original  # type: ignore[method-assign]
+    handles, labels = drawn[0]
+    win = handles[labels.index("A win (points; colour: rank)")]
+    assert to_hex(win.get_color()) == "#495057"  # not the Sailor colour of the first win

@@ -962,3 +962,61 @@ def test_a_win_the_expert_never_had_is_recorded_with_a_warning(run, predicted):
     )
     lost = run(*RECORD, "--removed", "12", "--lost")
     assert "warning" not in lost.stderr
+
+
+def _export_rows(tmp_path, ids):
+    """A CSV export of the rulebook deal's games with these numbers (# / id)."""
+    rows = ["id,played_on,code,removed,won,uid"]
+    rows += [f"{n},2026-01-0{1 + k % 9},PR1-0040HM,2,true,u{k}{n}" for k, n in enumerate(ids)]
+    path = tmp_path / "numbers.csv"
+    path.write_text("\n".join(rows) + "\n")
+    return path
+
+
+def test_numbers_are_kept_only_when_the_journal_has_given_none_of_them(run, tmp_path):
+    """Keeping some numbers and renumbering the rest put a day's games out of order (4, 5,
+    6, 1, 2, 3): either all keep theirs, or all get new ones in the file's order."""
+    with _journal() as journal:
+        add(journal, make_record(), make_record(), make_record())  # numbers 1 to 3 given
+    path = _export_rows(tmp_path, [2, 5, 7])
+    assert run("history", "import", str(path)).exit_code == 0
+    with _journal() as journal:
+        assert [(r.id, r.uid) for r in records.load(journal) if r.uid.startswith("u")] == [
+            (4, "u02"),
+            (5, "u15"),
+            (6, "u27"),
+        ]
+
+
+@pytest.mark.parametrize(
+    ("number", "words"),
+    [
+        ("9223372036854775807", "id (the game's number) must be a whole number from 1 to"),
+        ("99999999999999999999", "from 1 to 1,000,000,000"),
+        ("\\u00b2", "must be a whole number"),
+        ("0", "from 1 to"),
+    ],
+)
+def test_a_number_no_journal_could_keep_is_refused_before_anything_is_added(
+    run, tmp_path, number, words
+):
+    """A huge id used to be kept, and every later game then failed as 'database or disk
+    is full'; '²' passed str.isdigit() and raised from int()."""
+    text = number.encode().decode("unicode_escape")
+    path = tmp_path / "bad.csv"
+    path.write_text(f"id,played_on,code,removed,won\n{text},2026-01-02,PR1-0040HM,2,true\n")
+    result = run("history", "import", str(path))
+    assert result.exit_code == 2 and words in result.stderr, result.stderr
+    moves = tmp_path / "moves.csv"
+    moves.write_text("played_on,code,removed,won,moves\n2026-01-02,PR1-0040HM,2,true,\u00b2\n")
+    bad_moves = run("history", "import", str(moves))
+    assert bad_moves.exit_code == 2 and "moves must be a whole number" in bad_moves.stderr
+    with _journal() as journal:
+        assert records.count(journal) == 0
+
+
+def test_duplicate_numbers_in_a_file_are_all_given_new_ones(run, tmp_path):
+    path = _export_rows(tmp_path, [3, 3])
+    assert run("history", "import", str(path)).exit_code == 0
+    with _journal() as journal:
+        assert sorted(r.id for r in records.load(journal)) == [1, 2]

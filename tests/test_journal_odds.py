@@ -119,6 +119,8 @@ def test_a_broken_journal_warns_and_shows_the_experts_odds(run):
     assert result.exit_code == 0
     assert result.stderr.startswith("warning: ") and str(path) in result.stderr
     assert path.read_text() == "not a journal"
+    basic = run(*ODDS, "--policy", "basic")  # no table odds were due: nothing to say
+    assert basic.exit_code == 0 and "warning" not in basic.stderr
 
 
 def test_a_damaged_journal_warns_and_shows_the_experts_odds(run):

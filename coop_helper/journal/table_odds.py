@@ -51,7 +51,7 @@ class TableOdds:
 
     def json(self) -> dict[str, Any]:
         """The ``calibration`` object of ``odds --json``."""
-        return {**self.calibration.json(), "recommends": self.steers}
+        return {**self.calibration.json(), "recommends": self.steers, "older": self.older}
 
 
 def parse_as(text: str) -> str:
@@ -123,19 +123,20 @@ def for_odds(result: OddsResult, as_who: str) -> tuple[TableOdds | None, str | N
     """
     if parse_as(as_who) == "expert":
         return None, None
-    try:
-        games = predicted_games(result.players)
-    except UserError as err:
-        import sys
-
-        print(f"warning: {err} Showing the expert's odds.", file=sys.stderr)
-        return None, None
-    wins = sum(won for _, _, won, _ in games)
     why_not = None
     if result.policy != PREDICTION_POLICY:  # the fit compares the table with the expert only
         why_not = f"they are measured against the expert, and this run plays {result.policy}"
     elif result.time_pile is None:
         why_not = "they need the Time Pile, and a seal is unknown: record it"
+    try:
+        games = predicted_games(result.players)
+    except UserError as err:
+        if why_not is None:  # the table's odds were due: say why they are missing
+            import sys
+
+            print(f"warning: {err} Showing the expert's odds.", file=sys.stderr)
+        return None, None
+    wins = sum(won for _, _, won, _ in games)
     if why_not is not None:
         if not can_fit(len(games), wins):
             return None, None  # nothing to show anyway: say nothing

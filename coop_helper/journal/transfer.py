@@ -15,6 +15,7 @@ import datetime as dt
 import hashlib
 import io
 import json
+import re
 import sqlite3
 from collections import Counter
 from collections.abc import Mapping
@@ -173,6 +174,9 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit() takes "²", which int() does not
+
+
 def _typed(row: dict[str, Any]) -> dict[str, Any]:
     """Field values with their types: ints, floats and booleans from text; blanks as None."""
     out: dict[str, Any] = {}
@@ -182,7 +186,7 @@ def _typed(row: dict[str, Any]) -> dict[str, Any]:
             out[name] = None
             continue
         if name in _INTS:
-            if isinstance(value, bool) or not str(value).strip().lstrip("+-").isdigit():
+            if isinstance(value, bool) or not _DIGITS.fullmatch(str(value).strip().lstrip("+-")):
                 raise UserError(f"{name} must be a whole number, not {value!r}.")
             out[name] = int(value)
         elif name == "predicted_win":
@@ -203,13 +207,21 @@ def _typed(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+MAX_NUMBER = 1_000_000_000
+"""The largest game number (#) an import keeps: a typo far above it would push every later
+number up for good (numbers are never given twice)."""
+
+
 def _number(value: Any) -> int | None:
     """A row's game number (#, the ``id`` an export writes), or None where it gives none."""
     if _blank(value):
         return None
     text = str(value).strip()
-    if isinstance(value, bool) or not text.isdigit() or int(text) < 1:
-        raise UserError(f"id (the game's number) must be a whole number from 1, not {value!r}.")
+    if isinstance(value, bool) or not _DIGITS.fullmatch(text) or not 1 <= int(text) <= MAX_NUMBER:
+        raise UserError(
+            f"id (the game's number) must be a whole number from 1 to {MAX_NUMBER:,}, "
+            f"not {value!r}."
+        )
     return int(text)
 
 
@@ -283,17 +295,19 @@ def hand_made_uid(identity: tuple[str, str, int, int, bool], occurrence: int) ->
 
 
 def _insert_keeping_numbers(db: sqlite3.Connection, records: list[GameRecord]) -> None:
-    """Add the records; one that brings its number (#) from an export keeps it when this
-    journal has never given that number (numbers are never given twice), the others get
-    new ones after it. Kept numbers go in first, in order, so play order stays as it was."""
+    """Add the records. Those that bring their numbers (#) from an export keep them when
+    the journal has given none of those numbers (numbers are never given twice), as a
+    journal moved whole does; otherwise every record gets a new number, in the file's
+    order, so games of one day stay in the order they were recorded."""
     row = db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchone()
     issued = int(row[0]) if row else 0
-    numbers = [r.id for r in records if r.id is not None and r.id > issued]
-    keep = {n for n in numbers if numbers.count(n) == 1}
-    for record in sorted((r for r in records if r.id in keep), key=lambda r: r.id or 0):
-        insert(db, record, keep_number=True)
+    numbered = [r.id for r in records if r.id is not None]
+    keep = bool(numbered) and len(set(numbered)) == len(numbered) and min(numbered) > issued
+    if keep:  # in number order, then the games the file gave no number, after them
+        for record in sorted((r for r in records if r.id is not None), key=lambda r: r.id or 0):
+            insert(db, record, keep_number=True)
     for record in records:
-        if record.id not in keep:
+        if not (keep and record.id is not None):
             insert(db, replace(record, id=None))
 
 

@@ -376,8 +376,8 @@ def date_formatter(locator: Any) -> Any:
             if self.years_on_ticks:
                 return ""
             axis = getattr(self, "axis", None)  # the ticks may all fall in one year of two
-            if axis is not None:
-                first, last = (num2date(v).year for v in sorted(axis.get_view_interval()))
+            if axis is not None:  # the data's span, not the view's (it has margins)
+                first, last = (num2date(v).year for v in sorted(axis.get_data_interval()))
                 if first != last:
                     return f"{first}\u2013{last}"
             return str(super().get_offset())
