@@ -68,12 +68,12 @@ def test_recording_keeps_the_rest_of_the_file(path):
         'theme = "dark"\n\n[presets.solo]\nremove = 3\n\n[seals]\nRansom = "1A"\n', encoding="utf-8"
     )
     config.record_seal(HOUSEHOLD, Seal(2, "C"))
-    config.record_seal(RANSOM, Seal(1, "A"))  # replaces the entry however it was spelled
+    config.record_seal(RANSOM, Seal(1, "A"))  # changes the entry where it is, as spelled
     config.record_seal(HOUSEHOLD, Seal(2, "C"))
     doc = tomllib.loads(path.read_text(encoding="utf-8"))
     assert doc["theme"] == "dark"
     assert doc["presets"] == {"solo": {"remove": 3}}
-    assert doc["seals"] == {"ransom": "1A", "tiny_royal_household": "2C"}
+    assert doc["seals"] == {"Ransom": "1A", "tiny_royal_household": "2C"}
 
 
 def test_names_as_people_type_them_in_the_file(path):
@@ -262,7 +262,7 @@ def test_two_spellings_of_one_contract_are_refused(path):
     with pytest.raises(UserError, match=r"seals\.Ransom and seals\.ransom both name Ransom"):
         config.known_seals(CATALOG)
     config.record_seal(RANSOM, Seal(0, "C"))  # recording again settles it: one entry left
-    assert tomllib.loads(path.read_text(encoding="utf-8")) == {"seals": {"ransom": "0C"}}
+    assert tomllib.loads(path.read_text(encoding="utf-8")) == {"seals": {"Ransom": "0C"}}
 
 
 def test_a_byte_order_mark_is_read_as_text(path):
@@ -465,3 +465,28 @@ def test_a_seal_written_letter_first_is_said_the_right_way_round(run, path):
     assert not path.exists()
     no_seal = run("seals", "set", "Ransom", "A", "5")  # 5 is no seal number: no swap offered
     assert no_seal.exit_code == 2 and "comes before its letter" not in no_seal.stderr
+
+
+def test_a_seal_set_again_changes_where_it_stands_with_its_comment(run, path):
+    """It was dropped and added at the end of the table: away from the comment above it,
+    without the comment beside it."""
+    path.write_text(
+        '[seals]\n# Ransom: read off my card\nransom = "1A"  # mine\n# TRH: not yet\n\n'
+        "[other]\nx = 1\n",
+        encoding="utf-8",
+    )
+    assert run("seals", "set", "Ransom", "2", "B").exit_code == 0
+    assert path.read_text(encoding="utf-8") == (
+        '[seals]\n# Ransom: read off my card\nransom = "2B"  # mine\n# TRH: not yet\n\n'
+        "[other]\nx = 1\n"
+    )
+
+
+def test_a_windows_file_keeps_its_byte_order_mark_and_line_ends(run, path):
+    path.write_bytes(b'\xef\xbb\xbf# a\r\n[seals]\r\nransom = "1A"\r\n# b\r\n')
+    assert run("seals", "set", "Ransom", "2", "B").exit_code == 0
+    assert run("seals", "set", "Tiny Royal Household", "1", "C").exit_code == 0
+    data = path.read_bytes()
+    assert data.startswith(b'\xef\xbb\xbf# a\r\n[seals]\r\nransom = "2B"\r\n')
+    assert b'tiny_royal_household = "1C"\r\n' in data
+    assert b"\n" not in data.replace(b"\r\n", b"")  # no bare line feed added

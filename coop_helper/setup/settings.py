@@ -114,10 +114,15 @@ def write_config(doc: TOMLDocument, path: Path | None = None) -> Path:
     """Replace the settings file with ``doc`` in one step; returns the path written.
 
     A symbolic link is written through: its target is replaced and the link kept. The old
-    file's permissions are kept; a new one is private (0600).
+    file's permissions are kept; a new one is private (0600). So are its byte order mark
+    and its line ends (CRLF, as Windows editors write them): lines added get them too.
     """
     path = path or config_path()
-    data = doc.as_string().encode("utf-8")
+    old = _read_bytes(path) or b""
+    text = doc.as_string()
+    if b"\r\n" in old and b"\n" not in old.replace(b"\r\n", b""):
+        text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+    data = (_BOM if old.startswith(_BOM.encode()) else "").encode() + text.encode("utf-8")
     try:
         replace_file(path, data, keep_mode=True, make_folder=True)
     except OSError as err:
@@ -269,9 +274,18 @@ def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> bool:
             doc.add("seals", tomlkit.table())
         table = doc["seals"]
         assert isinstance(table, dict)
+        keep = names[0] if seal is not None and names else None
         for name in names:
-            del table[name]
-        if seal is not None:
+            if name != keep:
+                del table[name]
+        if keep is not None:  # changed where it stands, its comment and line end kept
+            old_item = table.item(keep)  # type: ignore[attr-defined]
+            new_item = tomlkit.item(str(seal))
+            new_item.trivia.comment_ws = old_item.trivia.comment_ws
+            new_item.trivia.comment = old_item.trivia.comment
+            new_item.trivia.trail = old_item.trivia.trail
+            table[keep] = new_item
+        elif seal is not None:
             table[contract.key] = str(seal)
         write_config(doc, path)
         return bool(names)
@@ -280,8 +294,9 @@ def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> bool:
 def record_seal(contract: Contract, seal: Seal, path: Path | None = None) -> Path:
     """Save the seal read off ``contract``'s card; only for a contract whose seal is unknown.
 
-    Replaces any earlier entry for the contract, however it was spelt; keeps the rest of
-    the file (comments too) as it was.
+    An earlier entry for the contract, however it was spelt, is changed where it stands
+    (its comment kept; further spellings of it are dropped); the rest of the file,
+    comments too, stays as it was.
     """
     path = path or config_path()
     if contract.seal is not None:
