@@ -180,7 +180,11 @@ def test_a_recorded_blue_seal_rates_its_contract(run):
     before = ok_json(run("contracts", "--players", "1", "--json"))
     unrated = ransom(before)  # every field there, null where not measured, and why
     assert unrated["win"] is None and unrated["win_low"] is None and unrated["win_pairs"] is None
-    assert "seals set Ransom NUMBER LETTER" in unrated["unrated"]
+    assert unrated["unrated"].endswith("record it with: coop-helper seals set Ransom NUMBER LETTER")
+    household = next(
+        c["difficulty"] for c in before["contracts"] if c["key"] == "tiny_royal_household"
+    )
+    assert household["unrated"].endswith("seals set 'Tiny Royal Household' NUMBER LETTER")
     note = run("contracts", "--players", "1").stdout
     assert "record its seal to rate it:\n" in note
     for name in ("'Tiny Royal Household'", "Ransom"):  # every contract not rated

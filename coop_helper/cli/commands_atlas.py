@@ -418,8 +418,8 @@ def difficulty_fields(contract: Contract, effect: Mapping[str, float]) -> dict[s
     fields["unrated"] = (
         None
         if "win" in effect
-        else f"its seal is unknown, so its deals have no Time Pile: record it with "
-        f"'coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER'"
+        else "its seal is unknown, so its deals have no Time Pile; record it with: "
+        f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
     )
     return fields
 
