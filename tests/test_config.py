@@ -490,3 +490,14 @@ def test_a_windows_file_keeps_its_byte_order_mark_and_line_ends(run, path):
     assert data.startswith(b'\xef\xbb\xbf# a\r\n[seals]\r\nransom = "2B"\r\n')
     assert b'tiny_royal_household = "1C"\r\n' in data
     assert b"\n" not in data.replace(b"\r\n", b"")  # no bare line feed added
+
+
+def test_timepile_says_whose_seal_it_used(run, path):
+    """setup shows "1A (yours)"; timepile showed only the sum, so a seal recorded wrongly
+    months ago went unnoticed."""
+    assert run("seals", "set", "Ransom", "1", "A").exit_code == 0
+    mine = run("timepile", "Ransom", "Fighter", "Jinx").stdout
+    assert "Seal of Ransom: 1A (yours, recorded)." in mine
+    given = run("timepile", "Ransom", "Fighter", "Jinx", "--seal", "Ransom=2B").stdout
+    assert "Seal of Ransom: 2B (given with --seal)." in given
+    assert "Seal of" not in run("timepile", "Lady Killer", "Fighter", "Jinx").stdout

@@ -207,6 +207,12 @@ def timepile_command(
         )
         return
     render.print_time_pile(pile)
+    for contract in contracts:  # a seal the card data lacks: say whose it is
+        if contract.seal is None and contract.key in seals:
+            source = "given with --seal" if contract.key in seals.given else "yours, recorded"
+            render.make_console().print(
+                f"Seal of {contract.name}: {seals[contract.key]} ({source}).", soft_wrap=True
+            )
 
 
 @command("rank", context_settings=NUMBERS_AS_ARGUMENTS, epilog="Example: coop-helper rank 6")
