@@ -195,3 +195,15 @@ def test_history_at_80_columns_wraps_a_long_rank_rather_than_listing(run, monkey
     assert "┃ Result" in out and "Ruler of the Seas" in out and "(9)" in out
     assert "4.2%" in out and "…" not in out
     assert max(len(line) for line in _lines(out)) <= 80
+
+
+@pytest.mark.parametrize("args", [["contracts", "--players", "1"], ["seals", "list"]])
+def test_the_last_boxed_tables_become_lists_on_a_narrow_terminal(run, monkeypatch, args):
+    """The difficulty table and the seals list stayed boxed under 64 columns, splitting
+    values such as '-6 pts (-19' / 'to +7)' over two lines."""
+    monkeypatch.setenv("COLUMNS", "50")
+    out = run(*args).stdout
+    assert "┃" not in out and "│" not in out
+    assert "Ransom" in out
+    monkeypatch.setenv("COLUMNS", "120")
+    assert "┃" in run(*args).stdout

@@ -436,12 +436,20 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     table.add_column("Win chance, nothing removed")
     table.add_column("Turns needed")
     unrated = []
-    for contract, win, turns in effects_rows(load_catalog(), effects):
+    rows = effects_rows(load_catalog(), effects)
+    for contract, win, turns in rows:
         table.add_row(contract.name, win, turns)
         if "win" not in effects.get(contract.key, {}):
             unrated.append(contract)
     console = render.make_console()
-    console.print(table)
+    if render.is_narrow(console):  # a list, as every table on a narrow terminal
+        render.print_records(
+            console,
+            title,
+            [[c.name, f"win chance: {win}", f"turns needed: {turns}"] for c, win, turns in rows],
+        )
+    else:
+        console.print(table)
     note = (
         "Against swapping the contract for another one: the mean change, and in "
         "brackets the range of 8 deals in 10. Turns needed: the expected turns "

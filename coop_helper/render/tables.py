@@ -442,7 +442,14 @@ def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None
     for contract, seal in rows:
         table.add_row(contract.name, str(seal) if seal else "not recorded")
     console = make_console()
-    console.print(table)
+    if is_narrow(console):
+        print_records(
+            console,
+            "Seals the card data does not know",
+            [[f"{c.name}: {seal if seal else 'not recorded'}"] for c, seal in rows],
+        )
+    else:
+        console.print(table)
     print_with_command(console, "Stored in", path)
     if any(seal is None for _, seal in rows):
         print_with_command(console, "Record one with:", "coop-helper seals set NAME NUMBER LETTER")
