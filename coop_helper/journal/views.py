@@ -22,7 +22,7 @@ from coop_helper.journal.history import Expected, History, Standing, Tally
 from coop_helper.journal.records import COLUMNS, GameRecord
 from coop_helper.render.tables import is_narrow, make_console, print_records, print_with_command
 from coop_helper.render.words import plural
-from coop_helper.sim.percent import exact_percent
+from coop_helper.sim.percent import chance_percent, exact_percent
 from coop_helper.sim.percent import percent as half_up_percent
 
 JSON_SCHEMA = 1
@@ -37,12 +37,9 @@ GAMES_CAPTION = (
 
 
 def percent(value: float | None) -> str:
-    """'26.5%', '<0.1%' for a chance that rounds to zero, '-' for none."""
-    if value is None:
-        return "-"
-    if 0 < value < 0.0005:
-        return "<0.1%"
-    return half_up_percent(value)  # as every other percentage: 1 of 16 is 6.3%
+    """'26.5%' (rounded half up, as every percentage: 1 of 16 is 6.3%), '<0.1%' for a
+    chance that rounds to zero, '-' for none."""
+    return "-" if value is None else chance_percent(value)
 
 
 def ordinal(n: int) -> str:

@@ -16,19 +16,13 @@ from coop_helper.render.tables import contract_json, is_narrow, make_console, pr
 from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Seal
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
-from coop_helper.sim.percent import exact_percent, percent
+from coop_helper.sim.percent import chance_percent, exact_percent
 from coop_helper.sim.runner import Level
 
 if TYPE_CHECKING:
     from coop_helper.journal.table_odds import TableOdds
 
 BAR_WIDTH = 30
-
-
-def _pct(value: float) -> str:
-    if 0 < value < 0.0005:
-        return "<0.1%"  # it happened, but would round to 0.0%
-    return percent(value)
 
 
 def _low(value: float) -> str:
@@ -100,7 +94,7 @@ def odds_json(
 
 def _ranks_cell(level: Level) -> str:
     """The chance of each rank a win at this level can bring, e.g. 'Sailor 54.9%'."""
-    parts = [f"{name} {_pct(p)}" for name, p in level.ranks.items() if p > 0]
+    parts = [f"{name} {chance_percent(p)}" for name, p in level.ranks.items() if p > 0]
     return ", ".join(parts) if parts else "-"
 
 
@@ -126,10 +120,10 @@ def odds_records(result: OddsResult, table_odds: TableOdds | None = None) -> lis
         own = (
             []
             if table_odds is None
-            else [f"your table {_pct(table_odds.wins[result.levels.index(lv)])}"]
+            else [f"your table {chance_percent(table_odds.wins[result.levels.index(lv)])}"]
         )
         records.append(
-            [f"{where}: win {_pct(lv.win)}", interval, *own]
+            [f"{where}: win {chance_percent(lv.win)}", interval, *own]
             + ([_ranks_cell(lv)] if lv.removed is not None else [])
         )
     return records
@@ -153,9 +147,9 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
     rec = result.recommended if table_odds is None else table_odds.recommended
     for index, lv in enumerate(result.levels):
         row = [] if not known else [str(lv.removed)]
-        row += [str(lv.turns), _pct(lv.win), f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"]
+        row += [str(lv.turns), chance_percent(lv.win), f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"]
         if table_odds is not None:
-            row.append(_pct(table_odds.wins[index]))
+            row.append(chance_percent(table_odds.wins[index]))
         if known:
             row.append(_ranks_cell(lv))
         style = "bold" if rec is not None and lv is rec else None
@@ -208,7 +202,9 @@ def bar_chart(result: OddsResult) -> list[str]:
     for lv in result.levels:
         filled = round(lv.win * BAR_WIDTH)
         label = f"remove {lv.removed:>2}" if lv.removed is not None else f"{lv.turns:>2} turns"
-        lines.append(f"  {label} │{'█' * filled}{' ' * (BAR_WIDTH - filled)}│ {_pct(lv.win):>6}")
+        lines.append(
+            f"  {label} │{'█' * filled}{' ' * (BAR_WIDTH - filled)}│ {chance_percent(lv.win):>6}"
+        )
     return lines
 
 
@@ -228,8 +224,9 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
 
     def win(level: Level) -> str:
         if table is None or not steering:
-            return _pct(level.win)
-        return f"{_pct(table.wins[result.levels.index(level)])}, the expert {_pct(level.win)}"
+            return chance_percent(level.win)
+        table_win = table.wins[result.levels.index(level)]
+        return f"{chance_percent(table_win)}, the expert {chance_percent(level.win)}"
 
     if rec is None:
         best = result.levels[0]

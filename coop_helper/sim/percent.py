@@ -60,6 +60,14 @@ def percent(value: float, places: int = 1) -> str:
     return f"{exact.quantize(step, rounding=ROUND_HALF_UP)}%"
 
 
+def chance_percent(value: float) -> str:
+    """A chance as `percent` writes it, but '<0.1%' for one above zero that would round to
+    0.0% (it happened)."""
+    if 0 < value < 0.0005:
+        return "<0.1%"
+    return percent(value)
+
+
 def exact_percent(value: float) -> str:
     """``value`` (a fraction) as a percentage with the digits it needs, for a level the
     user chose: 0.95 -> '95%', 0.995 -> '99.5%' (never rounded up to '100%')."""
