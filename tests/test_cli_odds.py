@@ -268,13 +268,14 @@ def test_confidence_follows_the_same_rule(run, text):
 
 
 def test_one_rounding_rule_for_win_and_rank():
-    from coop_helper.render.odds import _pct, _ranks_cell
+    from coop_helper.render.odds import _ranks_cell
+    from coop_helper.sim.percent import chance_percent
     from coop_helper.sim.runner import Level
 
     level = Level(
         removed=4, turns=12, wins=113, games=400, ci_low=0.2, ci_high=0.3, ranks={"Pirate": 0.2825}
     )
-    assert _pct(level.win) == "28.3%" and _ranks_cell(level) == "Pirate 28.3%"
+    assert chance_percent(level.win) == "28.3%" and _ranks_cell(level) == "Pirate 28.3%"
 
 
 def test_a_fixed_number_of_games_claims_no_precision(run):
