@@ -54,6 +54,15 @@ def _plain_help(format_help: Any, ctx: Any, formatter: Any) -> None:
     format_help(ctx, formatter)
 
 
+def _format_help(boxed: Any, plain: Any, ctx: Any, formatter: Any) -> None:
+    """The help in typer's boxes (``boxed``), or click's plain layout (``plain``) on a narrow
+    terminal; quiet on a closed pipe either way."""
+    if narrow():
+        _quiet_on_closed_pipe(lambda c, f: _plain_help(plain, c, f), ctx, formatter)
+    else:
+        _quiet_on_closed_pipe(boxed, ctx, formatter)
+
+
 class HelpCommand(TyperCommand):
     """A command whose help shows no type tags for flags and arguments, plain on a narrow
     terminal."""
@@ -62,11 +71,8 @@ class HelpCommand(TyperCommand):
         return _plain(super().get_params(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        if narrow():  # click's own layout
-            plain = super(TyperCommand, self).format_help
-            _quiet_on_closed_pipe(lambda c, f: _plain_help(plain, c, f), ctx, formatter)
-        else:
-            _quiet_on_closed_pipe(super().format_help, ctx, formatter)
+        plain = super(TyperCommand, self).format_help  # click's own layout
+        _format_help(super().format_help, plain, ctx, formatter)
 
 
 class HelpGroup(TyperGroup):
@@ -77,8 +83,5 @@ class HelpGroup(TyperGroup):
         return _plain(super().get_params(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        if narrow():
-            plain = super(TyperGroup, self).format_help
-            _quiet_on_closed_pipe(lambda c, f: _plain_help(plain, c, f), ctx, formatter)
-        else:
-            _quiet_on_closed_pipe(super().format_help, ctx, formatter)
+        plain = super(TyperGroup, self).format_help  # click's own layout
+        _format_help(super().format_help, plain, ctx, formatter)
