@@ -447,26 +447,9 @@ def test_a_target_of_zero_or_less_gets_one_message(text):
 
 
 def test_the_note_on_equal_neighbouring_levels_appears_only_with_them():
+    from odds_helpers import odds_result
+
     from coop_helper.render.odds import _caption
-    from coop_helper.sim.odds import OddsResult
-    from coop_helper.sim.runner import Level
 
-    def result(wins: list[int]) -> OddsResult:
-        levels = [Level(k, 10 - k, w, 100, 0.0, 1.0) for k, w in enumerate(wins)]
-        return OddsResult(
-            players=1,
-            contracts=(),
-            time_pile=10,
-            time_pile_range=None,
-            policy="expert",
-            games=100,
-            seed=1,
-            confidence=0.95,
-            interval="wilson",
-            levels=tuple(levels),
-            target=None,
-            recommended=None,
-        )
-
-    assert "Equal chances at neighbouring levels" in _caption(result([80, 80, 60, 0, 0]))
-    assert "Equal chances" not in _caption(result([80, 70, 60, 0, 0]))  # two at 0: no note
+    assert "Equal chances at neighbouring levels" in _caption(odds_result([800, 800, 600, 0, 0]))
+    assert "Equal chances" not in _caption(odds_result([800, 700, 600, 0, 0]))  # two at 0: no note

@@ -6,6 +6,7 @@ import math
 import random
 
 import pytest
+from odds_helpers import odds_result
 from scipy.stats import binom
 
 from coop_helper.errors import UserError
@@ -18,8 +19,6 @@ from coop_helper.journal.calibration import (
     smoothed,
 )
 from coop_helper.journal.table_odds import parse_as, table_odds
-from coop_helper.sim.odds import OddsResult
-from coop_helper.sim.runner import Level
 
 
 def _synthetic(rng: random.Random, shift: float, games: int) -> tuple[list[float], list[bool]]:
@@ -87,28 +86,10 @@ def test_simulated_chances_are_smoothed_away_from_0_and_1():
     assert fit is not None and math.isfinite(fit.shift)
 
 
-def _odds(wins: list[int], target: float | None = 0.5) -> OddsResult:
-    levels = tuple(Level(k, 15 - k, w, 1000, 0.0, 1.0) for k, w in enumerate(wins))
-    return OddsResult(
-        players=1,
-        contracts=(),
-        time_pile=15,
-        time_pile_range=None,
-        policy="expert",
-        games=1000,
-        seed=1,
-        confidence=0.95,
-        interval="wilson",
-        levels=levels,
-        target=target,
-        recommended=None,
-    )
-
-
 def test_the_table_odds_shift_every_level_and_move_the_recommendation():
     fit = fit_shift([0.5] * 10, [True] * 8 + [False] * 2)  # odds 4x the expert's
     assert fit is not None
-    result = _odds([700, 600, 450, 300, 150, 40])
+    result = odds_result([700, 600, 450, 300, 150, 40], 0.5)
     table = table_odds(result, fit)
     assert table is not None
     simulated = (700, 600, 450, 300, 150, 40)
@@ -119,7 +100,7 @@ def test_the_table_odds_shift_every_level_and_move_the_recommendation():
     assert table.recommended is result.levels[3]
     worse = fit_shift([0.5] * 10, [True] * 2 + [False] * 8)
     assert table_odds(result, worse).recommended is None  # 70% for the expert: 37% for it
-    assert table_odds(_odds([700, 600, 450], 0.35), worse).recommended.removed == 0
+    assert table_odds(odds_result([700, 600, 450], 0.35), worse).recommended.removed == 0
     assert table_odds(result, None) is None
 
 
