@@ -118,6 +118,7 @@ class Game(TradeAndHire):
         self.on_turn_end = None
         self.victory_moves = 0
         self.reshuffles = 0  # times the discard pile became the draw pile
+        self._unlogged_reshuffle = None
         self._needs_at_take = [c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME]
         if position is not None:
             self.table, self.hidden, self.rng, policy_rng = position

@@ -37,11 +37,17 @@ class CardMoves:
     on_turn_end: Callable[[], None] | None
     victory_moves: int  # Time Pile cards moved to the Victory Pile on Tax Increases
     reshuffles: int  # times the discard pile became the draw pile
+    # The cards of a reshuffle set off by the draw pile's last card, logged once that
+    # card's draw is (None: no reshuffle waiting to be logged).
+    _unlogged_reshuffle: list[int] | None
     _needs_at_take: list[str]  # the game's contracts completed at take time, in order
 
     def _move(self, card: int, source: str, target: str) -> None:
         if self.log is not None:
             self.log.move(card, source, target)
+            if source == "draw" and self._unlogged_reshuffle is not None:
+                self._log_reshuffle(self._unlogged_reshuffle, emptied=True)
+                self._unlogged_reshuffle = None
 
     def _draw_hidden(self, reveal: bool = False) -> int | None:
         """Take a random card off the draw pile; ``reveal`` if it is drawn face up.
@@ -74,14 +80,16 @@ class CardMoves:
         """Shuffle the discard pile into the draw pile.
 
         ``last`` is the old pile's last card, being drawn: it stays in the pile until the
-        new one is formed (so every card is in one zone at every logged move), then leaves.
+        new one is formed, then leaves. The log tells that card's draw first and the new
+        pile after it (`_move`), so a replay never meets a reshuffle into a pile that
+        still holds a card.
         """
         table = self.table
         if self.log is not None:
-            for card in table.discard:
-                self.log.move(card, "discard", "draw")
-            # emptied: the pile ran out as its last card was drawn (that draw is logged next)
-            self.log.note("reshuffle", cards=len(table.discard), emptied=last is not None)
+            if last is None:
+                self._log_reshuffle(table.discard, emptied=False)
+            else:  # logged after the last card's draw, once it has left the old pile
+                self._unlogged_reshuffle = list(table.discard)
         draw = self.hidden.draw
         if last is not None:
             draw.remove(last)
@@ -101,6 +109,14 @@ class CardMoves:
         table.draw_size = len(draw)
         table.reshuffled = True
         self.reshuffles += 1
+
+    def _log_reshuffle(self, cards: list[int], emptied: bool) -> None:
+        """Log the discard pile's ``cards`` becoming the draw pile; ``emptied``: the old
+        pile ran out as its last card was drawn (that draw is logged just before)."""
+        assert self.log is not None
+        for card in cards:
+            self.log.move(card, "discard", "draw")
+        self.log.note("reshuffle", cards=len(cards), emptied=emptied)
 
     def _reveal(self, card: int, from_draw: bool) -> None:
         """A hidden card turns face up: the table's card count learns of it."""
@@ -122,7 +138,7 @@ class CardMoves:
             coins.append(card)
             player.coins += 1
             if self.log is not None:
-                self.log.move(card, "draw", f"coins:{player.index}")
+                self._move(card, "draw", f"coins:{player.index}")
 
     def _pay_discard(self, player: PlayerState, n: int) -> None:
         coins = self.hidden.coin_cards[player.index]
