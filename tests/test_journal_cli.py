@@ -64,7 +64,7 @@ def test_record_prints_the_rank_and_the_expert_chance(run, predicted):
 def test_history_marks_chances_an_older_expert_worked_out(run, predicted, monkeypatch):
     assert run(*RECORD, "--removed", "2", "--won").exit_code == 0
     assert "*: by an older version" not in run("history").stdout
-    monkeypatch.setattr("coop_helper.journal.views._predicting", lambda: ("expert", "a-newer-one"))
+    monkeypatch.setattr("coop_helper.render.journal._predicting", lambda: ("expert", "a-newer-one"))
     shown = run("history").stdout
     assert "54.0%*" in shown and "*: by an older version of the expert" in shown
 

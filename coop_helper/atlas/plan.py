@@ -27,8 +27,8 @@ from coop_helper.atlas.defaults import (
 from coop_helper.atlas.turns import deal_turn_cap
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy, policy_version
-from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Catalog, load_catalog
+from coop_helper.text.words import plural
 
 
 @dataclass(frozen=True)

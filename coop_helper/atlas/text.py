@@ -11,8 +11,8 @@ from coop_helper.atlas.lookup import (
     deal_difficulty,
 )
 from coop_helper.errors import UserError
-from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Catalog, Contract, Seal
+from coop_helper.text.words import plural
 
 MIN_TURNS_NAMED = 0.5  # name the hardest contract only when it costs at least this much
 

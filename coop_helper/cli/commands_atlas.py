@@ -10,14 +10,15 @@ from typing import Annotated, Any
 import typer
 
 from coop_helper.atlas import defaults
-from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, options_given
+from coop_helper.cli.app import app, command, options_given
+from coop_helper.cli.help_style import HELP_OPTIONS, HelpGroup
 from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
-from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import Contract, Seal, load_catalog
 from coop_helper.setup.deals import encode_share_code
+from coop_helper.text.words import plural
 
 atlas_app = typer.Typer(
     help="The difficulty atlas: every deal's win chance, built by simulation on Dask.",
@@ -347,7 +348,7 @@ def deal_by_difficulty(
 ) -> None:
     """`deal --difficulty` (with --keep/--avoid): a seeded deal chosen with the atlas."""
     from coop_helper.atlas.choose import choose_deal, parse_difficulty
-    from coop_helper.sim.percent import exact_percent
+    from coop_helper.text.percentages import exact_percent
 
     catalog = load_catalog()
     seals = config.known_seals(catalog)

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, options_given, user_errors
+from coop_helper.cli.app import app, command, options_given, user_errors
+from coop_helper.cli.help_style import HELP_OPTIONS, HelpGroup
 from coop_helper.cli.journal_hooks import ChartOption
 from coop_helper.cli.options import (
     CheckPlayers,
@@ -21,10 +22,11 @@ from coop_helper.cli.options import (
 )
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
-from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import check_players, encode_share_code, face_up, time_pile
+from coop_helper.setup.seal_options import check_seal_options
+from coop_helper.text.words import plural
 
 if TYPE_CHECKING:
     from coop_helper.journal.store import Journal
@@ -77,16 +79,17 @@ def record_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Record a played game: its deal, removal, Tax Increase moves and result."""
-    from coop_helper.journal import records, views
+    from coop_helper.journal import records
     from coop_helper.journal.predict import PREDICTION_GAMES
     from coop_helper.journal.recording import Played, record_game
+    from coop_helper.render import journal as views
     from coop_helper.render.odds import ProgressReporter
     from coop_helper.sim.odds import check_settings, default_workers
 
     catalog = load_catalog()
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     seals = config.seals_for(catalog, seal_options or [], contracts)
-    config.check_seal_options(catalog, seal_options or [], contracts)
+    check_seal_options(catalog, seal_options or [], contracts)
     if removed is None:
         raise UserError(
             "say how many cards were moved to the Victory Pile before play: "
@@ -204,7 +207,8 @@ def _refuse_list_options(ctx: typer.Context, subcommand: str) -> None:
 def _show_history(
     players: int | None, since: str | None, last: int, chart: Path | None, as_json: bool
 ) -> None:
-    from coop_helper.journal import history, records, views
+    from coop_helper.journal import history, records
+    from coop_helper.render import journal as views
 
     if players is not None:
         check_players(players, "--players")
@@ -262,8 +266,9 @@ def export_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Write every recorded game to FILE (CSV or JSON, by its extension)."""
-    from coop_helper.journal import records, transfer, views
+    from coop_helper.journal import records, transfer
     from coop_helper.journal.store import journal_path
+    from coop_helper.render import journal as views
 
     if file.is_dir():  # before the extension: "Documents" is a folder, not a bad name
         raise UserError(f"{file} is a folder: name a file in it, e.g. {file / 'games.csv'}.")
@@ -288,7 +293,8 @@ def import_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Add the games in FILE (from 'history export', or made by hand) to the journal."""
-    from coop_helper.journal import transfer, views
+    from coop_helper.journal import transfer
+    from coop_helper.render import journal as views
 
     transfer.file_format(file)
     if file.is_dir():
@@ -360,9 +366,10 @@ def repredict_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Give games predicted by an older expert (or none) today's expert's chance."""
-    from coop_helper.journal import records, views
+    from coop_helper.journal import records
     from coop_helper.journal.predict import PREDICTION_GAMES, current_version
     from coop_helper.journal.repredict import Repredicted, plan, repredict, stale_games
+    from coop_helper.render import journal as views
     from coop_helper.render.odds import ProgressReporter
     from coop_helper.sim.odds import check_settings, default_workers
 
@@ -421,8 +428,9 @@ def repredict_command(
 @command("undo", on=history_app, epilog="Example: coop-helper history undo")
 def undo_command(as_json: JsonFlag = False) -> None:
     """Remove the most recently recorded game."""
-    from coop_helper.journal import records, views
+    from coop_helper.journal import records
     from coop_helper.journal.store import journal_path
+    from coop_helper.render import journal as views
 
     journal = _open(create=False)
     gone = None

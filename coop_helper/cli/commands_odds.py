@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.cli import command, commands_atlas, options_given
+from coop_helper.cli import commands_atlas
+from coop_helper.cli.app import command, options_given
 from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, odds_extras
 from coop_helper.cli.options import (
     SIMULATION_PANEL,
@@ -39,6 +40,7 @@ from coop_helper.render import tables as render
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import TimePile, build_setup, face_up, time_pile
+from coop_helper.setup.seal_options import check_seal_options
 from coop_helper.sim import DEFAULT_SEED, SETUP_TARGET
 
 if TYPE_CHECKING:  # the simulation and its rendering load when a command runs
@@ -149,7 +151,7 @@ def odds_command(
     catalog = load_catalog()
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     seals = config.seals_for(catalog, seal_options or [], contracts)
-    config.check_seal_options(catalog, seal_options or [], contracts)
+    check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     result = run_odds(
         count,
@@ -257,7 +259,7 @@ def setup_command(
     if seals:  # the deal does not depend on seals; its Time Pile does
         result = replace(result, time_pile=time_pile(result.contracts, seals, catalog))
     if names or code:  # a dealt game may leave out a card whose seal the table gave
-        config.check_seal_options(catalog, seal_options or [], result.contracts)
+        check_seal_options(catalog, seal_options or [], result.contracts)
     goal = parse_target(target)
     if not as_json:  # the deal first: a table that stops the simulation still has it
         render.print_setup(result, seals)

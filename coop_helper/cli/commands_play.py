@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from coop_helper.cli import command
+from coop_helper.cli.app import command
 from coop_helper.cli.options import (
     CONTRACTS_PANEL,
     SIMULATION_PANEL,

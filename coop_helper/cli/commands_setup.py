@@ -9,12 +9,14 @@ from typing import Annotated
 
 import typer
 
-from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, commands_atlas
+from coop_helper.cli import commands_atlas
+from coop_helper.cli.app import app, command
 from coop_helper.cli.completion import (
     complete_contract,
     complete_difficulty,
     complete_unknown_seal_contract,
 )
+from coop_helper.cli.help_style import HELP_OPTIONS, HelpGroup
 from coop_helper.cli.options import (
     CONTRACTS_PANEL,
     CheckPlayers,
@@ -27,7 +29,6 @@ from coop_helper.cli.options import (
 )
 from coop_helper.errors import UserError, shown
 from coop_helper.render import tables as render
-from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog, parse_seal
 from coop_helper.setup.deals import (
@@ -39,6 +40,8 @@ from coop_helper.setup.deals import (
     new_seed,
     time_pile,
 )
+from coop_helper.setup.seal_options import check_seal_options, unknown_seal_names
+from coop_helper.text.words import plural
 
 # Let "-1" through as a value ("rank -1", "seals set Ransom -1 A") instead of an option.
 NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}
@@ -195,7 +198,7 @@ def timepile_command(
     catalog = load_catalog()
     players, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     seals = config.seals_for(catalog, seal_options or [], contracts)
-    config.check_seal_options(catalog, seal_options or [], contracts)
+    check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     if as_json:
         render.print_json(
@@ -353,7 +356,7 @@ def seals_unset_command(
         raise UserError(
             f"{contract.name}'s seal is in the card data ({contract.seal}): there is no "
             f"recorded seal to forget; seals are recorded only for "
-            f"{config.unknown_seal_names(catalog)}."
+            f"{unknown_seal_names(catalog)}."
         )
     if as_json:
         render.print_json({"name": contract.name, "removed": removed, "config": str(path)})

@@ -5,6 +5,7 @@ Modules: ``store`` and ``schema`` (the file, schema version, migrations, transac
 ``records`` (one played game and its checks), ``predict`` (the expert's win chance at
 record time), ``recording`` (adding a played game), ``history`` (summaries and standing),
 ``calibration`` (the table's shift against the expert), ``table_odds`` (that shift applied
-to the odds), ``transfer`` (CSV/JSON import and export) and ``views`` (tables and JSON).
+to the odds) and ``transfer`` (CSV/JSON import and export); its tables and JSON documents
+are drawn by `coop_helper.render.journal`.
 Nothing here is imported at CLI start-up; commands import what they use.
 """

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from coop_helper.errors import UserError
 from coop_helper.files import replace_file, user_file_mode
-from coop_helper.render.words import plural
-from coop_helper.sim.percent import exact_percent
+from coop_helper.text.percentages import exact_percent
+from coop_helper.text.words import plural
 
 if TYPE_CHECKING:
     from coop_helper.journal.history import History

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from coop_helper.render.tables import make_console
 from coop_helper.sim.levels import Tally
-from coop_helper.sim.percent import percent
+from coop_helper.text.percentages import percent
 
 REFRESH = 0.15  # seconds between redraws at most
 

@@ -13,11 +13,11 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from coop_helper.render.tables import contract_json, is_narrow, make_console, print_records
-from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Seal
 from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
-from coop_helper.sim.percent import chance_percent, exact_percent
+from coop_helper.text.percentages import chance_percent, exact_percent
+from coop_helper.text.words import plural
 
 if TYPE_CHECKING:
     from coop_helper.journal.table_odds import TableOdds
@@ -276,7 +276,7 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
         for line in bar_chart(result):
             console.print(line, soft_wrap=True, highlight=False)
     if table is not None:
-        from coop_helper.journal.views import calibration_text, older_text
+        from coop_helper.render.journal import calibration_text, older_text
 
         uses = (
             "and the recommendation uses it"

@@ -11,9 +11,9 @@ from typing import Any
 
 from coop_helper.engine.cards import SHIP, build_deck
 from coop_helper.render.tables import contract_json
-from coop_helper.render.words import plural
 from coop_helper.setup.catalog import COLOURS, Seal, load_catalog
 from coop_helper.sim.play import PlayedGame
+from coop_helper.text.words import plural
 
 Event = dict[str, Any]
 

@@ -21,9 +21,9 @@ from rich.table import Table
 from rich.text import Text
 
 from coop_helper.render.terminal import stdout_is_unicode
-from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 from coop_helper.setup.deals import SetupResult, TimePile
+from coop_helper.text.words import plural
 
 
 class _Console(Console):

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from coop_helper.errors import UserError, shown
-from coop_helper.render.words import plural
 from coop_helper.setup.catalog import SEAL_NUMBERS, Catalog, Contract, Seal, load_catalog
+from coop_helper.text.words import plural
 
 PLAYER_COUNTS = range(1, 6)
 """The co-op game is for 1 to 5 players."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from coop_helper.errors import UserError, shown
 from coop_helper.files import replace_file
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
+from coop_helper.setup.seal_options import parse_seal_option, unknown_seal_names
 
 if TYPE_CHECKING:  # tomlkit and filelock load only when a settings file is read or changed
     from tomlkit.toml_document import TOMLDocument
@@ -249,11 +250,6 @@ def _warn_once(message: str) -> None:
         print(message, file=sys.stderr)
 
 
-def unknown_seal_names(catalog: Catalog) -> str:
-    """The contracts whose seal the card data lacks (the ones a seal is recorded for)."""
-    return ", ".join(c.name for c in catalog.contracts if c.seal is None)
-
-
 def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> bool:
     """Under the lock: drop every entry naming ``contract``, then record ``seal`` (if
     any). Whether the file held an entry for it."""
@@ -312,40 +308,6 @@ def forget_seal(contract: Contract, path: Path | None = None) -> bool:
     """Remove the seal recorded for ``contract``; whether there was one."""
     path = path or config_path()
     return _change_seal(contract, None, path)
-
-
-def parse_seal_option(option: str, catalog: Catalog) -> tuple[Contract, Seal]:
-    """Parse one ``--seal NAME=NL`` option, e.g. ``Ransom=2A``."""
-    name, sep, text = option.rpartition("=")
-    if not sep or not name.strip():
-        raise UserError(
-            f"--seal '{shown(option)}' is not NAME=SEAL: write e.g. "
-            f"--seal {shlex.quote('Ransom=1A')}."
-        )
-    contract = catalog.contract(name.strip())
-    if contract.seal is not None:
-        raise UserError(
-            f"{contract.name}'s seal is known ({contract.seal}); --seal is only for "
-            f"{unknown_seal_names(catalog)}."
-        )
-    try:
-        return contract, parse_seal(text)
-    except ValueError as err:
-        raise UserError(f"--seal '{shown(option)}': {err}") from None
-
-
-def check_seal_options(
-    catalog: Catalog, seal_options: Iterable[str], face_up: Iterable[Contract]
-) -> None:
-    """A ``--seal`` for a contract that is not face up is a mistake: say so."""
-    keys = {c.key for c in face_up}
-    for option in seal_options:
-        contract, _ = parse_seal_option(option, catalog)
-        if contract.key not in keys:
-            raise UserError(
-                f"--seal {shown(option)} names {contract.name}, which is not face up in this game: "
-                "drop it, or check the contracts."
-            )
 
 
 class Seals(dict[str, Seal]):

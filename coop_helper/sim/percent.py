@@ -1,5 +1,5 @@
-"""Chances as people write them: one rule for every percentage option, and one rounding rule
-for every percentage shown.
+"""Chances as people write them in an option: one rule for every percentage option
+(`coop_helper.text.percentages` shows them, with one rounding rule).
 
 Written with ``%`` it is a percentage (``95%``). A bare number below 1 is a fraction
 (``0.95``), and from 2 up a percentage (``95``). Bare numbers from 1 to just under 2 could be
@@ -9,7 +9,6 @@ either (is ``1`` all or one percent?), so they are refused with the two ways to 
 from __future__ import annotations
 
 import re
-from decimal import ROUND_HALF_UP, Decimal
 
 from coop_helper.errors import UserError, shown
 
@@ -47,28 +46,3 @@ def parse_chance(text: str | float, option: str, example: str = "50%") -> float:
     if value > 1:
         raise UserError(f"{option} must be at most 100%, not '{shown(written)}'.")
     return value
-
-
-def percent(value: float, places: int = 1) -> str:
-    """``value`` (a fraction) as a percentage, rounded half up: 0.2825 -> '28.3%'.
-
-    Every percentage shown goes through here, so a win chance and the same chance split
-    by rank never disagree in the last digit.
-    """
-    exact = Decimal(repr(round(100 * value, 9)))  # drop float noise such as 28.249999999
-    step = Decimal(1).scaleb(-places)
-    return f"{exact.quantize(step, rounding=ROUND_HALF_UP)}%"
-
-
-def chance_percent(value: float) -> str:
-    """A chance as `percent` writes it, but '<0.1%' for one above zero that would round to
-    0.0% (it happened)."""
-    if 0 < value < 0.0005:
-        return "<0.1%"
-    return percent(value)
-
-
-def exact_percent(value: float) -> str:
-    """``value`` (a fraction) as a percentage with the digits it needs, for a level the
-    user chose: 0.95 -> '95%', 0.995 -> '99.5%' (never rounded up to '100%')."""
-    return f"{round(100 * value, 6):.12g}%"

@@ -15,7 +15,7 @@ from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog
 from coop_helper.setup.deals import TimePile, face_up, time_pile
-from coop_helper.setup.settings import check_seal_options
+from coop_helper.setup.seal_options import check_seal_options
 
 __all__ = ["PlayedGame", "default_time_pile", "play_one"]
 

@@ -21,9 +21,9 @@ from coop_helper.journal.calibration import MIN_GAMES, Calibration
 from coop_helper.journal.history import Expected, History, Standing, Tally
 from coop_helper.journal.records import COLUMNS, GameRecord
 from coop_helper.render.tables import is_narrow, make_console, print_records, print_with_command
-from coop_helper.render.words import plural
-from coop_helper.sim.percent import chance_percent, exact_percent
-from coop_helper.sim.percent import percent as half_up_percent
+from coop_helper.text.percentages import chance_percent, exact_percent
+from coop_helper.text.percentages import percent as half_up_percent
+from coop_helper.text.words import plural
 
 JSON_SCHEMA = 1
 MAX_MONTHS = 24  # more months than this are shown by year

@@ -1,0 +1,166 @@
+"""The app and its error guard: the typer app every command is registered on, the
+`command` decorator that turns bad input into one line and exit code 2, and `main`, which
+runs the app with the exit codes of the command-line contract."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import typer
+
+from coop_helper import __version__
+from coop_helper.cli import usage_errors
+from coop_helper.cli.help_style import HELP_OPTIONS, HelpCommand, HelpGroup
+from coop_helper.errors import DataError, UserError, escape_controls
+from coop_helper.render import terminal as streams
+
+app = typer.Typer(
+    name="coop-helper",
+    help="Set up, simulate and score co-op games of Port Royal: Just One More Contract.",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    cls=HelpGroup,
+    context_settings=HELP_OPTIONS,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``error: message`` as one line on stderr; return the Exit to raise."""
+    typer.echo(f"error: {escape_controls(message)}", err=True)
+    return typer.Exit(code)
+
+
+def options_given(ctx: typer.Context) -> list[str]:
+    """The options of ``ctx``'s command that were given on the command line (each by its
+    first name, e.g. ``--players``), in the command's order; defaults do not count."""
+    return [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name and getattr(ctx.get_parameter_source(param.name), "name", "") == "COMMANDLINE"
+    ]
+
+
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """How every command ends on what it cannot do: a UserError is one line and exit 2,
+    broken card data one line and exit 1, a reader that stopped reading (``| head``) a
+    quiet exit 0. Commands get it from `command`; a group's callback uses it directly."""
+    try:
+        yield
+    except UserError as err:
+        raise fail(str(err)) from None
+    except DataError as err:
+        raise fail(f"the card data is broken: {err}", code=1) from None
+    except BrokenPipeError:  # the reader stopped reading (e.g. head): end quietly
+        streams.silence_stdout()
+        raise typer.Exit(0) from None
+
+
+def command(
+    name: str | None = None, *, on: typer.Typer | None = None, **kwargs: Any
+) -> Callable[[F], F]:
+    """Register a command on ``app`` (or the sub-app ``on``).
+
+    UserError becomes one line and exit 2, DataError one line and exit 1.
+    """
+
+    def register(func: F) -> F:
+        @functools.wraps(func)
+        def guarded(*args: Any, **inner: Any) -> Any:
+            with user_errors():
+                return func(*args, **inner)
+
+        kwargs.setdefault("cls", HelpCommand)
+        (on or app).command(name, **kwargs)(guarded)
+        return func
+
+    return register
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"coop-helper {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_show_version, is_eager=True, help="Show the version."
+    ),
+) -> None:
+    """Set up, simulate and score co-op games of Port Royal: Just One More Contract."""
+
+
+# click's UsageError, found through typer so it works whether typer bundles click or not.
+_UsageError: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
+)
+
+
+PROG_NAME = usage_errors.PROG_NAME
+
+
+INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C
+TERMINATED = 143  # the exit code of a run stopped with SIGTERM (128 + 15)
+
+
+class _Stop:
+    """Remembers that SIGTERM arrived; the handler stops the run like Ctrl-C does."""
+
+    terminated = False
+
+    @classmethod
+    def on_sigterm(cls, signum: int, frame: object) -> None:
+        cls.terminated = True
+        raise KeyboardInterrupt
+
+
+def _run() -> int:
+    """Run the app; the exit code. Usage errors become one ``error:`` line (exit 2)."""
+    try:
+        # one name however it is started (`python -m coop_helper` too): usage lines and
+        # shell completion are for the `coop-helper` command
+        code = app(standalone_mode=False, prog_name=PROG_NAME)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+    except _UsageError as err:
+        if not str(err.format_message()).strip():  # type: ignore[attr-defined]
+            return 0  # a bare command: its help was shown, nothing went wrong
+        ctx = getattr(err, "ctx", None)
+        message = usage_errors.unknown_option_message(err, sys.argv[1:]) or (
+            usage_errors.plain_message(err)
+        )
+        hint = usage_errors.quotes_hint(message, sys.argv[1:])
+        if not hint:
+            path = usage_errors.command_path(ctx, sys.argv[1:], typer.main.get_command(app))
+            hint = f" (see '{path} --help')"
+        typer.echo(f"error: {escape_controls(message)}{hint}", err=True)
+        return 2
+    except (KeyboardInterrupt, typer.Abort):
+        code = INTERRUPTED
+    if code == INTERRUPTED and _Stop.terminated:
+        return TERMINATED
+    if code == INTERRUPTED:  # Ctrl-C (typer turns it into this exit code)
+        typer.echo("interrupted", err=True)
+    return code if isinstance(code, int) else 0
+
+
+def main() -> None:
+    """Console-script entry point: one ``error:`` line for bad input, never a traceback for
+    Ctrl-C, SIGTERM, a pipe closed early or a terminal that cannot show every letter."""
+    streams.prepare()
+    signal.signal(signal.SIGTERM, _Stop.on_sigterm)
+    try:
+        code = _run()
+    except BrokenPipeError:  # the reader has all it wants (e.g. piped into head): stop quietly
+        streams.silence_stdout()
+        code = 0
+    sys.exit(code)
