@@ -4,7 +4,7 @@ import pytest
 from cli_helpers import ok_json
 
 from coop_helper.errors import UserError
-from coop_helper.render import odds as render_odds
+from coop_helper.render import progress as progress_bar
 
 EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
 FAST = ["--games", "120", "--quiet"]
@@ -167,14 +167,21 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
         def flush(self):
             pass
 
-    monkeypatch.setattr(render_odds.sys, "stderr", Tty())
-    with render_odds.ProgressReporter(100, enabled=True, delay=0.0) as progress:
+    monkeypatch.setattr(progress_bar.sys, "stderr", Tty())
+    with progress_bar.ProgressReporter(100, enabled=True, delay=0.0) as progress:
         progress(50)
         assert progress.progress is not None
     assert progress.progress is None
-    with render_odds.ProgressReporter(100, enabled=False, delay=0.0) as quiet:
+    with progress_bar.ProgressReporter(100, enabled=False, delay=0.0) as quiet:
         quiet(50)
         assert quiet.progress is None
+
+
+def test_a_resumed_build_starts_its_bar_where_it_stopped():
+    reporter = progress_bar.ProgressReporter(0, enabled=False, delay=0.0, label="atlas")
+    callback = reporter.begin(1_000, 400)
+    callback(50)
+    assert (reporter.total, reporter.done) == (1_000, 450)
 
 
 def test_runs_until_every_level_is_precise(run):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from coop_helper.atlas.deals import deal_index, positions
 from coop_helper.atlas.defaults import counts_text
-from coop_helper.atlas.effects import turns_needed
+from coop_helper.atlas.effects import block_effects, turns_needed
 from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, PlayerBlock
 from coop_helper.errors import UserError
 from coop_helper.policies import policy_version
@@ -268,3 +268,19 @@ def deal_difficulty(
         hardest,
         str(block.info.get("method", "simulated")),
     )
+
+
+def contract_difficulty(
+    players: int, seals: Mapping[str, Seal] | None = None
+) -> dict[str, dict[str, float]]:
+    """Each contract's measured effect for a player count (from the current atlas).
+
+    The build measured them with the card data's seals; with a recorded seal of a contract
+    the card data lacks, they are measured again with it (its deals get a Time Pile).
+    """
+    block = current_block(players)
+    catalog = load_catalog()
+    if not any(c.seal is None and c.key in (seals or {}) for c in catalog.contracts):
+        return dict(block.info.get("effects", {}))
+    effects = block_effects(block, catalog, seals)
+    return {c.key: e for c, e in zip(catalog.contracts, effects, strict=True)}

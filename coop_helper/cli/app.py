@@ -67,10 +67,9 @@ def user_errors() -> Iterator[None]:
 def command(
     name: str | None = None, *, on: typer.Typer | None = None, **kwargs: Any
 ) -> Callable[[F], F]:
-    """Register a command on ``app`` (or the sub-app ``on``).
-
-    UserError becomes one line and exit 2, DataError one line and exit 1.
-    """
+    """Make the function a command: UserError becomes one line and exit 2, DataError one
+    line and exit 1. On a group ``on`` it is registered at once; a top-level command is
+    registered on the app by `cli.commands`, the one list of them (`add_command`)."""
 
     def register(func: F) -> F:
         @functools.wraps(func)
@@ -79,10 +78,22 @@ def command(
                 return func(*args, **inner)
 
         kwargs.setdefault("cls", HelpCommand)
-        (on or app).command(name, **kwargs)(guarded)
+        if on is not None:
+            on.command(name, **kwargs)(guarded)
+        else:
+            TOP_LEVEL[func] = lambda target: target.command(name, **kwargs)(guarded)
         return func
 
     return register
+
+
+# The top-level commands made by `command`, each with the way to register it.
+TOP_LEVEL: dict[Callable[..., Any], Callable[[typer.Typer], object]] = {}
+
+
+def add_command(target: typer.Typer, func: Callable[..., Any]) -> None:
+    """Register a function made a command by `command` on ``target``."""
+    TOP_LEVEL[func](target)
 
 
 def _show_version(value: bool) -> None:

@@ -13,6 +13,9 @@ from coop_helper.errors import UserError
 from coop_helper.render import tables as render
 
 if TYPE_CHECKING:
+    from coop_helper.journal.store import Journal
+
+if TYPE_CHECKING:
     from coop_helper.journal.table_odds import TableOdds
     from coop_helper.sim.odds import OddsResult
 
@@ -62,3 +65,10 @@ def odds_extras(
         if not as_json:
             render.make_console(stderr=True).print(f"Chart written to {chart}", soft_wrap=True)
     return table
+
+
+def _open(create: bool) -> Journal | None:
+    """The journal (sqlite is imported only here, when a command needs it)."""
+    from coop_helper.journal.store import open_journal
+
+    return open_journal(create=create)

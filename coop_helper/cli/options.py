@@ -6,12 +6,19 @@ simulation and the rendering are imported by the commands that use them.
 
 from __future__ import annotations
 
+import re
+import sys
 from enum import StrEnum
 from typing import Annotated
 
 import typer
 
-from coop_helper.cli.completion import complete_contract, complete_odds_policy, complete_policy
+from coop_helper.cli.completion import (
+    complete_contract,
+    complete_odds_policy,
+    complete_policy,
+)
+from coop_helper.errors import UserError, shown
 from coop_helper.policies import DEFAULT_POLICY, POLICIES
 from coop_helper.sim import DEFAULT_SEED
 
@@ -216,3 +223,17 @@ __all__ = [
     "WorkersOption",
     "contracts_argument",
 ]
+
+
+def _refuse_options(words: list[str], command: str) -> None:
+    """A word that is an option, not a number, let through by NUMBERS_AS_ARGUMENTS: the
+    error click would give. After ``--`` every word is an argument."""
+    if "--" in sys.argv[1:]:
+        return
+    for word in words:
+        if re.fullmatch(r"--?[A-Za-z][\w-]*(=.*)?", word):
+            raise UserError(f"no such option: {shown(word)} (see 'coop-helper {command} --help').")
+
+
+# Let "-1" through as a value ("rank -1", "seals set Ransom -1 A") instead of an option.
+NUMBERS_AS_ARGUMENTS = {"ignore_unknown_options": True}

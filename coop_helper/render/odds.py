@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from coop_helper.render.tables import contract_json, is_narrow, make_console, print_records
@@ -290,54 +287,3 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
         )
     for line in recommendation_lines(result, table):
         console.print(line)
-
-
-class ProgressReporter:
-    """A progress bar on stderr, shown only on a terminal and once a run passes ~1 second."""
-
-    def __init__(
-        self,
-        total: int,
-        enabled: bool,
-        delay: float = 0.8,
-        label: str = "simulating",
-        unit: str = "games",
-    ) -> None:
-        self.total = total
-        self.label, self.unit = label, unit
-        self.enabled = enabled and sys.stderr.isatty()
-        self.delay = delay
-        self.start = time.monotonic()
-        self.done = 0
-        self.progress: Progress | None = None
-        self.task: Any = None
-
-    def __call__(self, games: int) -> None:
-        self.done += games
-        if not self.enabled:
-            return
-        if self.progress is None and time.monotonic() - self.start >= self.delay:
-            self.progress = Progress(
-                TextColumn(self.label),
-                BarColumn(),
-                TextColumn(f"{{task.completed:,}}/{{task.total:,}} {self.unit}"),
-                TimeRemainingColumn(),
-                console=make_console(stderr=True),
-                transient=True,
-            )
-            self.progress.start()
-            self.task = self.progress.add_task("games", total=self.total)
-        if self.progress is not None:
-            self.progress.update(self.task, completed=self.done)
-
-    def close(self) -> None:
-        """Remove the bar."""
-        if self.progress is not None:
-            self.progress.stop()
-            self.progress = None
-
-    def __enter__(self) -> ProgressReporter:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

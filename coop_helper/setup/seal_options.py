@@ -1,4 +1,5 @@
-"""The ``--seal NAME=NL`` option: a seal read off a card, given for one call.
+"""A seal as the user types it: the ``--seal NAME=NL`` option (a seal given for one call)
+and the words of ``seals set NAME NUMBER LETTER``.
 
 Pure checks of what the user typed against the catalogue; the seals recorded in the
 settings file are `coop_helper.setup.settings`.
@@ -6,11 +7,12 @@ settings file are `coop_helper.setup.settings`.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Iterable
 
 from coop_helper.errors import UserError, shown
-from coop_helper.setup.catalog import Catalog, Contract, Seal, parse_seal
+from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 
 
 def unknown_seal_names(catalog: Catalog) -> str:
@@ -50,3 +52,53 @@ def check_seal_options(
                 f"--seal {shown(option)} names {contract.name}, which is not face up in this game: "
                 "drop it, or check the contracts."
             )
+
+
+def parse_seal_words(parts: list[str]) -> tuple[str, str]:
+    """Split 'NAME... NUMBER LETTER' (or 'NAME... NL') into a name and a seal text."""
+    usage = "write: coop-helper seals set NAME NUMBER LETTER, e.g. seals set Ransom 1 A"
+    if (
+        len(parts) >= 3
+        and re.fullmatch(r"[A-Za-z]", parts[-2])
+        and parts[-1].lstrip("+") in ("-1", "0", "1", "2")
+        and _names_a_contract(parts[:-2])
+    ):  # letter and number swapped
+        name = shlex.quote(" ".join(parts[:-2]))
+        raise UserError(
+            f"the seal number comes before its letter: coop-helper seals set {name} "
+            f"{parts[-1].lstrip('+')} {parts[-2].upper()}."
+        )
+    if len(parts) >= 3 and re.fullmatch(r"[A-Za-z]", parts[-1]):
+        number = parts[-2]
+        if not re.fullmatch(r"[+-]?\d+", number) and _names_a_contract(parts[:-2]):
+            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(number)}'.")
+    if len(parts) >= 3 and re.fullmatch(r"[+-]?\d*\.\d*", parts[-2]):
+        raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(parts[-2])}'.")
+    if len(parts) >= 3 and re.fullmatch(r"[+-]?\d+", parts[-2]):
+        number, letter = parts[-2].lstrip("+"), parts[-1]
+        if number not in ("-1", "0", "1", "2"):
+            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(parts[-2])}'.")
+        if not re.fullmatch(r"[A-Za-z]", letter):
+            raise UserError(f"the seal letter must be one letter A-Z, not '{shown(letter)}'.")
+        return " ".join(parts[:-2]), number + letter
+    if (
+        len(parts) >= 2 and re.fullmatch(r"[+-]?\d+", parts[-1]) and _names_a_contract(parts[:-1])
+    ):  # the letter left out
+        if parts[-1].lstrip("+") not in ("-1", "0", "1", "2"):
+            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(parts[-1])}'.")
+        name = shlex.quote(" ".join(parts[:-1]))
+        raise UserError(
+            f"the seal letter is missing: coop-helper seals set {name} {parts[-1]} LETTER, "
+            f"e.g. seals set {name} {parts[-1].lstrip('+')} A."
+        )
+    if len(parts) >= 2:
+        return " ".join(parts[:-1]), parts[-1]
+    raise UserError(f"give the contract, the seal number and the seal letter: {usage}.")
+
+
+def _names_a_contract(parts: list[str]) -> bool:
+    try:
+        load_catalog().contract(" ".join(parts))
+    except UserError:
+        return False
+    return True

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from coop_helper.atlas import defaults
-from coop_helper.cli.app import app, command, options_given
+from coop_helper.cli.app import command, options_given
 from coop_helper.cli.help_style import HELP_OPTIONS, HelpGroup
 from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
-from coop_helper.setup import settings as config
-from coop_helper.setup.catalog import Contract, Seal, load_catalog
-from coop_helper.setup.deals import encode_share_code
 from coop_helper.text.words import plural
 
 atlas_app = typer.Typer(
@@ -27,7 +22,6 @@ atlas_app = typer.Typer(
     context_settings=HELP_OPTIONS,
     epilog="Example: coop-helper atlas info",
 )
-app.add_typer(atlas_app, name="atlas")
 
 DEFAULT_WORK_DIR = Path("atlas-build")
 BUILD_PANEL = "What to simulate"
@@ -42,40 +36,6 @@ def _counts(text: str, option: str) -> tuple[int, ...]:
         raise UserError(
             f"{option} takes player counts separated by commas, e.g. 1,2, not '{text}'."
         ) from None
-
-
-class BuildProgress:
-    """A rich progress bar over the build's games on stderr (only on a terminal)."""
-
-    def __init__(self, show: bool) -> None:
-        import sys
-
-        self.show = show and sys.stderr.isatty()
-        self.bar: Any = None
-
-    def __call__(self, total: int, done: int) -> Callable[[int], None]:
-        """Start the bar at ``done`` of ``total`` games; returns the per-task callback."""
-        if not self.show:
-            return lambda games: None
-        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
-        self.bar = Progress(
-            TextColumn("atlas"),
-            BarColumn(),
-            TextColumn("{task.completed:,}/{task.total:,} games"),
-            TimeRemainingColumn(),
-            console=render.make_console(stderr=True),
-            transient=True,
-        )
-        self.bar.start()
-        task = self.bar.add_task("games", total=total, completed=done)
-        return lambda games: self.bar.update(task, advance=games)
-
-    def close(self) -> None:
-        """Remove the bar (also after an error or Ctrl-C)."""
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None
 
 
 @command(
@@ -197,6 +157,7 @@ def build_command(
     from coop_helper.atlas.build import build_atlas
     from coop_helper.atlas.lookup import atlas_path
     from coop_helper.atlas.plan import make_params, unused_settings
+    from coop_helper.render.progress import ProgressReporter
     from coop_helper.sim.odds import default_workers
 
     params = make_params(
@@ -217,7 +178,7 @@ def build_command(
     if scheduler is not None and "://" not in scheduler:
         raise UserError(f"--scheduler must look like tcp://HOST:PORT, not '{scheduler}'.")
     target = output or atlas_path()
-    progress = BuildProgress(not (quiet or as_json))
+    progress = ProgressReporter(0, not (quiet or as_json), delay=0.0, label="atlas")
     try:
         report = build_atlas(
             params,
@@ -225,7 +186,7 @@ def build_command(
             target,
             scheduler=scheduler,
             workers=workers or default_workers(),
-            progress=progress,
+            progress=progress.begin,
         )
     except KeyboardInterrupt:
         progress.close()
@@ -316,154 +277,3 @@ def info_command(as_json: JsonFlag = False) -> None:
 
 
 # ------------------------------------------------ used by deal, contracts, setup and odds
-
-
-def print_difficulty(
-    players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
-) -> None:
-    """Print where a deal stands among all deals (nothing if no atlas is installed)."""
-    from coop_helper.atlas.text import difficulty_report
-
-    console = render.make_console()
-    for line in difficulty_report(players, contracts, seals)[0]:
-        console.print(line)
-
-
-def difficulty_json(
-    players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
-) -> dict[str, Any]:
-    """The JSON ``difficulty`` object of a deal."""
-    from coop_helper.atlas.text import difficulty_report
-
-    return difficulty_report(players, contracts, seals)[1]
-
-
-def deal_by_difficulty(
-    players: int,
-    difficulty: str,
-    keep: Sequence[str],
-    avoid: Sequence[str],
-    seed: int,
-    as_json: bool,
-) -> None:
-    """`deal --difficulty` (with --keep/--avoid): a seeded deal chosen with the atlas."""
-    from coop_helper.atlas.choose import choose_deal, parse_difficulty
-    from coop_helper.text.percentages import exact_percent
-
-    catalog = load_catalog()
-    seals = config.known_seals(catalog)
-    kept, avoided = catalog.contracts_named(keep), catalog.contracts_named(avoid)
-    asked = parse_difficulty(difficulty)
-    choice = choose_deal(players, asked, kept, avoided, seed, seals)
-    code = encode_share_code(players, choice.contracts, catalog)
-    if as_json:
-        render.print_json(
-            {
-                "players": players,
-                "seed": seed,
-                "code": code,
-                "contracts": [render.contract_json(c, seals) for c in choice.contracts],
-                "level": choice.level,
-                "candidates": choice.candidates,
-                "with_recorded_seals": choice.with_recorded_seals,
-                "difficulty": difficulty_json(players, choice.contracts, seals),
-            }
-        )
-        return
-    render.print_deal(
-        players,
-        seed,
-        code,
-        choice.contracts,
-        seals,
-        keep=[c.name for c in kept],  # as the catalogue writes them, each once
-        avoid=[c.name for c in avoided],
-        difficulty=difficulty,
-        level=choice.level
-        if isinstance(asked, str)
-        else f"win chance near {exact_percent(asked)}, {choice.level}",
-        candidates=choice.candidates,
-        with_recorded_seals=choice.with_recorded_seals,
-    )
-    print_difficulty(players, choice.contracts, seals)
-
-
-def contract_difficulty(
-    players: int, seals: Mapping[str, Seal] | None = None
-) -> dict[str, dict[str, float]]:
-    """Each contract's measured effect for a player count (from the current atlas).
-
-    The build measured them with the card data's seals; with a recorded seal of a contract
-    the card data lacks, they are measured again with it (its deals get a Time Pile).
-    """
-    from coop_helper.atlas.lookup import current_block
-
-    block = current_block(players)
-    catalog = load_catalog()
-    if not any(c.seal is None and c.key in (seals or {}) for c in catalog.contracts):
-        return dict(block.info.get("effects", {}))
-    from coop_helper.atlas.effects import block_effects
-
-    effects = block_effects(block, catalog, seals)
-    return {c.key: e for c, e in zip(catalog.contracts, effects, strict=True)}
-
-
-EFFECT_FIELDS = ("win", "win_low", "win_high", "win_pairs", "turns", "turns_low", "turns_high")
-
-
-def difficulty_fields(contract: Contract, effect: Mapping[str, float]) -> dict[str, object]:
-    """A contract's effect as `contracts --json` writes it: every field, null where not
-    measured, and ``unrated`` saying why there is no win chance (null when there is)."""
-    fields: dict[str, object] = {name: effect.get(name) for name in EFFECT_FIELDS}
-    fields["turns_pairs"] = effect.get("turns_pairs")
-    fields["unrated"] = (
-        None
-        if "win" in effect
-        else "its seal is unknown, so its deals have no Time Pile; record it with: "
-        f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
-    )
-    return fields
-
-
-def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, float]]) -> None:
-    """The `contracts --players N` difficulty table."""
-    from rich.table import Table
-
-    from coop_helper.atlas.text import effects_rows
-
-    title = f"Contract difficulty, {plural(players, 'player')}"
-    table = Table(title=title, title_justify="left")
-    table.add_column("Contract")
-    table.add_column("Win chance, nothing removed")
-    table.add_column("Turns needed")
-    unrated = []
-    rows = effects_rows(load_catalog(), effects)
-    for contract, win, turns in rows:
-        table.add_row(contract.name, win, turns)
-        if "win" not in effects.get(contract.key, {}):
-            unrated.append(contract)
-    console = render.make_console()
-    if render.is_narrow(console):  # a list, as every table on a narrow terminal
-        render.print_records(
-            console,
-            title,
-            [[c.name, f"win chance: {win}", f"turns needed: {turns}"] for c, win, turns in rows],
-        )
-    else:
-        console.print(table)
-    note = (
-        "Against swapping the contract for another one: the mean change, and in "
-        "brackets the range of 8 deals in 10. Turns needed: the expected turns "
-        "before the last contract is done."
-    )
-    if not unrated:
-        console.print(note)
-        return
-    note += (
-        " Not rated: a contract whose seal is unknown gives its deals no Time Pile, so "
-        "no win chance; record its seal to rate it:"
-    )
-    console.print(note)
-    for contract in unrated:
-        command = f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
-        console.print(" " * render.COMMAND_INDENT + command, soft_wrap=True)

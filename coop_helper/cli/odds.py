@@ -1,0 +1,88 @@
+"""The `odds` command: win odds at every removal level, with confidence intervals."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from coop_helper.cli.app import command
+from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, odds_extras
+from coop_helper.cli.options import (
+    CheckPlayers,
+    CodeOption,
+    ConfidenceOption,
+    GamesOption,
+    IntervalChoice,
+    IntervalOption,
+    JsonFlag,
+    OddsPolicyOption,
+    OddsSeed,
+    PrecisionOption,
+    QuietOption,
+    SealOptions,
+    TargetOption,
+    WorkersOption,
+    contracts_argument,
+)
+from coop_helper.cli.simulation import points, run_odds
+from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.render import tables as render
+from coop_helper.render.atlas import difficulty_json, print_difficulty
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import face_up, time_pile
+from coop_helper.setup.seal_options import check_seal_options
+from coop_helper.sim import DEFAULT_SEED
+
+
+@command("odds", epilog="Example: coop-helper odds Charmeur Seehoheit 'Galleon Foe' --target 40%")
+def odds_command(
+    names: Annotated[list[str] | None, contracts_argument("The face-up contracts.")] = None,
+    players: CheckPlayers = None,
+    code: CodeOption = None,
+    games: GamesOption = None,
+    precision: PrecisionOption = None,
+    seed: OddsSeed = DEFAULT_SEED,
+    policy: OddsPolicyOption = DEFAULT_POLICY,
+    workers: WorkersOption = None,
+    confidence: ConfidenceOption = "95%",
+    interval: IntervalOption = IntervalChoice.wilson,
+    target: TargetOption = None,
+    seal_options: SealOptions = None,
+    quiet: QuietOption = False,
+    as_who: AsOption = "table",
+    chart: ChartOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Win odds at every Victory Pile removal level, with confidence intervals."""
+    from coop_helper.render import odds as render_odds
+    from coop_helper.sim.odds import DEFAULT_PRECISION, parse_confidence, parse_target
+
+    check_odds_extras(chart, as_who)
+    catalog = load_catalog()
+    count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
+    seals = config.seals_for(catalog, seal_options or [], contracts)
+    check_seal_options(catalog, seal_options or [], contracts)
+    pile = time_pile(contracts, seals, catalog)
+    result = run_odds(
+        count,
+        contracts,
+        pile,
+        games=games,
+        precision=points(precision, DEFAULT_PRECISION, games),
+        seed=seed,
+        policy=policy,
+        workers=workers,
+        confidence=parse_confidence(confidence),
+        interval=interval.value,
+        target=parse_target(target),
+        show_progress=not (as_json or quiet),
+    )
+    table = odds_extras(result, as_who, chart, as_json)
+    if as_json:
+        doc = render_odds.odds_json(result, seals, table)
+        doc["difficulty"] = difficulty_json(count, contracts, seals)
+        render.print_json(doc)
+        return
+    render.print_time_pile(pile)
+    render_odds.print_odds(result, table=table)
+    print_difficulty(count, contracts, seals)

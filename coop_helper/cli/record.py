@@ -1,0 +1,131 @@
+"""The `record` command: a played game into the journal."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+import typer
+
+from coop_helper.cli.app import command
+from coop_helper.cli.journal_hooks import _open
+from coop_helper.cli.options import (
+    CheckPlayers,
+    CodeOption,
+    JsonFlag,
+    QuietOption,
+    SealOptions,
+    WorkersOption,
+)
+from coop_helper.errors import UserError
+from coop_helper.render import tables as render
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import encode_share_code, face_up, time_pile
+from coop_helper.setup.seal_options import check_seal_options
+
+# ---------------------------------------------------------------- record
+
+
+@command(
+    "record",
+    epilog="Example: coop-helper record Fighter Jinx Explorer --removed 3 --won",
+)
+def record_command(
+    names: Annotated[
+        list[str] | None, typer.Argument(metavar="CONTRACT", help="The face-up contracts.")
+    ] = None,
+    code: CodeOption = None,
+    removed: Annotated[
+        int | None,
+        typer.Option(
+            "--removed", "-r", metavar="K", help="Cards moved to the Victory Pile before play."
+        ),
+    ] = None,
+    won_flag: Annotated[bool, typer.Option("--won", help="The team won.")] = False,
+    lost_flag: Annotated[bool, typer.Option("--lost", help="The team lost.")] = False,
+    moves: Annotated[
+        int,
+        typer.Option(
+            "--moves", "-m", metavar="M", help="Cards moved to the Victory Pile on Tax Increases."
+        ),
+    ] = 0,
+    players: CheckPlayers = None,
+    date: Annotated[
+        str | None, typer.Option("--date", metavar="YYYY-MM-DD", help="Day played (today).")
+    ] = None,
+    note: Annotated[
+        str, typer.Option("--note", metavar="TEXT", help="A remark to keep with the game.")
+    ] = "",
+    seal_options: SealOptions = None,
+    workers: WorkersOption = None,
+    quiet: QuietOption = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Record a played game: its deal, removal, Tax Increase moves and result."""
+    from coop_helper.journal import records
+    from coop_helper.journal.predict import PREDICTION_GAMES
+    from coop_helper.journal.recording import Played, record_game
+    from coop_helper.render import journal as views
+    from coop_helper.render.progress import ProgressReporter
+    from coop_helper.sim.odds import check_settings, default_workers
+
+    catalog = load_catalog()
+    count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
+    seals = config.seals_for(catalog, seal_options or [], contracts)
+    check_seal_options(catalog, seal_options or [], contracts)
+    if removed is None:
+        raise UserError(
+            "say how many cards were moved to the Victory Pile before play: "
+            "--removed K (0 for none)."
+        )
+    if won_flag == lost_flag:
+        raise UserError(
+            "say how the game ended with one of --won or --lost"
+            + (", not both." if won_flag else ".")
+        )
+    won = won_flag
+    pile = time_pile(contracts, seals, catalog)
+    if pile.size is None:
+        raise pile.unknown_seals_error()
+    records.check_play(pile.size, removed, moves, won)
+    played_on = records.parse_day(date) if date is not None else dt.date.today().isoformat()
+    records.check_played_on(played_on, dt.date.today().isoformat())
+    workers = default_workers() if workers is None else workers
+    check_settings(None, workers, 0.95, "wilson")
+    game = Played(
+        players=count,
+        contracts=contracts,
+        code=encode_share_code(count, contracts, catalog),
+        pile=pile,
+        seals=seals,
+        removed=removed,
+        moves=moves,
+        won=won,
+        played_on=played_on,
+        note=note,
+    )
+    journal = _open(create=True)
+    assert journal is not None
+    with journal, ProgressReporter(PREDICTION_GAMES, not (quiet or as_json)) as progress:
+        record, standing = record_game(journal, game, workers, progress)
+    if as_json:
+        render.print_json(views.record_json(record, standing, journal.path))
+    else:
+        views.print_record(record, standing)
+    undo = "('coop-helper history undo' removes this game)"
+    if records.too_many_moves(moves):
+        typer.echo(
+            f"warning: --moves {moves}: {records.too_many_moves_reason()}; check the number "
+            f"{undo}.",
+            err=True,
+        )
+    if record.won and record.predicted_wins == 0 and record.predicted_games:
+        typer.echo(
+            f"warning: a win with {removed} removed, where the expert won none of "
+            f"{record.predicted_games:,} games: check --removed and --moves {undo}.",
+            err=True,
+        )
+
+
+# ---------------------------------------------------------------- history

@@ -1,0 +1,162 @@
+"""The `setup` command, the table-side main job: deal (or take the dealt contracts), the
+Time Pile, the odds and a recommended removal."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from typing import Annotated
+
+import typer
+
+from coop_helper.cli.app import command, options_given
+from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, odds_extras
+from coop_helper.cli.options import (
+    SIMULATION_PANEL,
+    CodeOption,
+    GamesOption,
+    JsonFlag,
+    OddsPolicyOption,
+    PrecisionOption,
+    QuietOption,
+    SealOptions,
+    SeedOption,
+    SetupPlayers,
+    SimSeed,
+    TargetOption,
+    WorkersOption,
+    contracts_argument,
+)
+from coop_helper.cli.simulation import points, run_odds
+from coop_helper.errors import UserError
+from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.render import tables as render
+from coop_helper.render.atlas import difficulty_json, print_difficulty
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import build_setup, time_pile
+from coop_helper.setup.seal_options import check_seal_options
+from coop_helper.sim import DEFAULT_SEED, SETUP_TARGET
+
+# The options of `setup` that only the simulation reads (--chart has its own message).
+SIMULATION_OPTIONS = (
+    "--target",
+    "--games",
+    "--precision",
+    "--sim-seed",
+    "--policy",
+    "--workers",
+    "--as",
+)
+
+
+def _refuse_without_odds(given: list[str]) -> None:
+    """A simulation setting given with --no-odds would be ignored: a UserError instead."""
+    for name in given:
+        if name in SIMULATION_OPTIONS:
+            raise UserError(
+                f"{name} is for the simulation, which --no-odds turns off: drop one of them."
+            )
+
+
+@command("setup", epilog="Example: coop-helper setup --players 2")
+def setup_command(
+    ctx: typer.Context,
+    names: Annotated[
+        list[str] | None, contracts_argument("The face-up contracts, if already dealt.")
+    ] = None,
+    players: SetupPlayers = None,
+    code: CodeOption = None,
+    seed: SeedOption = None,
+    seal_options: SealOptions = None,
+    target: TargetOption = SETUP_TARGET,
+    games: GamesOption = None,
+    precision: PrecisionOption = None,
+    sim_seed: SimSeed = DEFAULT_SEED,
+    policy: OddsPolicyOption = DEFAULT_POLICY,
+    workers: WorkersOption = None,
+    odds: Annotated[
+        bool,
+        typer.Option(
+            "--odds/--no-odds",
+            help="Simulate the odds (on by default).",
+            rich_help_panel=SIMULATION_PANEL,
+        ),
+    ] = True,
+    quiet: QuietOption = False,
+    as_who: AsOption = "table",
+    chart: ChartOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Set up a game: the contracts, the Time Pile, the odds and a recommended removal."""
+    from coop_helper.render import odds as render_odds
+    from coop_helper.sim.odds import SETUP_PRECISION, check_settings, odds_policy, parse_target
+
+    check_odds_extras(chart, as_who, odds)
+    odds_policy(policy)  # a policy the odds cannot take is named as such, --no-odds or not
+    if not odds:
+        _refuse_without_odds(options_given(ctx))
+    catalog = load_catalog()
+    if seed is not None and seed < 0:
+        raise UserError(f"--seed must be 0 or more, not {seed}.")
+    if seed is not None and (names or code):
+        raise UserError(
+            "--seed repeats a deal: give it with --players N, not with contract names or --code."
+        )
+    if sim_seed < 0:
+        raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
+    sim_precision = points(precision, SETUP_PRECISION, games)
+    check_settings(
+        games,
+        1 if workers is None else workers,
+        0.95,
+        "wilson",
+        None if games else sim_precision,
+        sim_seed,
+    )
+    result = build_setup(players=players, names=names or (), code=code, seed=seed, catalog=catalog)
+    seals = config.seals_for(catalog, seal_options or [], result.contracts)
+    if seals:  # the deal does not depend on seals; its Time Pile does
+        result = replace(result, time_pile=time_pile(result.contracts, seals, catalog))
+    if names or code:  # a dealt game may leave out a card whose seal the table gave
+        check_seal_options(catalog, seal_options or [], result.contracts)
+    goal = parse_target(target)
+    if not as_json:  # the deal first: a table that stops the simulation still has it
+        render.print_setup(result, seals)
+        print_difficulty(result.players, result.contracts, seals)
+        sys.stdout.flush()
+    odds_result = None
+    if odds:
+        odds_result = run_odds(
+            result.players,
+            result.contracts,
+            result.time_pile,
+            games=games,
+            precision=sim_precision,
+            seed=sim_seed,
+            policy=policy,
+            workers=workers,
+            confidence=0.95,
+            interval="wilson",
+            target=goal,
+            show_progress=not (as_json or quiet),
+        )
+    table = None if odds_result is None else odds_extras(odds_result, as_who, chart, as_json)
+    if as_json:
+        doc = render.setup_json(result, seals)
+        doc["difficulty"] = difficulty_json(result.players, result.contracts, seals)
+        if odds_result is not None:
+            doc["odds"] = render_odds.odds_json(odds_result, seals, table)
+        render.print_json(doc)
+        return
+    recommended = None
+    if odds_result is not None:
+        render_odds.print_odds(odds_result, chart=True, table=table)
+        recommended = odds_result.recommended if table is None else table.recommended
+    if recommended is not None:
+        steps = render.setup_steps(result, recommended.removed)
+    elif odds_result is not None and odds_result.target is not None:  # none reaches it
+        steps = render.setup_steps(result, 0, "no level reaches the target")
+    else:
+        steps = render.setup_steps(result, None)
+    render.make_console().print(steps)

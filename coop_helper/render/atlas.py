@@ -1,0 +1,92 @@
+"""How the atlas's answers look: where a deal stands among all deals, the contracts' difficulty."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from coop_helper.render import tables as render
+from coop_helper.setup.catalog import Contract, Seal, load_catalog
+from coop_helper.text.words import plural
+
+
+def print_difficulty(
+    players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
+) -> None:
+    """Print where a deal stands among all deals (nothing if no atlas is installed)."""
+    from coop_helper.atlas.text import difficulty_report
+
+    console = render.make_console()
+    for line in difficulty_report(players, contracts, seals)[0]:
+        console.print(line)
+
+
+def difficulty_json(
+    players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
+) -> dict[str, Any]:
+    """The JSON ``difficulty`` object of a deal."""
+    from coop_helper.atlas.text import difficulty_report
+
+    return difficulty_report(players, contracts, seals)[1]
+
+
+EFFECT_FIELDS = ("win", "win_low", "win_high", "win_pairs", "turns", "turns_low", "turns_high")
+
+
+def difficulty_fields(contract: Contract, effect: Mapping[str, float]) -> dict[str, object]:
+    """A contract's effect as `contracts --json` writes it: every field, null where not
+    measured, and ``unrated`` saying why there is no win chance (null when there is)."""
+    fields: dict[str, object] = {name: effect.get(name) for name in EFFECT_FIELDS}
+    fields["turns_pairs"] = effect.get("turns_pairs")
+    fields["unrated"] = (
+        None
+        if "win" in effect
+        else "its seal is unknown, so its deals have no Time Pile; record it with: "
+        f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
+    )
+    return fields
+
+
+def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, float]]) -> None:
+    """The `contracts --players N` difficulty table."""
+    from rich.table import Table
+
+    from coop_helper.atlas.text import effects_rows
+
+    title = f"Contract difficulty, {plural(players, 'player')}"
+    table = Table(title=title, title_justify="left")
+    table.add_column("Contract")
+    table.add_column("Win chance, nothing removed")
+    table.add_column("Turns needed")
+    unrated = []
+    rows = effects_rows(load_catalog(), effects)
+    for contract, win, turns in rows:
+        table.add_row(contract.name, win, turns)
+        if "win" not in effects.get(contract.key, {}):
+            unrated.append(contract)
+    console = render.make_console()
+    if render.is_narrow(console):  # a list, as every table on a narrow terminal
+        render.print_records(
+            console,
+            title,
+            [[c.name, f"win chance: {win}", f"turns needed: {turns}"] for c, win, turns in rows],
+        )
+    else:
+        console.print(table)
+    note = (
+        "Against swapping the contract for another one: the mean change, and in "
+        "brackets the range of 8 deals in 10. Turns needed: the expected turns "
+        "before the last contract is done."
+    )
+    if not unrated:
+        console.print(note)
+        return
+    note += (
+        " Not rated: a contract whose seal is unknown gives its deals no Time Pile, so "
+        "no win chance; record its seal to rate it:"
+    )
+    console.print(note)
+    for contract in unrated:
+        command = f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
+        console.print(" " * render.COMMAND_INDENT + command, soft_wrap=True)
