@@ -10,7 +10,7 @@ from coop_helper.journal.records import GameRecord
 
 
 @dataclass(frozen=True)
-class Tally:
+class GroupSummary:
     """Games, wins and the best win of a group of games (``key``: what groups them)."""
 
     key: str
@@ -29,7 +29,7 @@ class Tally:
         return self.wins / self.games if self.games else 0.0
 
 
-def tally(key: str, records: Iterable[GameRecord]) -> Tally:
+def tally(key: str, records: Iterable[GameRecord]) -> GroupSummary:
     """Count games and wins and find the best win (ties: the earliest)."""
     games = wins = 0
     best: GameRecord | None = None
@@ -39,7 +39,7 @@ def tally(key: str, records: Iterable[GameRecord]) -> Tally:
             wins += 1
             if best is None or (record.points or 0) > (best.points or 0):
                 best = record
-    return Tally(key, games, wins, best)
+    return GroupSummary(key, games, wins, best)
 
 
 @dataclass(frozen=True)
@@ -47,10 +47,10 @@ class History:
     """What ``history`` shows: totals, per player count, per month, and new best ranks."""
 
     records: tuple[GameRecord, ...]  # in play order
-    total: Tally
-    by_players: tuple[Tally, ...]
-    by_month: tuple[Tally, ...]
-    by_year: tuple[Tally, ...]
+    total: GroupSummary
+    by_players: tuple[GroupSummary, ...]
+    by_month: tuple[GroupSummary, ...]
+    by_year: tuple[GroupSummary, ...]
     milestones: tuple[GameRecord, ...]  # each win that reached a better rank than before
     against_expert: Expected  # the wins beside the expert's predicted chances
 

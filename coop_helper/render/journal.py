@@ -18,7 +18,7 @@ from rich.table import Table
 
 from coop_helper.errors import escape_controls
 from coop_helper.journal.calibration import MIN_GAMES, Calibration
-from coop_helper.journal.history import Expected, History, Standing, Tally
+from coop_helper.journal.history import Expected, GroupSummary, History, Standing
 from coop_helper.journal.records import COLUMNS, GameRecord
 from coop_helper.render.tables import is_narrow, make_console, print_records, print_with_command
 from coop_helper.text.percentages import chance_percent, exact_percent
@@ -145,11 +145,11 @@ def print_record(record: GameRecord, standing: Standing) -> None:
 # ---------------------------------------------------------------- history
 
 
-def _best(tally: Tally) -> str:
+def _best(tally: GroupSummary) -> str:
     return "-" if tally.best is None else f"{tally.best.rank} ({tally.best.points})"
 
 
-def _tally_json(tally: Tally) -> dict[str, Any]:
+def _tally_json(tally: GroupSummary) -> dict[str, Any]:
     best = tally.best
     return {
         "games": tally.games,
@@ -204,7 +204,7 @@ def history_json(history: History, path: Path, filters: dict[str, Any]) -> dict[
     }
 
 
-def _tally_table(title: str, first: str, tallies: tuple[Tally, ...]) -> Table:
+def _tally_table(title: str, first: str, tallies: tuple[GroupSummary, ...]) -> Table:
     table = Table(title=title, title_justify="left")
     table.add_column(first, justify="right" if first == "Players" else "left")  # a count
     for name in ("Games", "Won", "Lost", "Win rate"):
@@ -217,7 +217,7 @@ def _tally_table(title: str, first: str, tallies: tuple[Tally, ...]) -> Table:
     return table
 
 
-def _tally_records(first: str, tallies: tuple[Tally, ...]) -> list[list[str]]:
+def _tally_records(first: str, tallies: tuple[GroupSummary, ...]) -> list[list[str]]:
     """The narrow layout of a tally table: one head line and one detail line each."""
     rows = []
     for t in tallies:
