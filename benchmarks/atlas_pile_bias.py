@@ -23,7 +23,7 @@ import sys
 from coop_helper.atlas.plan import make_params, turns_stored
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
-from coop_helper.sim.levels import Tally
+from coop_helper.sim.levels import WinsByBudget
 from coop_helper.sim.odds import compute_odds
 from coop_helper.sim.traces import game_seed, play_trace
 
@@ -53,7 +53,7 @@ def main() -> None:
         )
         at_own = own.levels[0].win
         whole = big.levels[largest - pile.size].win
-        tally = Tally(largest)
+        tally = WinsByBudget(largest)
         tally.add(
             [
                 play_trace(

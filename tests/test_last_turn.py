@@ -23,7 +23,7 @@ from coop_helper.policies.last_turn import (
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim import traces as trace_module
-from coop_helper.sim.levels import Tally, summarise
+from coop_helper.sim.levels import WinsByBudget, summarise
 from coop_helper.sim.traces import Trace, outcome, play_trace
 
 CATALOG = load_catalog()
@@ -163,7 +163,7 @@ def test_outcome_takes_a_branch_at_the_budgets_last_turn():
 
 
 def test_a_level_shows_the_best_of_the_levels_below_it():
-    tally = Tally(12)
+    tally = WinsByBudget(12)
     # Budget 9 wins by a branch; budget 10 and 11 lose (the branch was at turn 9 only).
     tally.add([Trace(0, (), ((9, True),)), Trace(12, ())])
     assert tally.wins[9:] == [1, 0, 0, 1]

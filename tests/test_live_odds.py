@@ -10,7 +10,7 @@ from coop_helper.render import live_odds
 from coop_helper.render.live_odds import LiveOdds
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
-from coop_helper.sim.levels import Tally
+from coop_helper.sim.levels import WinsByBudget
 from coop_helper.sim.odds import compute_odds
 from coop_helper.sim.traces import Trace
 
@@ -38,7 +38,7 @@ def test_the_atlas_column_shows_before_any_game():
 
 def test_the_simulated_column_follows_the_tally_with_its_interval():
     live = LiveOdds(1000, False, ATLAS, 13, 13)
-    tally = Tally(13)
+    tally = WinsByBudget(13)
     tally.add([Trace(10, ())] * 3 + [Trace(0, ())])  # 3 of 4 games won with 10+ turns
     live(4)
     live.batch(tally)

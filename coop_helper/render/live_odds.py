@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from coop_helper.render.tables import make_console
-from coop_helper.sim.levels import Tally
+from coop_helper.sim.levels import WinsByBudget
 from coop_helper.text.percentages import percent
 
 REFRESH = 0.15  # seconds between redraws at most
@@ -51,7 +51,7 @@ class LiveOdds:
         self.confidence = confidence
         self.interval = interval
         self.done = 0
-        self.tally: Tally | None = None
+        self.tally: WinsByBudget | None = None
         self.live: Live | None = None
         self._drawn = 0.0
         # With an atlas the table shows at once; without, only once a run passes ~1 s.
@@ -64,7 +64,7 @@ class LiveOdds:
         self.done += games
         self._redraw()
 
-    def batch(self, tally: Tally) -> None:
+    def batch(self, tally: WinsByBudget) -> None:
         """The tally after a batch of games (the odds so far)."""
         self.tally = tally
         self._redraw(force=True)

@@ -2,7 +2,7 @@
 
 A team with more turns can always play as it would with fewer, so a level never shows
 less than the level below it: where a branch makes a shorter budget win more often, the
-longer one shows that budget's count (`Tally.levels`).
+longer one shows that budget's count (`WinsByBudget.levels`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class Level:
         return self.wins / self.games if self.games else 0.0
 
 
-class Tally:
+class WinsByBudget:
     """Wins per budget of turns, and the Tax Increase moves of those wins, game by game."""
 
     def __init__(self, max_turns: int) -> None:
@@ -129,7 +129,7 @@ def summarise(
     With a known Time Pile, budgets are removal levels 0, 1, 2, ...; points are the cards
     removed plus the moves made on Tax Increases.
     """
-    tally = Tally(max_turns)
+    tally = WinsByBudget(max_turns)
     tally.add(traces)
     return tally.levels(time_pile, confidence, method)
 

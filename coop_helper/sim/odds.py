@@ -16,7 +16,7 @@ from coop_helper.setup.catalog import Contract, Rank, load_catalog
 from coop_helper.setup.deals import TimePile
 from coop_helper.setup.names import suggest
 from coop_helper.sim import DEFAULT_SEED
-from coop_helper.sim.levels import Level, Tally, recommend
+from coop_helper.sim.levels import Level, WinsByBudget, recommend
 from coop_helper.sim.percent import is_negative, parse_chance
 from coop_helper.sim.pool import OddsRequest, simulate
 from coop_helper.sim.statistics import INTERVALS
@@ -150,7 +150,7 @@ def compute_odds(
     interval: str = "wilson",
     target: float | None = None,
     progress: Callable[[int], None] | None = None,
-    on_batch: Callable[[Tally], None] | None = None,
+    on_batch: Callable[[WinsByBudget], None] | None = None,
 ) -> OddsResult:
     """Simulate and summarise every level; recommend one for ``target``.
 
@@ -165,7 +165,7 @@ def compute_odds(
     else:
         assert pile.size_range is not None
         max_turns = pile.size_range[1]
-    tally = Tally(max_turns)
+    tally = WinsByBudget(max_turns)
 
     def enough(batch: list[Trace]) -> bool:
         """Count a batch, show it, and say whether to stop (never with a fixed --games)."""
