@@ -23,7 +23,7 @@ from coop_helper.cli.options import (
     WorkersOption,
     contracts_argument,
 )
-from coop_helper.cli.simulation import points, run_odds
+from coop_helper.cli.simulation import parse_precision, run_odds
 from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.render import tables as render
 from coop_helper.render.atlas import difficulty_json, print_difficulty
@@ -68,7 +68,7 @@ def odds_command(
         contracts,
         pile,
         games=games,
-        precision=points(precision, DEFAULT_PRECISION, games),
+        precision=parse_precision(precision, DEFAULT_PRECISION, games),
         seed=seed,
         policy=policy,
         workers=workers,

@@ -27,7 +27,7 @@ from coop_helper.cli.options import (
     WorkersOption,
     contracts_argument,
 )
-from coop_helper.cli.simulation import points, run_odds
+from coop_helper.cli.simulation import parse_precision, run_odds
 from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.render import tables as render
@@ -105,7 +105,7 @@ def setup_command(
         )
     if sim_seed < 0:
         raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
-    sim_precision = points(precision, SETUP_PRECISION, games)
+    sim_precision = parse_precision(precision, SETUP_PRECISION, games)
     check_settings(
         games,
         1 if workers is None else workers,

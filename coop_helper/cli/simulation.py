@@ -73,7 +73,7 @@ def run_odds(
         )
 
 
-def points(text: str | None, default: float, games: int | None) -> float:
+def parse_precision(text: str | None, default: float, games: int | None) -> float:
     """A --precision in percentage points (``1`` or ``1%``) as a fraction (0.01)."""
     if text is not None and games is not None:
         raise UserError(
