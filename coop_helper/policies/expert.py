@@ -193,7 +193,7 @@ class ExpertPolicy:
         self, params: dict[int, ExpertParams] | None = None, last_turn: bool = True
     ) -> None:
         self.params = PARAMS if params is None else params
-        self.p = BASELINE
+        self.tuned = BASELINE
         # Plays the last turn for the win alone (`policies.last_turn`); the odds runner
         # replays that rule for every removal level.
         self.plays_last_turn = last_turn
@@ -205,7 +205,7 @@ class ExpertPolicy:
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Reset per-game memory; the card-kind groups are built once per deck."""
-        self.p = self.params.get(table.n_players, BASELINE)
+        self.tuned = self.params.get(table.n_players, BASELINE)
         self.guess_seed = rng.getrandbits(64)
         self.guess_rng = None
         self.deck = table.deck
@@ -241,9 +241,9 @@ class ExpertPolicy:
         open_n, row_n = len(table.open), len(table.expedition_row)
         players = table.players
         if self._dirty_all or open_n != self._open_n:
-            p = self.p
+            tuned = self.tuned
             self._assignment = assign_contracts(
-                table, self._assignment, p.sticky, p.pack_swords, p.coin_weight
+                table, self._assignment, tuned.sticky, tuned.pack_swords, tuned.coin_weight
             )
             changed = list(range(len(players)))
         elif row_n != self._row_n:  # only Explorer's wants look at the expedition row
@@ -256,7 +256,11 @@ class ExpertPolicy:
             changed = []
         for i in changed:
             self.wants[i] = wants_for_player(
-                table, players[i], self._assignment[i], self.p.pack_swords, self.p.expedition_slack
+                table,
+                players[i],
+                self._assignment[i],
+                self.tuned.pack_swords,
+                self.tuned.expedition_slack,
             )
         self._open_n, self._row_n = open_n, row_n
         self._dirty_all = False
@@ -298,16 +302,16 @@ class ExpertPolicy:
 
     def coin_value(self, player: PlayerState, wants: Wants) -> float:
         """How much one coin is worth to this player right now."""
-        p = self.p
+        tuned = self.tuned
         if wants.coins and player.coins < wants.coins + 1:
             return 1.2
         hires = wants.abilities or wants.cheap or wants.traders or wants.swords
-        if (hires or (p.explorer_saves and wants.expedition)) and player.coins < p.save_for:
+        if (hires or (tuned.explorer_saves and wants.expedition)) and player.coins < tuned.save_for:
             value = 1.0
         else:
-            value = p.rich_coin if player.coins >= 10 else p.idle_coin
-        if player.coins >= TAX_HOLD and value > p.tax_coin:
-            return p.tax_coin
+            value = tuned.rich_coin if player.coins >= 10 else tuned.idle_coin
+        if player.coins >= TAX_HOLD and value > tuned.tax_coin:
+            return tuned.tax_coin
         return value
 
     def _fills(self, player: PlayerState, wants: Wants, card: int) -> float:
@@ -317,27 +321,27 @@ class ExpertPolicy:
         value = 0.0
         if ability in wants.abilities:
             value += FILL
-            if self.p.complete_gain:
+            if self.tuned.complete_gain:
                 ab = player.abilities
                 for key in wants.contracts:
                     pair = PAIRS.get(key)
                     if pair is not None and ability in pair:
                         other = pair[1] if pair[0] == ability else pair[0]
                         if ab[other] > 0:
-                            value += FILL * self.p.complete_gain
+                            value += FILL * self.tuned.complete_gain
                             break
         if wants.traders and ability == TRADER:
             value += FILL * 0.7
         if wants.cheap and deck.cost[card] <= 3:
             value += FILL * (0.9 if wants.cheap == 1 else 0.5)
         if wants.swords and deck.swords[card]:
-            value += FILL * self.p.sword_fill * min(deck.swords[card], wants.swords)
+            value += FILL * self.tuned.sword_fill * min(deck.swords[card], wants.swords)
             if wants.pack and player.swords < 2:
-                value += FILL * self.p.pack_first * min(deck.swords[card], 2 - player.swords)
+                value += FILL * self.tuned.pack_first * min(deck.swords[card], 2 - player.swords)
         if wants.expedition and (ability in EXPEDITION_ABILITIES or ability == JACK):
             missing = wants.expedition_missing
             if ability in missing or (ability == JACK and missing):
-                value += FILL * self.p.expedition_fill
+                value += FILL * self.tuned.expedition_fill
             elif not missing:  # no expedition to aim at yet: build towards a pair
                 held = player.abilities[ability] if ability != JACK else 0
                 value += FILL * (0.45 if held >= 1 or ability == JACK else 0.25)
@@ -355,7 +359,7 @@ class ExpertPolicy:
             return value
         value = (
             self._progress(player, card)
-            + self.kinds.income[card] * self.p.income_weight * self._turns_ahead
+            + self.kinds.income[card] * self.tuned.income_weight * self._turns_ahead
         )
         return value - coin * 0.8 * hire_cost(deck, player, card)
 
@@ -394,7 +398,7 @@ class ExpertPolicy:
                 row.append(value if player is active else value - fee[i])
             return row
         printed = deck.cost[card]
-        income = self.kinds.income[card] * self.p.income_weight * self._turns_ahead
+        income = self.kinds.income[card] * self.tuned.income_weight * self._turns_ahead
         fills = self.wants
         kind = deck.kind[card]
         for player in table.players:
@@ -420,7 +424,7 @@ class ExpertPolicy:
         what a coin is worth to them, less what it is worth to the active player.
         """
         coin = self._coin
-        if not self.p.team_fee:
+        if not self.tuned.team_fee:
             return coin
         gain = coin[active.index]
         return [c - gain for c in coin]
@@ -455,7 +459,7 @@ class ExpertPolicy:
         """A copy in the middle of a game, with this game's memory: the same plan, the
         same wants (shared: they are replaced, never changed, when the plan changes)."""
         other = ExpertPolicy(self.params, self.plays_last_turn)
-        other.p, other.deck, other.kinds = self.p, self.deck, self.kinds
+        other.tuned, other.deck, other.kinds = self.tuned, self.deck, self.kinds
         other.wants = list(self.wants)
         other._assignment = [list(a) for a in self._assignment]
         other._open_n, other._row_n = self._open_n, self._row_n
@@ -492,38 +496,38 @@ class ExpertPolicy:
             for kind_id in self.kinds.busting[colour][swords]:
                 busting += unseen[kind_id]
         p_bust = busting / total
-        p = self.p
-        if p_bust < p.safe_bust:
+        tuned = self.tuned
+        if p_bust < tuned.safe_bust:
             return True
         n_colours = len(colours)
         value_now, best = self._harbour_plan(table, player, n_colours)
         # What one more (non-busting) card adds: a wanted person for a player whose best
         # option is weak, coins from a ship, and a step towards more takes or a Gamester.
         gain = 0.0
-        scale = 1.0 + p.endgame_weight / max(1, len(table.open))
+        scale = 1.0 + tuned.endgame_weight / max(1, len(table.open))
         for other in table.players:
-            room = 1.0 if best[other.index] < FILL * 0.4 else p.want_room
-            gain += self._want_mass[other.index] * FILL * p.want_gain * room * scale
-        if p.tax_draw > 0.0:
-            gain += self._tax_officer_chance(table) * FILL * p.tax_draw * scale
+            room = 1.0 if best[other.index] < FILL * 0.4 else tuned.want_room
+            gain += self._want_mass[other.index] * FILL * tuned.want_gain * room * scale
+        if tuned.tax_draw > 0.0:
+            gain += self._tax_officer_chance(table) * FILL * tuned.tax_draw * scale
         ships = table.unseen_ships
         new_colour = sum(ships)
         for colour in colours:
             new_colour -= ships[colour]
         p_new = new_colour / total
-        gain += p_new * p.new_colour_gain
+        gain += p_new * tuned.new_colour_gain
         if n_colours >= 3:
-            gain += p_new * p.extra_take_gain  # one more take for the active player
+            gain += p_new * tuned.extra_take_gain  # one more take for the active player
         flags = self._turn_flags(table, player)
         bonus = 0.0  # gains that do not depend on the harbour
         if flags.pack:
-            bonus += self._pack_chance(table, player) * p.pack_step
+            bonus += self._pack_chance(table, player) * tuned.pack_step
         if n_colours == 3 and flags.gamester:
             gain += p_new * GAMESTER_VALUE
         elif n_colours == 2 and flags.tiny_gamester:
             gain += p_new * GAMESTER_VALUE * 0.6
-        loss = value_now * p.loss_weight - flags.bust_bonus
-        return (1.0 - p_bust) * (gain * p.draw_boldness + bonus) > p_bust * loss
+        loss = value_now * tuned.loss_weight - flags.bust_bonus
+        return (1.0 - p_bust) * (gain * tuned.draw_boldness + bonus) > p_bust * loss
 
     def _tax_officer_chance(self, table: Table) -> float:
         """Chance the next card is a Tax Increase that completes a planned Tax Officer."""
