@@ -448,7 +448,7 @@ class ExpertPolicy:
     def draw_again(self, table: Table, player: PlayerState) -> bool:
         """Draw on while the expected gain of one more card beats the expected loss; on
         the last turn, stop exactly when stopping wins."""
-        again = self.draw_on(table, player)
+        again = self.gain_beats_loss(table, player)
         if table.time_size == 0 and self.plays_last_turn:
             if self.guess_rng is None:
                 self.guess_rng = random.Random(self.guess_seed)
@@ -476,7 +476,7 @@ class ExpertPolicy:
         other.guess_seed, other.guess_rng = self.guess_seed, self.guess_rng
         return other
 
-    def draw_on(self, table: Table, player: PlayerState) -> bool:
+    def gain_beats_loss(self, table: Table, player: PlayerState) -> bool:
         """The answer whatever the turns left: the expected gain of one more card against
         the expected loss."""
         harbour = table.harbour
