@@ -18,7 +18,7 @@ from coop_helper.engine.cards import (
 from coop_helper.engine.claims import Claims
 from coop_helper.engine.state import PlayerState, hire_cost
 
-ASK: Final = -2  # a resumed decision not yet answered: the policy is asked
+UNANSWERED: Final = -2  # a resumed decision not yet answered: the policy is asked
 
 
 class TradeAndHire(Claims):
@@ -52,21 +52,21 @@ class TradeAndHire(Claims):
         if is_active:
             self._offer_expeditions(player)
         self._offer_completions(player)
-        self._take_loop(player, takes, is_active, ASK)
+        self._take_loop(player, takes, is_active, UNANSWERED)
 
     def _take_loop(
         self, player: PlayerState, takes: int, is_active: bool, first: int | None
     ) -> None:
-        """Take cards one by one; ``first`` answers the first question (ASK: the policy)."""
+        """Take cards one by one; ``first`` answers the first question (UNANSWERED: the policy)."""
         table, policy = self.table, self.policy
         while takes > 0 and table.harbour and not table.over:
             options = self._take_options(player, is_active)
             if not options:
                 break
-            if first == ASK:
+            if first == UNANSWERED:
                 card = policy.choose_take(table, player, options, takes)
             else:
-                card, first = first, ASK
+                card, first = first, UNANSWERED
             self._decided(player, "take", card, options)
             if card is None:
                 break
