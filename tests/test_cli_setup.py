@@ -420,9 +420,9 @@ def test_the_foes_say_when_they_complete_as_the_rules_do(run, monkeypatch):
 
 def test_setup_ends_with_what_to_do_with_the_cards(run):
     from coop_helper.render.tables import setup_steps
-    from coop_helper.setup.deals import build_setup
+    from coop_helper.setup.deals import prepare_game
 
-    solo = build_setup(names=["Fighter", "Jinx", "Explorer"])
+    solo = prepare_game(names=["Fighter", "Jinx", "Explorer"])
     assert setup_steps(solo, 3) == (
         "To set up: take the 5-player expedition (no coin on its back) out of the deck; "
         "deal 16 cards face down as the Time Pile; move 3 of them to the Victory Pile "
@@ -432,9 +432,9 @@ def test_setup_ends_with_what_to_do_with_the_cards(run):
         "move none of them to the Victory Pile (the recommended level)."
     )
     assert setup_steps(solo, None).endswith("deal 16 cards face down as the Time Pile.")
-    five = build_setup(players=5, seed=4)
+    five = prepare_game(players=5, seed=4)
     assert "lay the 5-player expedition face up in the expedition row" in setup_steps(five, None)
-    unknown = build_setup(names=["Fighter", "Jinx", "Ransom"])
+    unknown = prepare_game(names=["Fighter", "Jinx", "Ransom"])
     assert setup_steps(unknown, None).endswith("deal the Time Pile once you know the seal (above).")
     text = " ".join(run("setup", "Fighter", "Jinx", "Explorer", "--no-odds").stdout.split())
     assert text.endswith("deal 16 cards face down as the Time Pile.")

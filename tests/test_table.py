@@ -13,13 +13,13 @@ from coop_helper.setup.deals import (
     _ALPHABET,
     SHARE_CODE_VERSION,
     _luhn_sum,
-    build_setup,
     check_players,
     deal,
     decode_share_code,
     encode_share_code,
     face_up,
     players_for,
+    prepare_game,
     time_pile,
 )
 
@@ -279,28 +279,30 @@ def test_encode_rejects_a_mismatched_player_count():
         encode_share_code(2, named("Lady Killer", "Maritime Supremacy", "Galleon Foe"))
 
 
-# ---------------------------------------------------------------- build_setup
+# ---------------------------------------------------------------- prepare_game
 
 
-def test_build_setup_deals_from_a_seed_and_picks_one_when_missing():
-    first = build_setup(players=2, seed=99)
+def test_prepare_game_deals_from_a_seed_and_picks_one_when_missing():
+    first = prepare_game(players=2, seed=99)
     assert first.dealt and first.seed == 99 and first.contracts == deal(2, 99)
     assert decode_share_code(first.code)[0] == 2
-    fresh = build_setup(players=2)
+    fresh = prepare_game(players=2)
     assert isinstance(fresh.seed, int)
     assert fresh.contracts == deal(2, fresh.seed)
 
 
-def test_build_setup_from_names_and_from_code_agree():
-    by_names = build_setup(names=["Charmeur", "seehoheit", "Galeonenschreck"])
-    by_code = build_setup(code=by_names.code)
+def test_prepare_game_from_names_and_from_code_agree():
+    by_names = prepare_game(names=["Charmeur", "seehoheit", "Galeonenschreck"])
+    by_code = prepare_game(code=by_names.code)
     assert by_names.players == by_code.players == 1
     assert by_names.time_pile.size == by_code.time_pile.size == 15
     assert not by_code.dealt
 
 
-def test_build_setup_passes_recorded_seals_to_the_time_pile():
-    result = build_setup(names=["Fighter", "Ransom", "Galleon Foe"], seals={"ransom": Seal(2, "A")})
+def test_prepare_game_passes_recorded_seals_to_the_time_pile():
+    result = prepare_game(
+        names=["Fighter", "Ransom", "Galleon Foe"], seals={"ransom": Seal(2, "A")}
+    )
     assert result.time_pile.size == 16
 
 
@@ -315,9 +317,9 @@ def test_build_setup_passes_recorded_seals_to_the_time_pile():
         ({"players": 0}, "players must be 1 to 5"),
     ],
 )
-def test_build_setup_bad_input(kwargs, message):
+def test_prepare_game_bad_input(kwargs, message):
     with pytest.raises(UserError, match=message):
-        build_setup(**kwargs)
+        prepare_game(**kwargs)
 
 
 def test_face_up_from_names_or_code():

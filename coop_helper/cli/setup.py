@@ -34,7 +34,7 @@ from coop_helper.render import tables as render
 from coop_helper.render.atlas import difficulty_json, print_difficulty
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.setup.deals import build_setup, time_pile
+from coop_helper.setup.deals import prepare_game, time_pile
 from coop_helper.setup.seal_options import check_seal_options
 from coop_helper.sim import DEFAULT_SEED, SETUP_TARGET
 
@@ -114,7 +114,7 @@ def setup_command(
         None if games else sim_precision,
         sim_seed,
     )
-    result = build_setup(players=players, names=names or (), code=code, seed=seed, catalog=catalog)
+    result = prepare_game(players=players, names=names or (), code=code, seed=seed, catalog=catalog)
     seals = config.seals_for(catalog, seal_options or [], result.contracts)
     if seals:  # the deal does not depend on seals; its Time Pile does
         result = replace(result, time_pile=time_pile(result.contracts, seals, catalog))

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from coop_helper.render.terminal import stdout_is_unicode
 from coop_helper.setup.catalog import Catalog, Contract, Seal
-from coop_helper.setup.deals import SetupResult, TimePile
+from coop_helper.setup.deals import PreparedGame, TimePile
 from coop_helper.text.words import plural
 
 
@@ -159,7 +159,7 @@ def time_pile_json(pile: TimePile) -> dict[str, Any]:
     }
 
 
-def setup_json(result: SetupResult, seals: Mapping[str, Seal]) -> dict[str, Any]:
+def setup_json(result: PreparedGame, seals: Mapping[str, Seal]) -> dict[str, Any]:
     """``setup --json``: the deal's fields and the Time Pile's fields in one document."""
     return {
         "players": result.players,
@@ -397,7 +397,7 @@ def _greedy(words: list[str], width: int, indent: int) -> list[str]:
     return [*lines, line]
 
 
-def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
+def print_setup(result: PreparedGame, seals: Mapping[str, Seal]) -> None:
     """The ``setup`` command's output: contracts, share code, Time Pile."""
     console = make_console()
     how = "dealt" if result.dealt else "face up"
@@ -412,7 +412,7 @@ def print_setup(result: SetupResult, seals: Mapping[str, Seal]) -> None:
 
 
 def setup_steps(
-    result: SetupResult, removed: int | None, why: str = "the recommended level"
+    result: PreparedGame, removed: int | None, why: str = "the recommended level"
 ) -> str:
     """What the table does next with the cards: the 5-player expedition, the Time Pile and
     the cards moved to the Victory Pile (``removed``, if any, for the reason ``why``)."""

@@ -396,7 +396,7 @@ def face_up(
 
 
 @dataclass(frozen=True)
-class SetupResult:
+class PreparedGame:
     """Everything the table needs before play: contracts, share code and Time Pile."""
 
     players: int
@@ -407,7 +407,7 @@ class SetupResult:
     dealt: bool  # True when the contracts were dealt from the seed
 
 
-def build_setup(
+def prepare_game(
     *,
     players: int | None = None,
     names: Sequence[str] = (),
@@ -415,7 +415,7 @@ def build_setup(
     seed: int | None = None,
     seals: Mapping[str, Seal] | None = None,
     catalog: Catalog | None = None,
-) -> SetupResult:
+) -> PreparedGame:
     """Set up a game from a player count (dealt), contract names, or a share code.
 
     Give contract names or a code, or neither and a player count to deal; ``players``
@@ -434,7 +434,7 @@ def build_setup(
             "say what to set up: --players N to deal, the face-up contract names, "
             "or --code CODE from an earlier deal."
         )
-    return SetupResult(
+    return PreparedGame(
         players=players,
         contracts=contracts,
         code=encode_share_code(players, contracts, catalog),
