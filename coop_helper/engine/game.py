@@ -130,12 +130,12 @@ class Game(TradeAndHire):
         self.rng = random.Random(stream_seed(config.seed, DECK))
         self.table = Table(self.deck, config.contracts, config.players)
         self.hidden = Hidden(config.players)
-        self._setup()
+        self._lay_out()
         policy.start_game(self.table, random.Random(stream_seed(config.seed, POLICY)))
 
     # ------------------------------------------------------------------ setup
 
-    def _setup(self) -> None:
+    def _lay_out(self) -> None:
         deck, table, hidden, config = self.deck, self.table, self.hidden, self.config
         if self.log is not None:
             self.log.note(
