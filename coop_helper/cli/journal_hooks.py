@@ -55,16 +55,16 @@ def odds_extras(
     """The table's own odds for an `odds`/`setup` run, and its chart when asked for."""
     from coop_helper.journal.table_odds import for_odds
 
-    table, note = for_odds(result, as_who)
+    table_odds, note = for_odds(result, as_who)
     if note is not None and not as_json:  # a journal short of games: what it still needs
         render.make_console(stderr=True).print(note)
     if chart is not None:
         from coop_helper.render.charts import odds_chart
 
-        odds_chart(result, table, chart)
+        odds_chart(result, table_odds, chart)
         if not as_json:
             render.make_console(stderr=True).print(f"Chart written to {chart}", soft_wrap=True)
-    return table
+    return table_odds
 
 
 def _open(create: bool) -> Journal | None:

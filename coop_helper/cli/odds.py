@@ -77,12 +77,12 @@ def odds_command(
         target=parse_target(target),
         show_progress=not (as_json or quiet),
     )
-    table = odds_extras(result, as_who, chart, as_json)
+    table_odds = odds_extras(result, as_who, chart, as_json)
     if as_json:
-        doc = render_odds.odds_json(result, seals, table)
+        doc = render_odds.odds_json(result, seals, table_odds)
         doc["difficulty"] = difficulty_json(count, contracts, seals)
         render.print_json(doc)
         return
     render.print_time_pile(pile)
-    render_odds.print_odds(result, table=table)
+    render_odds.print_odds(result, table_odds=table_odds)
     print_difficulty(count, contracts, seals)

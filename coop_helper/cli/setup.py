@@ -141,18 +141,18 @@ def setup_command(
             target=goal,
             show_progress=not (as_json or quiet),
         )
-    table = None if odds_result is None else odds_extras(odds_result, as_who, chart, as_json)
+    table_odds = None if odds_result is None else odds_extras(odds_result, as_who, chart, as_json)
     if as_json:
         doc = render.setup_json(result, seals)
         doc["difficulty"] = difficulty_json(result.players, result.contracts, seals)
         if odds_result is not None:
-            doc["odds"] = render_odds.odds_json(odds_result, seals, table)
+            doc["odds"] = render_odds.odds_json(odds_result, seals, table_odds)
         render.print_json(doc)
         return
     recommended = None
     if odds_result is not None:
-        render_odds.print_odds(odds_result, chart=True, table=table)
-        recommended = odds_result.recommended if table is None else table.recommended
+        render_odds.print_odds(odds_result, chart=True, table_odds=table_odds)
+        recommended = odds_result.recommended if table_odds is None else table_odds.recommended
     if recommended is not None:
         steps = render.setup_steps(result, recommended.removed)
     elif odds_result is not None and odds_result.target is not None:  # none reaches it

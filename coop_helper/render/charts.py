@@ -107,7 +107,7 @@ def _rank_colour(rank_names: Sequence[str], name: str | None) -> str:
     return RANK_COLOURS[min(rank_names.index(name), len(RANK_COLOURS) - 1)]
 
 
-def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
+def odds_chart(result: OddsResult, table_odds: TableOdds | None, path: Path) -> None:
     """Win chance per removal level with its interval band, each level coloured by the
     rank a win there gives; the table's own odds beside them; the recommendation marked."""
     from matplotlib.lines import Line2D
@@ -144,10 +144,12 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
             label=f"Expert ({exact_percent(result.confidence)} interval shaded)",
         )
     ]
-    if table is not None:
-        ax.fill_between(x, table.lows, table.highs, color=TABLE_COLOUR, alpha=0.12, linewidth=0)
-        ax.plot(x, table.wins, color=TABLE_COLOUR, linewidth=1.4, linestyle="--")
-        label = f"Your table ({table.calibration.games} games; interval shaded)"
+    if table_odds is not None:
+        ax.fill_between(
+            x, table_odds.lows, table_odds.highs, color=TABLE_COLOUR, alpha=0.12, linewidth=0
+        )
+        ax.plot(x, table_odds.wins, color=TABLE_COLOUR, linewidth=1.4, linestyle="--")
+        label = f"Your table ({table_odds.calibration.games} games; interval shaded)"
         handles.append(Line2D([], [], color=TABLE_COLOUR, linestyle="--", label=label))
     shown = {r.name for r in ranks if r is not None}
     handles += [
@@ -157,7 +159,7 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
         for n in rank_names
         if n in shown
     ]
-    recommended = table.recommended if table is not None else result.recommended
+    recommended = table_odds.recommended if table_odds is not None else result.recommended
     if result.target is not None:
         ax.axhline(result.target, color="#555555", linewidth=0.8, linestyle=":")
         handles.append(
@@ -165,7 +167,11 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
         )
     if recommended is not None and recommended.removed is not None:
         index = levels.index(recommended)
-        chance = table.wins[index] if table is not None and table.steers else recommended.win
+        chance = (
+            table_odds.wins[index]
+            if table_odds is not None and table_odds.steers
+            else recommended.win
+        )
         ax.axvline(
             recommended.removed, color="#1d3557", linewidth=0.9, alpha=0.5, linestyle="--", zorder=1
         )

@@ -31,9 +31,9 @@ def _high(value: float) -> str:
 
 
 def odds_json(
-    result: OddsResult, seals: Mapping[str, Seal], table: TableOdds | None = None
+    result: OddsResult, seals: Mapping[str, Seal], table_odds: TableOdds | None = None
 ) -> dict[str, Any]:
-    """``odds --json``: the fields other tools rely on, and a few more (with ``table``: the
+    """``odds --json``: the fields other tools rely on, and a few more (with ``table_odds``: the
     table's own win chance per level and the ``calibration`` it comes from)."""
     doc: dict[str, Any] = {
         "time_pile": result.time_pile,
@@ -64,12 +64,12 @@ def odds_json(
         ],
         "unknown_coin_spaces": list(result.unknown_coins),
     }
-    if table is not None:
+    if table_odds is not None:
         for index, level in enumerate(doc["levels"]):
-            level.update(table.level_json(index))
-    doc["calibration"] = None if table is None else table.json()
+            level.update(table_odds.level_json(index))
+    doc["calibration"] = None if table_odds is None else table_odds.json()
     if result.target is not None:
-        rec = result.recommended if table is None else table.recommended
+        rec = result.recommended if table_odds is None else table_odds.recommended
         rank = None if rec is None else result.rank_for(rec)
         doc["target"] = result.target
         doc["recommended"] = (
@@ -84,8 +84,8 @@ def odds_json(
                 "rank": None if rank is None else rank.name,
             }
         )
-        if rec is not None and table is not None:
-            doc["recommended"].update(table.level_json(result.levels.index(rec)))
+        if rec is not None and table_odds is not None:
+            doc["recommended"].update(table_odds.level_json(result.levels.index(rec)))
     return doc
 
 
@@ -208,26 +208,26 @@ def bar_chart(result: OddsResult) -> list[str]:
 WIDE_INTERVAL = 0.05  # a recommended level's interval wider than this either side is said
 
 
-def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> list[str]:
+def recommendation_lines(result: OddsResult, table_odds: TableOdds | None = None) -> list[str]:
     """The recommended removal for the target, in words (on the table's own odds if given)."""
     if result.target is None:
         return []
     goal = f"{100 * result.target:g}%"
     if result.time_pile is None:
         return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
-    rec = result.recommended if table is None else table.recommended
-    steering = table is not None and table.steers
+    rec = result.recommended if table_odds is None else table_odds.recommended
+    steering = table_odds is not None and table_odds.steers
     whose = "your table's " if steering else ""
 
     def win(level: Level) -> str:
-        if table is None or not steering:
+        if table_odds is None or not steering:
             return chance_percent(level.win)
-        table_win = table.wins[result.levels.index(level)]
+        table_win = table_odds.wins[result.levels.index(level)]
         return f"{chance_percent(table_win)}, the expert {chance_percent(level.win)}"
 
     if rec is None:
         best = result.levels[0]
-        beside = "the expert's " if table is not None and not steering else whose
+        beside = "the expert's " if table_odds is not None and not steering else whose
         return [
             f"No removal level reaches a {goal} chance of winning (even with nothing "
             f"removed: {beside}{win(best)}): play with nothing removed, or aim lower with "
@@ -256,34 +256,37 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
     return lines
 
 
-def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None = None) -> None:
+def print_odds(
+    result: OddsResult, chart: bool = False, table_odds: TableOdds | None = None
+) -> None:
     """The odds table (a list on a narrow terminal) with its notes, optionally a bar chart,
-    and the recommendation (with ``table``: the table's own odds beside the expert's).
+    and the recommendation (with ``table_odds``: the table's own odds beside the expert's).
     The notes wrap at the terminal's width, not the table's."""
     console = make_console()
     if is_narrow(console):
-        print_records(console, _title(result), odds_records(result, table))
+        print_records(console, _title(result), odds_records(result, table_odds))
     else:
-        console.print(odds_table(result, table))
+        console.print(odds_table(result, table_odds))
     for line in _caption(result).splitlines():
         console.print(line)
     if chart and not is_narrow(console):
-        if table is not None:  # the table's column is beside: say whose the bars are
+        if table_odds is not None:  # the table's column is beside: say whose the bars are
             console.print("The bars: the expert's win chance.")
         for line in bar_chart(result):
             console.print(line, soft_wrap=True, highlight=False)
-    if table is not None:
+    if table_odds is not None:
         from coop_helper.render.journal import calibration_text, older_text
 
         uses = (
             "and the recommendation uses it"
-            if table.steers
+            if table_odds.steers
             else "but the recommendation stays the expert's until the interval leaves out 1.00x"
         )
         console.print(
-            f"{calibration_text(table.calibration, result.players)} 'Your table' applies that to "
+            f"{calibration_text(table_odds.calibration, result.players)} "
+            "'Your table' applies that to "
             f"every level, {uses} (--as expert: the expert's odds alone)."
-            + older_text(table.older, table.calibration.games)
+            + older_text(table_odds.older, table_odds.calibration.games)
         )
-    for line in recommendation_lines(result, table):
+    for line in recommendation_lines(result, table_odds):
         console.print(line)
