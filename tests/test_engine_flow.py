@@ -1,4 +1,4 @@
-"""Setup, expeditions, the co-op end of the game, and the rulings of REFERENCE.md §6."""
+"""Setup, expeditions, the co-op end of the game, and the rulings of docs/engine-rulings.md."""
 
 from __future__ import annotations
 
@@ -191,7 +191,7 @@ def test_victory_move_is_offered_even_when_the_tax_wins_the_game():
     assert result.won and result.victory_moves == 1 and result.points == 1
 
 
-# --------------------------------------------------- REFERENCE.md §6 rulings
+# --------------------------------------------------- docs/engine-rulings.md rulings
 
 
 def test_ruling_1_coins_come_from_the_draw_pile_and_go_to_the_discard_pile():

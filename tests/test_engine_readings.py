@@ -1,4 +1,4 @@
-"""REFERENCE.md §6 readings 9-11: cards taken one by one, contracts offered after every
+"""Readings 9-11 of docs/engine-rulings.md: cards taken one by one, contracts offered after every
 change, and the reshuffle the moment the draw pile empties. Hand-made states first, then
 the logged games in which an independent check found each one."""
 

@@ -81,7 +81,7 @@ class Claims(CardMoves):
 
         After each completion (a change: coins, victory points) the contracts are looked at
         again from the first, so one made possible by another completion, or passed over
-        before it, is offered too (REFERENCE.md §6, reading 11). A declined contract is not
+        before it, is offered too (docs/engine-rulings.md, reading 11). A declined contract is not
         offered again until something changes.
         """
         table, policy = self.table, self.policy

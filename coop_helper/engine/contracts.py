@@ -54,7 +54,7 @@ def _both(first: int, second: int) -> Callable[[PlayerState], bool]:
 
 
 # Requirements checked when it is the player's time to take cards in Phase 2.
-# Jack of all Trades never stands in here (REFERENCE.md §6, ruling 3).
+# Jack of all Trades never stands in here (docs/engine-rulings.md, ruling 3).
 _AT_TAKE: dict[str, Callable[[PlayerState], bool]] = {
     **{key: _both(*pair) for key, pair in PAIRS.items()},
     "explorer": lambda p: len(p.expeditions) >= 1,

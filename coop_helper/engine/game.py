@@ -7,24 +7,8 @@ The game is built in parts, each on top of the one before: `moves` (card moves a
 card count), `claims` (expeditions and contracts), `trade` (trade and hire), and here the
 setup, the turn flow and Discover.
 
-Engine rulings beyond REFERENCE.md §6 (all of them, in full, in docs/engine-rulings.md):
-- Cards moved to the Victory Pile come off the bottom of the face-down Time Pile, so the
-  turns already played do not depend on how many were moved (they are face down and
-  shuffled, so which ones go makes no difference to the odds).
-- Declining a Frigate's or Galleon's coins declines all of them: the trader bonus and the
-  expansion ship's coin for another player too.
-- Ships are set aside for Pack of Pirates only by a player who can still complete it; it
-  completes by itself when the fifth colour is set aside.
-- Expeditions may be claimed by the active player when their take time starts, after each
-  of their takes, and after a bust.
-- If the draw pile and the discard pile are both empty, the active player stops drawing
-  and coin gains fall short by what is missing.
-- If the draw pile runs out a second time while the active player draws, they stop drawing
-  (otherwise a player who keeps repelling could reshuffle the same ships for ever).
-- Readings of REFERENCE.md §6: cards are taken one by one, so a Governor hired in a take
-  time adds a take at once (9); the discard pile is shuffled in the moment the draw pile
-  empties (10); every contract that has become possible is offered after each take and
-  each completion (11).
+The rulings the engine relies on where the rules leave a choice are stated, each with its
+test, in docs/engine-rulings.md.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ class CardMoves:
         """Take a random card off the draw pile; ``reveal`` if it is drawn face up.
 
         The moment the draw pile empties, the discard pile is shuffled into a new one
-        (REFERENCE.md §6, reading 10). A draw pile found empty (the discard pile was empty
+        (docs/engine-rulings.md, reading 10). A draw pile found empty (the discard pile was empty
         when it ran out) is refilled the same way when the next card is wanted.
         """
         draw = self.hidden.draw

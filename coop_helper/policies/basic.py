@@ -16,8 +16,7 @@ class BasicPolicy:
     """Stops at a fixed harbour size, always repels, completes whatever is still open."""
 
     name = "basic"
-    # Raised whenever a change alters the games this policy plays. 2: the engine's readings
-    # 9-11 and the hashed seed streams.
+    # raised whenever a change alters its games (docs/expert-tuning.md: the versions)
     version = "2"
     time_blind = True
     plays_last_turn = False

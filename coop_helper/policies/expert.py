@@ -183,9 +183,7 @@ class ExpertPolicy:
     """A strong, coordinated team that sees only what a real table sees."""
 
     name = "expert"
-    # Raised whenever a change alters the games this policy plays. 2: the engine's readings
-    # 9-11, the hashed seed streams and the tuned constants. 3: the last-turn rule, the
-    # completing-pair and first-swords values, retuned constants for 1 and 2 players.
+    # raised whenever a change alters its games (docs/expert-tuning.md: the versions)
     version = "3"
     time_blind = True
 

@@ -1,7 +1,7 @@
 """The expert's tunable constants: `ExpertParams`, and the set tuned for each player count.
 
 Each set was found with benchmarks/tune_expert.py (Optuna, common random numbers) and judged
-with benchmarks/strength.py; the comment above a set names the runs that chose it.
+with benchmarks/strength.py; docs/expert-tuning.md names the runs that chose it.
 """
 
 from __future__ import annotations
@@ -42,28 +42,9 @@ class ExpertParams:
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
 
-# Tuned per player count with benchmarks/tune_expert.py (Optuna TPE, sampler seed 0, common
-# random numbers: the same tuning deals, salt "tune", and game seeds, base 1, for every
-# trial; objective the win rate at 0 removed), 2026-11-29. Each set was then checked against
-# the 2ce9615 constants on fresh deals and seeds (salt "tune-check", base 2), paired.
-# complete_gain 0.3 (1-3 players) set by hand, 2026-11-30: paired against the expert before
-# it on the strength deals (300 x 10 games), seeds base 0: +0.5 ± 0.1 / +0.7 ± 0.5 / +0.7 ±
-# 0.6 points (1/2/3 players); fresh seeds (base 41): +0.3 ± 0.1 / +0.1 ± 0.5 / +0.1 ± 0.6.
-# The 1- and 2-player sets were then tuned again with it (comments below).
+# Tuned per player count with benchmarks/tune_expert.py; each set's runs and checks
+# are in docs/expert-tuning.md.
 PARAMS: dict[int, ExpertParams] = {
-    # --players 1 --trials 150 --deals 100 --games 20 (2,000 games a trial), then again
-    # with the later constants (--trials 70, that set tried first); fresh checks, 2,000
-    # paired games each: +3.5 ± 1.1 and +3.9 ± 0.9 points. benchmarks/ablate_expert.py then
-    # found save_for 12 and pack_step 16.6 each costing points; both back at their 2ce9615
-    # values: +1.7 ± 0.7 (strength deals, seeds base 11, 1,500 paired games). A third run
-    # from this set (--trials 100 --sampler-seed 4) found nothing better.
-    # Then --players 1 --trials 90 --deals 100 --games 20 --sampler-seed 9 --only pack_step,
-    # pack_swords,pack_first,sword_fill,complete_gain,save_for,rich_coin,idle_coin,tax_coin,
-    # expedition_fill,income_weight,endgame_weight,tax_draw, 2026-11-30, from the set above
-    # with complete_gain 0.3: fresh check +1.2 ± 0.8 points (2,000 paired games); against
-    # that set on the strength deals (300 x 10 games): seeds base 0 -0.1, fresh bases 41
-    # +0.3 and 77 +1.1 (± 0.6-0.7): a small gain, kept. (A run over the draw constants,
-    # --trials 100 --sampler-seed 5, did not hold on fresh seeds: -0.4 and -1.4.)
     1: ExpertParams(
         draw_boldness=0.255,
         safe_bust=0.037,
@@ -89,15 +70,6 @@ PARAMS: dict[int, ExpertParams] = {
         complete_gain=0.618,
         pack_first=0.106,
     ),
-    # --players 2 --trials 120 --deals 100 --games 10 (1,000 games a trial), then again
-    # with the later constants (--trials 60 --sampler-seed 2, that set tried first); fresh
-    # checks, 2,000 paired games each: +4.8 ± 1.4 and +3.6 ± 1.4 points.
-    # Then --players 2 --trials 70 --deals 100 --games 10 --sampler-seed 7 --only pack_step,
-    # pack_swords,pack_first,sword_fill,draw_boldness,loss_weight,safe_bust,complete_gain,
-    # coin_weight,sticky,save_for, 2026-11-30, from the set above with complete_gain 0.3:
-    # fresh check +1.9 ± 1.3 points (2,000 paired games). Against main's expert before these
-    # runs on the strength deals (300 x 10 games): seeds base 0 +1.7 ± 1.0, fresh bases 41
-    # +2.2 ± 1.1 and 77 +2.4 ± 1.1.
     2: ExpertParams(
         draw_boldness=1.113,
         safe_bust=0.02,
@@ -124,10 +96,6 @@ PARAMS: dict[int, ExpertParams] = {
         complete_gain=0.337,
         pack_first=0.063,
     ),
-    # --players 3 --trials 60 --deals 80 --games 10, the 2-player set tried first (fresh
-    # check, 1,600 paired games: +10.8 ± 1.6 points); then again with the later constants
-    # (--sampler-seed 2, that set and the new 2-player set tried first): fresh check +2.2 ±
-    # 1.6, and on the strength deals with other seeds (base 7, 1,500 games) +6.4 ± 1.7.
     3: ExpertParams(
         draw_boldness=0.898,
         safe_bust=0.046,
@@ -153,17 +121,6 @@ PARAMS: dict[int, ExpertParams] = {
         want_room=0.313,
         complete_gain=0.3,
     ),
-    # --players 4 --trials 60 --deals 80 --games 10, the 2-player set tried first and kept
-    # (no trial beat it); fresh check 1,600 paired games: +12.2 ± 1.3 points. A second run
-    # with the later constants (--sampler-seed 2) found nothing better (-0.2 ± 1.5).
-    # pack_swords 5 (was 4) and pack_first 0.5 set by hand, 2026-11-30, paired against main's
-    # expert before them on the strength deals (300 x 10 games): seeds base 0 +1.3 ± 0.6
-    # points, fresh bases 41 +1.0 ± 0.7, 77 +0.9 ± 0.7, 123 +1.5 ± 0.7; fresh deals (salt
-    # "fresh", base 5) +0.7 ± 0.7. Then tune_expert --players 4 --trials 70 --deals 100
-    # --games 10 --sampler-seed 7 --only pack_step,pack_swords,pack_first,sword_fill,
-    # draw_boldness,loss_weight,safe_bust,complete_gain,coin_weight,sticky,save_for: fresh
-    # check +2.8 ± 1.3 and +1.5/+2.6/+2.1 on bases 0/41/77, but -0.4 ± 1.0 and -0.3 ± 1.0
-    # against main on base 123 and the fresh deals: not kept.
     4: ExpertParams(
         draw_boldness=1.034,
         safe_bust=0.024,
@@ -184,15 +141,6 @@ PARAMS: dict[int, ExpertParams] = {
         team_fee=True,
         pack_first=0.5,
     ),
-    # --players 5 --trials 60 --deals 80 --games 10, the 2-player set tried first; fresh
-    # check 1,600 paired games: +6.5 ± 0.9 points. A second run with the later constants
-    # (--trials 45 --sampler-seed 2) found nothing better (+0.9 ± 1.1, not kept).
-    # pack_swords 5 (was 4) and pack_first 0.5 set by hand, 2026-11-30, paired against main's
-    # expert before them on the strength deals (300 x 10 games): seeds base 0 +1.1 ± 0.5
-    # points, fresh bases 41 +0.2 ± 0.5, 77 +0.1 ± 0.5, 123 +0.1 ± 0.5; fresh deals (salt
-    # "fresh", base 5) +0.1 ± 0.6. sticky 2.0 on top: +0.7, +0.5, +0.2, 0.0, -0.3 more (not
-    # kept); a run of tune_expert --players 5 --trials 60 --deals 100 --games 10
-    # --sampler-seed 7 --only (the 4-player list) found nothing better (+0.2 ± 1.0).
     5: ExpertParams(
         draw_boldness=0.721,
         safe_bust=0.013,

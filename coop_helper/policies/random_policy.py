@@ -13,8 +13,7 @@ class RandomPolicy:
     """Picks uniformly at random among the legal choices (its own seeded random source)."""
 
     name = "random"
-    # Raised whenever a change alters the games this policy plays. 2: the engine's readings
-    # 9-11 and the hashed seed streams.
+    # raised whenever a change alters its games (docs/expert-tuning.md: the versions)
     version = "2"
     time_blind = True
     plays_last_turn = False

@@ -1,6 +1,6 @@
 """The card catalogue: cards, contracts, seals and ranks, loaded from ``data/*.toml``.
 
-Loading validates the data against the deck sizes in REFERENCE.md and fails with a
+Loading validates the data against the deck sizes of docs/card-data.md and fails with a
 :class:`DataError` naming the file and the entry when something does not add up.
 """
 
@@ -46,7 +46,7 @@ ABILITIES = (
 )
 TIMINGS = ("any_take", "at_once", "automatic")
 
-# Deck sizes the data must add up to (REFERENCE.md §1).
+# Deck sizes the data must add up to (docs/card-data.md).
 EXPECTED_COUNTS = {"ship": 60, "person": 74, "expedition": 6, "tax": 4}
 EXPECTED_BASE = 120
 EXPECTED_TOTAL = 144
