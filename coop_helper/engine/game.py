@@ -372,8 +372,17 @@ class Game(TradeAndHire):
 
     def _tax(self, card: int) -> None:
         """Resolve a Tax Increase: halve the rich, pay the bonus, offer the Victory Pile move."""
-        table, policy = self.table, self.policy
         order = self._clockwise()
+        self._halve_the_rich(card, order)
+        if not self.table.over:
+            self._tax_bonus(card, order)
+        # The move belongs to drawing the card, so it is offered even if the tax won the game.
+        self._offer_victory_move()
+
+    def _halve_the_rich(self, card: int, order: list[PlayerState]) -> None:
+        """Every player with 12 coins or more loses half (rounded down); a taxed player may
+        then complete Tax Officer."""
+        table = self.table
         taxed = [p for p in order if p.coins >= TAX_THRESHOLD]
         if self.log is not None:
             self.log.note(
@@ -385,25 +394,31 @@ class Game(TradeAndHire):
             if self._decide_at_once(player, "tax_officer"):
                 self._complete(player, "tax_officer")
                 if table.over:
-                    break
-        if not table.over:
-            if self.deck.most_swords[card]:
-                best = max(p.swords for p in table.players)
-                winners = [p for p in order if p.swords == best]
-            else:
-                least = min(p.vp for p in table.players)
-                winners = [p for p in order if p.vp == least]
-            if self.log is not None:
-                self.log.note(
-                    "tax_bonus",
-                    players=[p.index for p in winners],
-                    most_swords=self.deck.most_swords[card],
-                )
-            for player in winners:
-                self._gain(player, 1)
-        # The move belongs to drawing the card, so it is offered even if the tax won the game.
+                    return
+
+    def _tax_bonus(self, card: int, order: list[PlayerState]) -> None:
+        """A coin to each player with the most swords, or the fewest victory points."""
+        table = self.table
+        if self.deck.most_swords[card]:
+            best = max(p.swords for p in table.players)
+            winners = [p for p in order if p.swords == best]
+        else:
+            least = min(p.vp for p in table.players)
+            winners = [p for p in order if p.vp == least]
+        if self.log is not None:
+            self.log.note(
+                "tax_bonus",
+                players=[p.index for p in winners],
+                most_swords=self.deck.most_swords[card],
+            )
+        for player in winners:
+            self._gain(player, 1)
+
+    def _offer_victory_move(self) -> None:
+        """The team may move a Time Pile card to the Victory Pile."""
+        table = self.table
         if table.time_size > 0:
-            move = policy.victory_move(table)
+            move = self.policy.victory_move(table)
             self._decided(None, "victory_move", move)
             if move and self._time_to_victory():
                 self.victory_moves += 1

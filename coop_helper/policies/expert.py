@@ -319,15 +319,8 @@ class ExpertPolicy:
         value = 0.0
         if ability in wants.abilities:
             value += FILL
-            if self.tuned.complete_gain:
-                ab = player.abilities
-                for key in wants.contracts:
-                    pair = PAIRS.get(key)
-                    if pair is not None and ability in pair:
-                        other = pair[1] if pair[0] == ability else pair[0]
-                        if ab[other] > 0:
-                            value += FILL * self.tuned.complete_gain
-                            break
+            if self.tuned.complete_gain and self._completes_a_pair(player, wants, ability):
+                value += FILL * self.tuned.complete_gain
         if wants.traders and ability == TRADER:
             value += FILL * 0.7
         if wants.cheap and deck.cost[card] <= 3:
@@ -337,13 +330,29 @@ class ExpertPolicy:
             if wants.pack and player.swords < 2:
                 value += FILL * self.tuned.pack_first * min(deck.swords[card], 2 - player.swords)
         if wants.expedition and (ability in EXPEDITION_ABILITIES or ability == JACK):
-            missing = wants.expedition_missing
-            if ability in missing or (ability == JACK and missing):
-                value += FILL * self.tuned.expedition_fill
-            elif not missing:  # no expedition to aim at yet: build towards a pair
-                held = player.abilities[ability] if ability != JACK else 0
-                value += FILL * (0.45 if held >= 1 or ability == JACK else 0.25)
+            value += self._expedition_fill(player, wants, ability)
         return value
+
+    def _completes_a_pair(self, player: PlayerState, wants: Wants, ability: int) -> bool:
+        """Does this ability complete the pair of a two-person contract the player wants
+        (the player holding the other person already)?"""
+        for key in wants.contracts:
+            pair = PAIRS.get(key)
+            if pair is not None and ability in pair:
+                other = pair[1] if pair[0] == ability else pair[0]
+                if player.abilities[other] > 0:
+                    return True
+        return False
+
+    def _expedition_fill(self, player: PlayerState, wants: Wants, ability: int) -> float:
+        """What a person is worth towards the expedition the player is after."""
+        missing = wants.expedition_missing
+        if ability in missing or (ability == JACK and missing):
+            return FILL * self.tuned.expedition_fill
+        if not missing:  # no expedition to aim at yet: build towards a pair
+            held = player.abilities[ability] if ability != JACK else 0
+            return FILL * (0.45 if held >= 1 or ability == JACK else 0.25)
+        return 0.0
 
     def card_value(self, player: PlayerState, card: int) -> float:
         """What taking this harbour card is worth to this player, in coins."""
@@ -478,8 +487,7 @@ class ExpertPolicy:
         """The answer whatever the turns left: the expected gain of one more card against
         the expected loss."""
         harbour = table.harbour
-        total = table.unseen_total
-        if total <= 0 or len(harbour) >= MAX_HARBOUR:
+        if table.unseen_total <= 0 or len(harbour) >= MAX_HARBOUR:
             return False
         ship_colour = self.kinds.ship_colour
         colours = {ship_colour[c] for c in harbour}
@@ -487,13 +495,7 @@ class ExpertPolicy:
         if not colours:
             return True  # nothing to bust on
         self._refresh(table)
-        unseen = table.unseen
-        swords = min(player.swords, MAX_SWORDS)
-        busting = 0
-        for colour in colours:
-            for kind_id in self.kinds.busting[colour][swords]:
-                busting += unseen[kind_id]
-        p_bust = busting / total
+        p_bust = self._bust_chance(table, player, colours)
         tuned = self.tuned
         if p_bust < tuned.safe_bust:
             return True
@@ -501,18 +503,8 @@ class ExpertPolicy:
         value_now, best = self._harbour_plan(table, player, n_colours)
         # What one more (non-busting) card adds: a wanted person for a player whose best
         # option is weak, coins from a ship, and a step towards more takes or a Gamester.
-        gain = 0.0
-        scale = 1.0 + tuned.endgame_weight / max(1, len(table.open))
-        for other in table.players:
-            room = 1.0 if best[other.index] < FILL * 0.4 else tuned.want_room
-            gain += self._want_mass[other.index] * FILL * tuned.want_gain * room * scale
-        if tuned.tax_draw > 0.0:
-            gain += self._tax_officer_chance(table) * FILL * tuned.tax_draw * scale
-        ships = table.unseen_ships
-        new_colour = sum(ships)
-        for colour in colours:
-            new_colour -= ships[colour]
-        p_new = new_colour / total
+        gain = self._wanted_gain(table, best)
+        p_new = self._new_colour_chance(table, colours)
         gain += p_new * tuned.new_colour_gain
         if n_colours >= 3:
             gain += p_new * tuned.extra_take_gain  # one more take for the active player
@@ -526,6 +518,37 @@ class ExpertPolicy:
             gain += p_new * GAMESTER_VALUE * 0.6
         loss = value_now * tuned.loss_weight - flags.bust_bonus
         return (1.0 - p_bust) * (gain * tuned.draw_boldness + bonus) > p_bust * loss
+
+    def _bust_chance(self, table: Table, player: PlayerState, colours: set[int]) -> float:
+        """Chance the next card is a ship of a harbour colour the player cannot repel."""
+        unseen = table.unseen
+        swords = min(player.swords, MAX_SWORDS)
+        busting = 0
+        for colour in colours:
+            for kind_id in self.kinds.busting[colour][swords]:
+                busting += unseen[kind_id]
+        return busting / table.unseen_total
+
+    def _wanted_gain(self, table: Table, best: list[float]) -> float:
+        """What the next card is worth as a wanted person (more to a player whose best
+        option is weak), and as a Tax Increase a planned Tax Officer waits for."""
+        tuned = self.tuned
+        gain = 0.0
+        scale = 1.0 + tuned.endgame_weight / max(1, len(table.open))
+        for other in table.players:
+            room = 1.0 if best[other.index] < FILL * 0.4 else tuned.want_room
+            gain += self._want_mass[other.index] * FILL * tuned.want_gain * room * scale
+        if tuned.tax_draw > 0.0:
+            gain += self._tax_officer_chance(table) * FILL * tuned.tax_draw * scale
+        return gain
+
+    def _new_colour_chance(self, table: Table, colours: set[int]) -> float:
+        """Chance the next card is a ship of a colour the harbour does not hold yet."""
+        ships = table.unseen_ships
+        new_colour = sum(ships)
+        for colour in colours:
+            new_colour -= ships[colour]
+        return new_colour / table.unseen_total
 
     def _tax_officer_chance(self, table: Table) -> float:
         """Chance the next card is a Tax Increase that completes a planned Tax Officer."""
