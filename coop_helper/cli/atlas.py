@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,6 +14,10 @@ from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
 from coop_helper.text.words import plural
+
+if TYPE_CHECKING:  # the atlas builder loads when the command runs
+    from coop_helper.atlas.build import BuildReport
+    from coop_helper.atlas.plan import BuildParams
 
 atlas_app = typer.Typer(
     help="The difficulty atlas: every deal's win chance, built by simulation on Dask.",
@@ -38,127 +42,141 @@ def _counts(text: str, option: str) -> tuple[int, ...]:
         ) from None
 
 
+DEFAULT_COUNTS = defaults.counts_text(defaults.DEFAULT_PLAYERS)
+PlayerCounts = Annotated[
+    str,
+    typer.Option(
+        "--players",
+        metavar="N,N",
+        rich_help_panel=BUILD_PANEL,
+        help="Player counts to build, e.g. 1,2.",
+    ),
+]
+
+ExhaustiveCounts = Annotated[
+    str | None,
+    typer.Option(
+        "--exhaustive",
+        metavar="N,N",
+        rich_help_panel=BUILD_PANEL,
+        help="Player counts whose every deal is simulated (default: "
+        f"{defaults.counts_text(defaults.DEFAULT_EXHAUSTIVE)} among --players); "
+        "the others are fitted from training deals.",
+    ),
+]
+
+DealGames = Annotated[
+    int,
+    typer.Option(
+        "--games",
+        metavar="G",
+        rich_help_panel=BUILD_PANEL,
+        help="Games per deal where every deal is simulated.",
+    ),
+]
+
+TrainDeals = Annotated[
+    int,
+    typer.Option(
+        "--train-deals",
+        metavar="D",
+        rich_help_panel=BUILD_PANEL,
+        help="Simulated deals per fitted player count.",
+    ),
+]
+
+TrainGames = Annotated[
+    int,
+    typer.Option(
+        "--train-games",
+        metavar="G",
+        rich_help_panel=BUILD_PANEL,
+        help="Games per training deal.",
+    ),
+]
+
+ExtraTurns = Annotated[
+    int,
+    typer.Option(
+        "--extra-turns",
+        metavar="T",
+        rich_help_panel=BUILD_PANEL,
+        help="Turns simulated beyond the largest Time Pile.",
+    ),
+]
+
+BuildSeed = Annotated[
+    int,
+    typer.Option(
+        "--seed", metavar="S", rich_help_panel=BUILD_PANEL, help="Seed of the build's games."
+    ),
+]
+
+LocalWorkers = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        metavar="W",
+        rich_help_panel=WHERE_PANEL,
+        help="Local worker processes (default: one per core).",
+    ),
+]
+
+SchedulerAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        rich_help_panel=WHERE_PANEL,
+        help="Use a running Dask scheduler's workers instead of local ones.",
+    ),
+]
+
+WorkDir = Annotated[
+    Path,
+    typer.Option(
+        "--work-dir",
+        metavar="DIR",
+        rich_help_panel=WHERE_PANEL,
+        help="Where finished work is saved (a stopped build resumes from it).",
+    ),
+]
+
+AtlasOutput = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        rich_help_panel=WHERE_PANEL,
+        help="The atlas file to write (default: the shipped atlas).",
+    ),
+]
+
+
 @command(
     "build", on=atlas_app, epilog="Example: coop-helper atlas build --players 1,2 -o my-atlas.bin"
 )
 def build_command(
     ctx: typer.Context,
-    players: Annotated[
-        str,
-        typer.Option(
-            "--players",
-            metavar="N,N",
-            rich_help_panel=BUILD_PANEL,
-            help="Player counts to build, e.g. 1,2.",
-        ),
-    ] = defaults.counts_text(defaults.DEFAULT_PLAYERS),
-    exhaustive: Annotated[
-        str | None,
-        typer.Option(
-            "--exhaustive",
-            metavar="N,N",
-            rich_help_panel=BUILD_PANEL,
-            help="Player counts whose every deal is simulated (default: "
-            f"{defaults.counts_text(defaults.DEFAULT_EXHAUSTIVE)} among --players); "
-            "the others are fitted from training deals.",
-        ),
-    ] = None,
-    games: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            metavar="G",
-            rich_help_panel=BUILD_PANEL,
-            help="Games per deal where every deal is simulated.",
-        ),
-    ] = defaults.DEFAULT_GAMES,
-    train_deals: Annotated[
-        int,
-        typer.Option(
-            "--train-deals",
-            metavar="D",
-            rich_help_panel=BUILD_PANEL,
-            help="Simulated deals per fitted player count.",
-        ),
-    ] = defaults.DEFAULT_TRAIN_DEALS,
-    train_games: Annotated[
-        int,
-        typer.Option(
-            "--train-games",
-            metavar="G",
-            rich_help_panel=BUILD_PANEL,
-            help="Games per training deal.",
-        ),
-    ] = defaults.DEFAULT_TRAIN_GAMES,
-    extra_turns: Annotated[
-        int,
-        typer.Option(
-            "--extra-turns",
-            metavar="T",
-            rich_help_panel=BUILD_PANEL,
-            help="Turns simulated beyond the largest Time Pile.",
-        ),
-    ] = defaults.DEFAULT_EXTRA_TURNS,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed", metavar="S", rich_help_panel=BUILD_PANEL, help="Seed of the build's games."
-        ),
-    ] = defaults.DEFAULT_SEED,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            "-w",
-            metavar="W",
-            rich_help_panel=WHERE_PANEL,
-            help="Local worker processes (default: one per core).",
-        ),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(
-            "--scheduler",
-            metavar="tcp://HOST:PORT",
-            rich_help_panel=WHERE_PANEL,
-            help="Use a running Dask scheduler's workers instead of local ones.",
-        ),
-    ] = None,
-    work_dir: Annotated[
-        Path,
-        typer.Option(
-            "--work-dir",
-            metavar="DIR",
-            rich_help_panel=WHERE_PANEL,
-            help="Where finished work is saved (a stopped build resumes from it).",
-        ),
-    ] = DEFAULT_WORK_DIR,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            rich_help_panel=WHERE_PANEL,
-            help="The atlas file to write (default: the shipped atlas).",
-        ),
-    ] = None,
+    players: PlayerCounts = DEFAULT_COUNTS,
+    exhaustive: ExhaustiveCounts = None,
+    games: DealGames = defaults.DEFAULT_GAMES,
+    train_deals: TrainDeals = defaults.DEFAULT_TRAIN_DEALS,
+    train_games: TrainGames = defaults.DEFAULT_TRAIN_GAMES,
+    extra_turns: ExtraTurns = defaults.DEFAULT_EXTRA_TURNS,
+    seed: BuildSeed = defaults.DEFAULT_SEED,
+    workers: LocalWorkers = None,
+    scheduler: SchedulerAddress = None,
+    work_dir: WorkDir = DEFAULT_WORK_DIR,
+    output: AtlasOutput = None,
     quiet: QuietOption = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Build (or resume building) the difficulty atlas with the current expert."""
-    import os
-
-    # The model's fit is small linear algebra: one BLAS thread is faster, and threads
-    # that spin beside the workers slowed a fit on a busy 2-core machine from 2 s to a
-    # minute. Set before numpy loads; a setting of the user's own wins.
-    for threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ.setdefault(threads, "1")
-    from coop_helper.atlas.build import build_atlas
-    from coop_helper.atlas.lookup import atlas_path
-    from coop_helper.atlas.plan import make_params, unused_settings
-    from coop_helper.render.progress import ProgressReporter
-    from coop_helper.sim.odds import default_workers
+    _one_blas_thread()
+    from coop_helper.atlas.plan import make_params
 
     params = make_params(
         players=_counts(players, "--players"),
@@ -169,18 +187,57 @@ def build_command(
         extra_turns=extra_turns,
         seed=seed,
     )
+    _warn_unused(ctx, params)
+    _check_where(workers, scheduler)
+    report = _build(params, work_dir, output, scheduler, workers, show=not (quiet or as_json))
+    _print_report(report, params, as_json)
+
+
+def _one_blas_thread() -> None:
+    """The model's fit is small linear algebra: one BLAS thread is faster, and threads
+    that spin beside the workers slowed a fit on a busy 2-core machine from 2 s to a
+    minute. Set before numpy loads; a setting of the user's own wins."""
+    import os
+
+    for threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(threads, "1")
+
+
+def _warn_unused(ctx: typer.Context, params: BuildParams) -> None:
+    """A warning for each option given that this build does not use."""
+    from coop_helper.atlas.plan import unused_settings
+
     unused = unused_settings(params)
     for name in options_given(ctx):
         if name in unused:
             typer.echo(f"warning: {name} is not used: {unused[name]}.", err=True)
+
+
+def _check_where(workers: int | None, scheduler: str | None) -> None:
     if workers is not None and not 1 <= workers <= 256:
         raise UserError(f"--workers must be 1 to 256, not {workers}.")
     if scheduler is not None and "://" not in scheduler:
         raise UserError(f"--scheduler must look like tcp://HOST:PORT, not '{scheduler}'.")
+
+
+def _build(
+    params: BuildParams,
+    work_dir: Path,
+    output: Path | None,
+    scheduler: str | None,
+    workers: int | None,
+    show: bool,
+) -> BuildReport:
+    """Run the build with a progress bar; on Ctrl-C say where the finished work is."""
+    from coop_helper.atlas.build import build_atlas
+    from coop_helper.atlas.lookup import atlas_path
+    from coop_helper.render.progress import ProgressReporter
+    from coop_helper.sim.odds import default_workers
+
     target = output or atlas_path()
-    progress = ProgressReporter(0, not (quiet or as_json), delay=0.0, label="atlas")
+    progress = ProgressReporter(0, show, delay=0.0, label="atlas")
     try:
-        report = build_atlas(
+        return build_atlas(
             params,
             work_dir,
             target,
@@ -198,6 +255,9 @@ def build_command(
         raise
     finally:
         progress.close()
+
+
+def _print_report(report: BuildReport, params: BuildParams, as_json: bool) -> None:
     if as_json:
         render.print_json(
             {

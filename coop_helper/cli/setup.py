@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -33,10 +33,15 @@ from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.render import tables as render
 from coop_helper.render.atlas import difficulty_json, print_difficulty
 from coop_helper.setup import settings as config
-from coop_helper.setup.catalog import load_catalog
-from coop_helper.setup.deals import prepare_game, time_pile
+from coop_helper.setup.catalog import Catalog, load_catalog
+from coop_helper.setup.deals import PreparedGame, prepare_game, time_pile
 from coop_helper.setup.seal_options import check_seal_options
 from coop_helper.sim import DEFAULT_SEED, SETUP_TARGET
+
+if TYPE_CHECKING:  # the simulation and the journal load when the command runs
+    from coop_helper.journal.table_odds import TableOdds
+    from coop_helper.setup.settings import Seals
+    from coop_helper.sim.odds import OddsResult
 
 # The options of `setup` that only the simulation reads (--chart has its own message).
 SIMULATION_OPTIONS = (
@@ -97,14 +102,7 @@ def setup_command(
     if not odds:
         _refuse_without_odds(options_given(ctx))
     catalog = load_catalog()
-    if seed is not None and seed < 0:
-        raise UserError(f"--seed must be 0 or more, not {seed}.")
-    if seed is not None and (names or code):
-        raise UserError(
-            "--seed repeats a deal: give it with --players N, not with contract names or --code."
-        )
-    if sim_seed < 0:
-        raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
+    _check_seeds(seed, sim_seed, bool(names or code))
     sim_precision = parse_precision(precision, SETUP_PRECISION, games)
     check_settings(
         games,
@@ -114,12 +112,7 @@ def setup_command(
         None if games else sim_precision,
         sim_seed,
     )
-    result = prepare_game(players=players, names=names or (), code=code, seed=seed, catalog=catalog)
-    seals = config.seals_for(catalog, seal_options or [], result.contracts)
-    if seals:  # the deal does not depend on seals; its Time Pile does
-        result = replace(result, time_pile=time_pile(result.contracts, seals, catalog))
-    if names or code:  # a dealt game may leave out a card whose seal the table gave
-        check_seal_options(catalog, seal_options or [], result.contracts)
+    result, seals = _prepare(catalog, players, names or [], code, seed, seal_options or [])
     goal = parse_target(target)
     if not as_json:  # the deal first: a table that stops the simulation still has it
         render.print_setup(result, seals)
@@ -149,14 +142,50 @@ def setup_command(
             doc["odds"] = render_odds.odds_json(odds_result, seals, table_odds)
         render.print_json(doc)
         return
-    recommended = None
     if odds_result is not None:
         render_odds.print_odds(odds_result, chart=True, table_odds=table_odds)
+    render.make_console().print(_steps(result, odds_result, table_odds))
+
+
+def _check_seeds(seed: int | None, sim_seed: int, named: bool) -> None:
+    """--seed repeats a deal (so not with named contracts or a code); both seeds >= 0."""
+    if seed is not None and seed < 0:
+        raise UserError(f"--seed must be 0 or more, not {seed}.")
+    if seed is not None and named:
+        raise UserError(
+            "--seed repeats a deal: give it with --players N, not with contract names or --code."
+        )
+    if sim_seed < 0:
+        raise UserError(f"--sim-seed must be 0 or more, not {sim_seed}.")
+
+
+def _prepare(
+    catalog: Catalog,
+    players: int | None,
+    names: list[str],
+    code: str | None,
+    seed: int | None,
+    seal_options: list[str],
+) -> tuple[PreparedGame, Seals]:
+    """The game to set up, with the seals of its contracts (recorded or given)."""
+    result = prepare_game(players=players, names=names, code=code, seed=seed, catalog=catalog)
+    seals = config.seals_for(catalog, seal_options, result.contracts)
+    if seals:  # the deal does not depend on seals; its Time Pile does
+        result = replace(result, time_pile=time_pile(result.contracts, seals, catalog))
+    if names or code:  # a dealt game may leave out a card whose seal the table gave
+        check_seal_options(catalog, seal_options, result.contracts)
+    return result, seals
+
+
+def _steps(
+    result: PreparedGame, odds_result: OddsResult | None, table_odds: TableOdds | None
+) -> str:
+    """The steps to set the table up, with the removal the odds recommend (if any)."""
+    recommended = None
+    if odds_result is not None:
         recommended = odds_result.recommended if table_odds is None else table_odds.recommended
     if recommended is not None:
-        steps = render.setup_steps(result, recommended.removed)
-    elif odds_result is not None and odds_result.target is not None:  # none reaches it
-        steps = render.setup_steps(result, 0, "no level reaches the target")
-    else:
-        steps = render.setup_steps(result, None)
-    render.make_console().print(steps)
+        return render.setup_steps(result, recommended.removed)
+    if odds_result is not None and odds_result.target is not None:  # none reaches it
+        return render.setup_steps(result, 0, "no level reaches the target")
+    return render.setup_steps(result, None)
