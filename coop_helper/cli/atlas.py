@@ -284,6 +284,7 @@ def _print_report(report: BuildReport, params: BuildParams, as_json: bool) -> No
 def info_command(as_json: JsonFlag = False) -> None:
     """What the atlas holds, how it was built, and whether it is current."""
     from coop_helper.atlas.lookup import atlas_path, open_atlas, stale_reason
+    from coop_helper.render.atlas import atlas_info_json, print_atlas_info
 
     atlas = open_atlas()
     header = atlas.header
@@ -298,42 +299,6 @@ def info_command(as_json: JsonFlag = False) -> None:
             if k in info
         }
     if as_json:
-        render.print_json(
-            {
-                "path": str(atlas_path()),
-                "policy": header.policy,
-                "policy_version": header.policy_version,
-                "current": reason is None,
-                "stale_reason": reason,
-                "build": dict(header.build),
-                "players": {str(p): v for p, v in counts.items()},
-            }
-        )
+        render.print_json(atlas_info_json(atlas_path(), header, reason, counts))
         return
-    from rich.table import Table
-
-    console = render.make_console()
-    render.print_with_command(console, "Atlas:", str(atlas_path()))
-    console.print(
-        f"Built with {header.policy} version {header.policy_version}, "
-        f"seed {header.build.get('seed')}."
-    )
-    console.print(f"Stale: {reason}." if reason else "Current: the policy is unchanged.")
-    grid = Table.grid(padding=(0, 1))  # the second column wraps under itself
-    grid.add_column(no_wrap=True)
-    grid.add_column()
-    for players, info in counts.items():
-        how = (
-            f"every deal simulated, {plural(info.get('games_per_deal', 0), 'game')} each"
-            if info.get("method") == "simulated"
-            else f"fitted on {plural(info.get('train_deals', 0), 'simulated deal')} of "
-            f"{plural(info.get('games_per_deal', 0), 'game')}"
-        )
-        grid.add_row(
-            f"  {plural(players, 'player')}:",
-            f"{info['deals']:,} deals, up to {info['turns']} turns; {how}",
-        )
-    console.print(grid)
-
-
-# ------------------------------------------------ used by deal, contracts, setup and odds
+    print_atlas_info(atlas_path(), header, reason, counts)

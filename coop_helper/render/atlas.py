@@ -1,14 +1,19 @@
-"""How the atlas's answers look: where a deal stands among all deals, the contracts' difficulty."""
+"""How the atlas's answers look: what it holds, where a deal stands among all deals, and the
+contracts' difficulty."""
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from coop_helper.render import tables as render
 from coop_helper.setup.catalog import Contract, Seal, load_catalog
 from coop_helper.text.words import plural
+
+if TYPE_CHECKING:  # the atlas file loads only when it is read
+    from coop_helper.atlas.store import AtlasHeader
 
 
 def print_difficulty(
@@ -90,3 +95,48 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     for contract in unrated:
         command = f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
         console.print(" " * render.COMMAND_INDENT + command, soft_wrap=True)
+
+
+def atlas_info_json(
+    path: Path, header: AtlasHeader, reason: str | None, counts: Mapping[int, Mapping[str, Any]]
+) -> dict[str, Any]:
+    """`atlas info --json`: where the atlas is, how it was built, whether it is current."""
+    return {
+        "path": str(path),
+        "policy": header.policy,
+        "policy_version": header.policy_version,
+        "current": reason is None,
+        "stale_reason": reason,
+        "build": dict(header.build),
+        "players": {str(p): v for p, v in counts.items()},
+    }
+
+
+def print_atlas_info(
+    path: Path, header: AtlasHeader, reason: str | None, counts: Mapping[int, Mapping[str, Any]]
+) -> None:
+    """`atlas info`: the same, for people."""
+    from rich.table import Table
+
+    console = render.make_console()
+    render.print_with_command(console, "Atlas:", str(path))
+    console.print(
+        f"Built with {header.policy} version {header.policy_version}, "
+        f"seed {header.build.get('seed')}."
+    )
+    console.print(f"Stale: {reason}." if reason else "Current: the policy is unchanged.")
+    grid = Table.grid(padding=(0, 1))  # the second column wraps under itself
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for players, info in counts.items():
+        how = (
+            f"every deal simulated, {plural(info.get('games_per_deal', 0), 'game')} each"
+            if info.get("method") == "simulated"
+            else f"fitted on {plural(info.get('train_deals', 0), 'simulated deal')} of "
+            f"{plural(info.get('games_per_deal', 0), 'game')}"
+        )
+        grid.add_row(
+            f"  {plural(players, 'player')}:",
+            f"{info['deals']:,} deals, up to {info['turns']} turns; {how}",
+        )
+    console.print(grid)
