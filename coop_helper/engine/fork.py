@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from coop_helper.engine.game import Game, GameConfig
 from coop_helper.engine.state import Hidden, Table
 
-if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at run time
-    from coop_helper.policies.base import Policy
+if TYPE_CHECKING:  # a type only
+    from coop_helper.engine.decisions import Decisions
 
 
 def public_cards(table: Table) -> list[int]:
@@ -89,7 +89,7 @@ def sample_hidden(table: Table, rng: random.Random | None) -> Hidden:
     return guess
 
 
-def fork(table: Table, hidden: Hidden, policy: Policy, seed: int, started: bool = False) -> Game:
+def fork(table: Table, hidden: Hidden, policy: Decisions, seed: int, started: bool = False) -> Game:
     """A game going on from copies of ``table`` and ``hidden``, played by ``policy``.
 
     ``seed`` seeds the game's draws and the policy's own random source. Resume it with

@@ -31,8 +31,8 @@ from coop_helper.engine.state import Hidden, PlayerState, Table
 from coop_helper.engine.trade import TradeAndHire
 from coop_helper.setup.catalog import COLOURS, SKULL, Contract
 
-if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at run time
-    from coop_helper.policies.base import Policy
+if TYPE_CHECKING:  # a type only
+    from coop_helper.engine.decisions import Decisions
 
 TAX_THRESHOLD: Final = 12
 
@@ -88,7 +88,7 @@ class Game(TradeAndHire):
     def __init__(
         self,
         config: GameConfig,
-        policy: Policy,
+        policy: Decisions,
         log: EventLog | None = None,
         position: tuple[Table, Hidden, random.Random, random.Random] | None = None,
         start_policy: bool = True,

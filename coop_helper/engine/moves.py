@@ -16,16 +16,16 @@ from coop_helper.engine.cards import CLERK, SHIP, TRADER, Deck
 from coop_helper.engine.log import EventLog
 from coop_helper.engine.state import Hidden, PlayerState, Table
 
-if TYPE_CHECKING:  # the policies package imports the engine: no import cycle at run time
+if TYPE_CHECKING:  # types only (game.py builds on this module)
+    from coop_helper.engine.decisions import Decisions
     from coop_helper.engine.game import GameConfig
-    from coop_helper.policies.base import Policy
 
 
 class CardMoves:
     """A game's state and the moves of its cards (`Game` sets the state up)."""
 
     config: GameConfig
-    policy: Policy
+    policy: Decisions
     log: EventLog | None
     deck: Deck
     table: Table

@@ -1,28 +1,20 @@
-"""The interface between the rules engine and the players' decisions.
-
-The engine asks a policy at every decision point. Each question gets the public `Table`
-(nothing hidden: no deck order, no coin faces), the player deciding, and the legal
-choices. One policy object plays for the whole team.
-
-The odds runner (`coop_helper.sim.traces`) asks a policy a few things more, declared here
-too: whether its play depends on the turns left (`time_blind`), whether it plays the last
-turn by the rule of `policies.last_turn` (`plays_last_turn`, with `stop_left_open` and
-`clone` for the runner's branches), and its `version` for the journal.
+"""What a policy is: the engine's questions (`engine.decisions.Decisions`), and what the
+odds runner (`coop_helper.sim.traces`) asks of a policy besides: whether its play depends
+on the turns left (`time_blind`), whether it plays the last turn by the rule of
+`policies.last_turn` (`plays_last_turn`, with `stop_left_open` and `clone` for the
+runner's branches), and its `version` for the journal.
 """
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:  # the engine imports this module: no import cycle at run time
-    from coop_helper.engine.state import PlayerState, Table
+from coop_helper.engine.decisions import Decisions
 
 
-class Policy(Protocol):
+class Policy(Decisions, Protocol):
     """A team's decision maker."""
 
-    name: str
     version: str
     """Raised whenever a change alters the games this policy plays."""
     time_blind: bool
@@ -37,43 +29,3 @@ class Policy(Protocol):
 
     def clone(self) -> Policy:
         """A copy in the middle of a game, with this game's memory (for a branch)."""
-
-    def start_game(self, table: Table, rng: random.Random) -> None:
-        """Called once before the first turn; ``rng`` is the policy's own random source."""
-
-    def draw_again(self, table: Table, player: PlayerState) -> bool:
-        """Phase 1: draw another card (True) or stop (False)."""
-
-    def repel(self, table: Table, player: PlayerState, card: int) -> bool:
-        """Phase 1: repel the ship just drawn (only asked when the player can)."""
-
-    def choose_take(
-        self, table: Table, player: PlayerState, options: list[int], takes_left: int
-    ) -> int | None:
-        """Phase 2: which harbour card to take (trade a ship or hire a person), or None to pass."""
-
-    def decline_coins(self, table: Table, player: PlayerState, card: int, contract: str) -> bool:
-        """Trading a Frigate or Galleon: decline all its coins for Frigate/Galleon Foe progress."""
-
-    def complete(self, table: Table, player: PlayerState, contract: str) -> bool:
-        """Complete this contract now (or place its first progress marker)."""
-
-    def claim_expedition(self, table: Table, player: PlayerState, options: list[int]) -> int | None:
-        """Claim one of these expeditions (card ids), or None."""
-
-    def coin_recipient(self, table: Table, player: PlayerState, options: list[int]) -> int:
-        """Which other player (index) receives the +1 coin of an expansion ship."""
-
-    def victory_threshold(self, table: Table) -> int:
-        """The fewest Time Pile cards left at which this policy would move one on a Tax Increase.
-
-        Together with `victory_move` this is the one place a policy may look at the Time
-        Pile's size: every other decision must not depend on it, so that one simulated game
-        answers every removal level (see `coop_helper.sim.traces`).
-        """
-
-    def victory_move(self, table: Table) -> bool:
-        """A Tax Increase was drawn: move one Time Pile card to the Victory Pile?
-
-        Must equal ``table.time_size >= self.victory_threshold(table)``.
-        """
