@@ -11,7 +11,7 @@ import typer
 
 from coop_helper.cli.app import command, options_given, user_errors
 from coop_helper.cli.help_style import HELP_OPTIONS, HelpGroup
-from coop_helper.cli.journal_hooks import ChartOption, _open
+from coop_helper.cli.journal_hooks import ChartOption, load_journal
 from coop_helper.cli.options import (
     JsonFlag,
     QuietOption,
@@ -101,7 +101,7 @@ def _show_history(
         from coop_helper.render.charts import check_chart_file
 
         check_chart_file(chart)
-    journal = _open(create=False)
+    journal = load_journal(create=False)
     from coop_helper.journal.store import journal_path
 
     path = journal_path() if journal is None else journal.path
@@ -156,7 +156,7 @@ def export_command(
     suffix = transfer.file_format(file)
     if _same_file(file, journal_path()):
         raise UserError(f"{file} is the journal itself: export to another file.")
-    journal = _open(create=False)
+    journal = load_journal(create=False)
     if journal is None:
         raise UserError(f"no games recorded yet (journal: {journal_path()}): nothing to export.")
     with journal:
@@ -182,7 +182,7 @@ def import_command(
         raise UserError(f"{file} is a folder: name the .csv or .json file to import.")
     if not file.is_file():
         raise UserError(f"{file} does not exist: check the file name.")
-    journal = _open(create=True)
+    journal = load_journal(create=True)
     assert journal is not None
     with journal:
         done = transfer.import_file(journal, file, config.known_seals(load_catalog()))
@@ -257,7 +257,7 @@ def repredict_command(
     workers = default_workers() if workers is None else workers
     check_settings(None, workers, 0.95, "wilson")
     version = current_version()
-    journal = _open(create=False)
+    journal = load_journal(create=False)
     done = Repredicted(0, 0, 0, version)
     empty = journal is None
     if journal is not None:
@@ -313,7 +313,7 @@ def undo_command(as_json: JsonFlag = False) -> None:
     from coop_helper.journal.store import journal_path
     from coop_helper.render import journal as views
 
-    journal = _open(create=False)
+    journal = load_journal(create=False)
     gone = None
     if journal is not None:
         with journal:

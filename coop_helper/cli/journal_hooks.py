@@ -67,7 +67,7 @@ def odds_extras(
     return table_odds
 
 
-def _open(create: bool) -> Journal | None:
+def load_journal(create: bool) -> Journal | None:
     """The journal (sqlite is imported only here, when a command needs it)."""
     from coop_helper.journal.store import open_journal
 

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from coop_helper.cli.app import command
-from coop_helper.cli.journal_hooks import _open
+from coop_helper.cli.journal_hooks import load_journal
 from coop_helper.cli.options import (
     CheckPlayers,
     CodeOption,
@@ -105,7 +105,7 @@ def record_command(
         played_on=played_on,
         note=note,
     )
-    journal = _open(create=True)
+    journal = load_journal(create=True)
     assert journal is not None
     with journal, ProgressReporter(PREDICTION_GAMES, not (quiet or as_json)) as progress:
         record, standing = record_game(journal, game, workers, progress)
