@@ -262,7 +262,7 @@ def test_bare_numbers_from_1_to_2_are_ambiguous(run, option, text):
 
 @pytest.mark.parametrize("text", ["-5%", "-0.5", " -40 "])
 def test_a_negative_chance_is_called_negative(text):
-    from coop_helper.sim.percent import parse_chance
+    from coop_helper.sim.chances import parse_chance
 
     with pytest.raises(UserError, match=f"--target must be 0% or more, not '{text}'"):
         parse_chance(text, "--target")

@@ -25,7 +25,7 @@ from coop_helper.atlas.store import SCALE, PlayerBlock
 from coop_helper.errors import UserError, shown
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog
 from coop_helper.setup.deals import check_kept_fit, check_not_both
-from coop_helper.sim.percent import parse_chance
+from coop_helper.sim.chances import parse_chance
 
 LEVELS = ("easy", "medium", "hard", "brutal")
 NEAR = 0.025  # a deal is "near" a asked win chance within 2.5 percentage points
@@ -33,7 +33,7 @@ NEAR = 0.025  # a deal is "near" a asked win chance within 2.5 percentage points
 
 def parse_difficulty(text: str) -> str | float:
     """A level name (any case) or a win chance by the percentage rule (``40%``, ``0.4``,
-    ``40``; `sim.percent`)."""
+    ``40``; `sim.chances`)."""
     word = text.strip().lower()
     if word in LEVELS:
         return word

@@ -16,8 +16,8 @@ from coop_helper.setup.catalog import Contract, Rank, load_catalog
 from coop_helper.setup.deals import TimePile
 from coop_helper.setup.names import suggest
 from coop_helper.sim import DEFAULT_SEED
+from coop_helper.sim.chances import is_negative, parse_chance
 from coop_helper.sim.levels import Level, WinsByBudget, recommend
-from coop_helper.sim.percent import is_negative, parse_chance
 from coop_helper.sim.pool import OddsRequest, simulate
 from coop_helper.sim.statistics import INTERVALS
 from coop_helper.sim.traces import Trace
