@@ -120,6 +120,17 @@ def test_no_module_imports_from_a_higher_layer():
     assert not wrong, "\n".join(sorted(wrong))
 
 
+def test_the_web_page_does_not_import_the_command_line():
+    """cli and web stand side by side on the top layer, each calling the layers below; the
+    CLI may start the web page (`coop-helper serve`), never the other way round."""
+    wrong = {
+        _where(imp)
+        for imp in ALL_IMPORTS
+        if (part_of(imp.source), part_of(imp.target)) == ("web", "cli")
+    }
+    assert not wrong, "\n".join(sorted(wrong))
+
+
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One cycle of the graph (its nodes in order, the first repeated at the end), or None."""
     state: dict[str, int] = {}  # 1: on the current path, 2: done
