@@ -93,27 +93,16 @@ class Game(TradeAndHire):
         position: tuple[Table, Hidden, random.Random, random.Random] | None = None,
         start_policy: bool = True,
     ) -> None:
-        self.config = config
-        self.policy = policy
-        self.log = log
-        # Called when the active player stops drawing, and at the end of every turn (the
-        # odds runner branches from a stop by what the rest of its turn left).
-        self.on_stop = None
-        self.on_turn_end = None
-        self.victory_moves = 0
-        self.reshuffles = 0  # times the discard pile became the draw pile
-        self._unlogged_reshuffle = None
-        self._needs_at_take = [c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME]
         if position is not None:
-            self.table, self.hidden, self.rng, policy_rng = position
-            self.deck = self.table.deck
+            table, hidden, rng, policy_rng = position
+            super().__init__(config, policy, log, table.deck, table, hidden, rng)
             if start_policy:  # otherwise the policy goes on with its own memory
                 policy.start_game(self.table, policy_rng)
             return
-        self.deck = build_deck(config.players)
-        self.rng = random.Random(stream_seed(config.seed, DECK))
-        self.table = Table(self.deck, config.contracts, config.players)
-        self.hidden = Hidden(config.players)
+        deck = build_deck(config.players)
+        rng = random.Random(stream_seed(config.seed, DECK))
+        table = Table(deck, config.contracts, config.players)
+        super().__init__(config, policy, log, deck, table, Hidden(config.players), rng)
         self._lay_out()
         policy.start_game(self.table, random.Random(stream_seed(config.seed, POLICY)))
 

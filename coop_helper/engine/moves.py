@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from coop_helper.engine import contracts as rules
 from coop_helper.engine.cards import CLERK, SHIP, TRADER, Deck
 from coop_helper.engine.log import EventLog
 from coop_helper.engine.state import Hidden, PlayerState, Table
@@ -24,23 +25,34 @@ if TYPE_CHECKING:  # types only (game.py builds on this module)
 class CardMoves:
     """A game's state and the moves of its cards (`Game` sets the state up)."""
 
-    config: GameConfig
-    policy: Decisions
-    log: EventLog | None
-    deck: Deck
-    table: Table
-    hidden: Hidden
-    rng: random.Random
-    # Called when the active player stops drawing, and at the end of every turn (the odds
-    # runner branches from a stop by what the rest of its turn left).
-    on_stop: Callable[[], None] | None
-    on_turn_end: Callable[[], None] | None
-    victory_moves: int  # Time Pile cards moved to the Victory Pile on Tax Increases
-    reshuffles: int  # times the discard pile became the draw pile
-    # The cards of a reshuffle set off by the draw pile's last card, logged once that
-    # card's draw is (None: no reshuffle waiting to be logged).
-    _unlogged_reshuffle: list[int] | None
-    _needs_at_take: list[str]  # the game's contracts completed at take time, in order
+    def __init__(
+        self,
+        config: GameConfig,
+        policy: Decisions,
+        log: EventLog | None,
+        deck: Deck,
+        table: Table,
+        hidden: Hidden,
+        rng: random.Random,
+    ) -> None:
+        self.config = config
+        self.policy = policy
+        self.log = log
+        self.deck = deck
+        self.table = table
+        self.hidden = hidden
+        self.rng = rng  # the deck's random source
+        # Called when the active player stops drawing, and at the end of every turn (the
+        # odds runner branches from a stop by what the rest of its turn left).
+        self.on_stop: Callable[[], None] | None = None
+        self.on_turn_end: Callable[[], None] | None = None
+        self.victory_moves = 0  # Time Pile cards moved to the Victory Pile on Tax Increases
+        self.reshuffles = 0  # times the discard pile became the draw pile
+        # The cards of a reshuffle set off by the draw pile's last card, logged once that
+        # card's draw is (None: no reshuffle waiting to be logged).
+        self._unlogged_reshuffle: list[int] | None = None
+        # the game's contracts completed at take time, in order
+        self._needs_at_take = [c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME]
 
     def _move(self, card: int, source: str, target: str) -> None:
         if self.log is not None:
