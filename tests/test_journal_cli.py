@@ -221,6 +221,7 @@ def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
         (("--won",), "--removed K"),
         (("--removed", "16", "--lost"), "more than the Time Pile of 15"),
         (("--removed", "12", "--moves", "3", "--won"), "needs at least one turn"),
+        (("--removed", "15", "--lost"), "a lost game needs at least one turn too"),
         (("--removed", "-1", "--won"), "0 or more"),
         (("--removed", "2", "--won", "--date", "08.01.2026"), "YYYY-MM-DD"),
         (("--removed", "2", "--won", "--date", "2999-01-01"), "in the future"),
@@ -233,6 +234,7 @@ def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
         "no-removed",
         "too-many",
         "no-turn",
+        "no-turn-lost",
         "negative",
         "date",
         "future",
@@ -510,6 +512,10 @@ def test_import_a_hand_made_log(run, tmp_path):
         ),
         ("played_on,code,removed,won\n2025-12-01,PR1-0040HX,2,won\n", "fails its check"),
         ("played_on,code,removed,won\n2025-12-01,PR1-0040HM,15,won\n", "needs at least one turn"),
+        (
+            "played_on,code,removed,won\n2025-12-01,PR1-0040HM,15,lost\n",
+            "a lost game needs at least one turn too: removed 15",
+        ),
         (  # the file's own column names, not the command line's options
             "played_on,code,removed,won\n2025-12-01,PR1-0040HM,99,lost\n",
             "removed 99 is more than the Time Pile of 15 cards",

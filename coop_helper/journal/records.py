@@ -119,7 +119,9 @@ def outcome_fields(
 def check_play(
     pile: int, removed: int, moves: int, won: bool, names: tuple[str, str, str] | None = None
 ) -> None:
-    """Reject a removal and Tax Increase moves the Time Pile cannot have allowed.
+    """Reject a removal and Tax Increase moves the Time Pile cannot have allowed: a game,
+    won or lost, needs a turn to play (a lost one may end with its last Time Pile cards moved
+    on Tax Increases).
 
     ``names`` are how the user wrote removed, moves and a loss: the options by default,
     the columns of an imported file otherwise."""
@@ -132,6 +134,11 @@ def check_play(
         raise UserError(
             f"a won game needs at least one turn: {removed_is} {removed} plus {moves_is} "
             f"{moves} leave no card of the Time Pile of {pile}; check the numbers or {lost}."
+        )
+    if removed == pile:  # lost: the whole Time Pile moved before play leaves no turn
+        raise UserError(
+            f"a lost game needs at least one turn too: {removed_is} {removed} moves the whole "
+            f"Time Pile of {pile} to the Victory Pile before play; check {removed_is}."
         )
     if removed + moves > pile:
         raise UserError(
