@@ -339,11 +339,34 @@ def uids(journal: Journal) -> set[str]:
     return {row[0] for row in journal.db.execute("SELECT uid FROM games")}
 
 
-def remove_last(journal: Journal) -> GameRecord | None:
-    """Delete the most recently recorded game and return it (None if the journal is empty)."""
+def same_games(
+    journal: Journal, played_on: str, code: str, removed: int, won: bool
+) -> list[GameRecord]:
+    """The recorded games of this day, deal, removal and result (a game recorded twice by
+    mistake looks like this), oldest first."""
+    rows = journal.db.execute(
+        f"{_SELECT} WHERE played_on = ? AND code = ? AND removed = ? AND won = ? ORDER BY id",
+        (played_on, code, removed, int(won)),
+    ).fetchall()
+    return [_from_row(row) for row in rows]
+
+
+def get(journal: Journal, number: int) -> GameRecord | None:
+    """Game ``number`` (its ``#``), or None when the journal has no game of that number."""
+    row = journal.db.execute(f"{_SELECT} WHERE id = ?", (number,)).fetchone()
+    return None if row is None else _from_row(row)
+
+
+def last(journal: Journal) -> GameRecord | None:
+    """The most recently recorded game (None if the journal is empty)."""
+    row = journal.db.execute(f"{_SELECT} ORDER BY id DESC LIMIT 1").fetchone()
+    return None if row is None else _from_row(row)
+
+
+def remove(journal: Journal, record: GameRecord) -> bool:
+    """Delete this game (by its number and uid, so a game shown before is the one removed);
+    False when it is no longer in the journal. Nothing else changes: the other games keep
+    their numbers, and the expert's stored odds of the deal stay."""
     with journal.write() as db:
-        row = db.execute(f"{_SELECT} ORDER BY id DESC LIMIT 1").fetchone()
-        if row is None:
-            return None
-        db.execute("DELETE FROM games WHERE id = ?", (row[-1],))
-    return _from_row(row)
+        cursor = db.execute("DELETE FROM games WHERE id = ? AND uid = ?", (record.id, record.uid))
+    return cursor.rowcount == 1

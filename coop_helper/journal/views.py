@@ -55,6 +55,17 @@ def result_text(record: GameRecord) -> str:
     return f"won: {record.rank} ({plural(record.points or 0, 'point')})"
 
 
+def game_summary(record: GameRecord) -> str:
+    """'game 6: 2026-04-03, 1 player, PR1-0851CM, 2 removed, 1 moved on Tax Increases, won:
+    Sailor (3 points)', with its note if it has one."""
+    moved = f", {record.moves} moved on Tax Increases" if record.moves else ""
+    note = f', note "{escape_controls(record.note)}"' if record.note else ""
+    return (
+        f"game {record.id}: {record.played_on}, {plural(record.players, 'player')}, "
+        f"{record.code}, {record.removed} removed{moved}, {result_text(record)}{note}"
+    )
+
+
 def game_json(record: GameRecord) -> dict[str, Any]:
     """One game in JSON: every stored field, and its row id."""
     return {name: getattr(record, name) for name in (*COLUMNS, "id")}
