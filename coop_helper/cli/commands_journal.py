@@ -47,6 +47,12 @@ def _open(create: bool) -> Journal | None:
 
 @command(
     "record",
+    help=(
+        "Record a played game: its deal, removal, Tax Increase moves and result.\n\n"
+        "A game of the same day, deal, removal and result as one in the journal may be the "
+        "same game typed twice: on a terminal record asks before keeping it (--yes keeps it); "
+        "with --json or away from a terminal it is kept, with a warning on stderr."
+    ),
     epilog="Example: coop-helper record Fighter Jinx Explorer --removed 3 --won",
 )
 def record_command(
@@ -83,12 +89,7 @@ def record_command(
     quiet: QuietOption = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Record a played game: its deal, removal, Tax Increase moves and result.
-
-    A game of the same day, deal, removal and result as one in the journal may be the same
-    game typed twice: on a terminal record asks before keeping it (--yes keeps it); with
-    --json or away from a terminal it is kept, with a warning on stderr.
-    """
+    """Record a played game: its deal, removal, Tax Increase moves and result."""
     from coop_helper.journal import records, views
     from coop_helper.journal.predict import PREDICTION_GAMES
     from coop_helper.journal.recording import Played, record_game
@@ -482,9 +483,7 @@ def delete_command(
     yes: Annotated[bool, YesFlag] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Remove game N: shown first, and asked about on a terminal (--yes: without asking).
-
-    The other games keep their numbers, and N is never given again."""
+    """Remove game N: shown first, and asked about on a terminal (--yes: without asking)."""
     from coop_helper.journal import records
     from coop_helper.journal.store import journal_path
 
