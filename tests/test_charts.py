@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import itertools
 import os
 import subprocess
 import sys
@@ -370,3 +371,49 @@ def test_the_history_legend_shows_a_win_in_a_neutral_colour(tmp_path):
     handles, labels = drawn[0]
     win = handles[labels.index("A win (points; colour: rank)")]
     assert to_hex(win.get_color()) == "#495057"  # not the Sailor colour of the first win
+
+
+def _spread(days: int, games: int = 12) -> list:
+    """Games spread evenly over ``days`` days from 3 April 2026, every third one lost."""
+    import datetime as dt
+
+    start = dt.date(2026, 4, 3)
+    return [
+        make_record(
+            removed=2,
+            won=i % 3 != 1,
+            played_on=(start + dt.timedelta(days=days * i // (games - 1))).isoformat(),
+        )
+        for i in range(games)
+    ]
+
+
+@pytest.mark.parametrize("days", [2, 9, 20, 28, 35, 41, 45, 55, 62, 90, 150, 240, 400, 800])
+def test_history_date_labels_never_run_into_each_other(days):
+    """Ticks on days 1, 8, 15, 22 and 29 put "Apr 29" two days before "May" on the 1st:
+    drawn, the two labels overlapped ("Apr 29May"). No two labels may touch at any span."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = charts.history_figure(summarise(_spread(days), RANKS), RANKS)
+    FigureCanvasAgg(figure).draw()
+    bottom = figure.axes[1]
+    boxes = sorted(
+        (label.get_window_extent() for label in bottom.get_xticklabels() if label.get_text()),
+        key=lambda box: box.x0,
+    )
+    assert len(boxes) >= 2
+    for left, right in itertools.pairwise(boxes):
+        assert left.x1 + 4 <= right.x0, [label.get_text() for label in bottom.get_xticklabels()]
+
+
+def test_the_win_rates_are_one_line_until_the_rolling_window_is_full():
+    """Before the 10th game "the last 10 games" are all the games: one line, one legend
+    entry; from the 10th game on the rolling line is drawn beside it."""
+    few = charts.history_figure(summarise(_spread(20, games=9), RANKS), RANKS).axes[1]
+    assert [line.get_label() for line in few.get_lines()] == ["All games so far"]
+    assert [t.get_text() for t in few.get_legend().get_texts()] == ["All games so far"]
+    many = charts.history_figure(summarise(_spread(20, games=12), RANKS), RANKS).axes[1]
+    lines = {line.get_label(): line for line in many.get_lines()}
+    assert set(lines) == {"All games so far", "Last 10 games"}
+    assert len(lines["All games so far"].get_xdata()) == 12  # one point a day, 12 days here
+    assert len(lines["Last 10 games"].get_xdata()) == 3  # after the 10th, 11th and 12th

@@ -21,7 +21,6 @@ from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import Contract, load_catalog
 
-
 PLAY_HELP = (
     "Play one simulated game and show it turn by turn (--json: its event log).\n\n"
     "Cards are written as in the game: a ship 'Skiff 4/5' pays 4 coins and is repelled with "

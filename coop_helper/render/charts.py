@@ -221,8 +221,13 @@ MIN_DAYS_SHOWN = 8  # the history chart's date axis spans at least this many day
 
 def history_chart(history: History, rank_names: Sequence[str], path: Path, about: str = "") -> None:
     """The group's wins over time (points, coloured by rank, with the best so far) above its
-    win rate over time (rolling and overall); ``about`` names the games chosen (the title
-    says "every player count" without it)."""
+    win rate over time (rolling and overall), written to ``path``; ``about`` names the games
+    chosen (the title says "every player count" without it)."""
+    _save(history_figure(history, rank_names, about), path)
+
+
+def history_figure(history: History, rank_names: Sequence[str], about: str = "") -> Any:
+    """The figure of `history_chart`, not yet written."""
     import datetime as dt
 
     from matplotlib.dates import AutoDateLocator
@@ -320,21 +325,26 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path, about
     ends = [i for i in range(len(days)) if i + 1 == len(days) or days[i + 1] != days[i]]
     bottom.plot(
         [days[i] for i in ends],
-        [rolling[i] for i in ends],
-        color=TABLE_COLOUR,
-        linewidth=1.2,
-        marker="o",
-        markersize=3,
-        label=f"Last {ROLLING} games",
-    )
-    bottom.plot(
-        [days[i] for i in ends],
         [overall[i] for i in ends],
         color=EXPERT_COLOUR,
         linewidth=1.2,
         linestyle="--",
+        marker="o",
+        markersize=3,
         label="All games so far",
     )
+    # up to the ROLLING-th game the last ROLLING games are all the games: one line, not two
+    full = [i for i in ends if i + 1 >= ROLLING]
+    if full:
+        bottom.plot(
+            [days[i] for i in full],
+            [rolling[i] for i in full],
+            color=TABLE_COLOUR,
+            linewidth=1.2,
+            marker="o",
+            markersize=3,
+            label=f"Last {ROLLING} games",
+        )
     bottom.set_ylim(-0.02, 1.02)
     bottom.yaxis.set_major_formatter(PercentFormatter(1.0))
     bottom.set_ylabel("Win rate")
@@ -345,10 +355,12 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path, about
     if (last - first).days < MIN_DAYS_SHOWN:  # a few days: not the years matplotlib would show
         margin = dt.timedelta(days=(MIN_DAYS_SHOWN - (last - first).days) / 2)
         bottom.set_xlim(first - margin, last + margin)
-    locator = AutoDateLocator()
+    # ticks every N days from the first, not on days 1, 8, 15, 22, 29 of each month (whose
+    # "Apr 29" and the next month's "May" on the 1st ran into each other)
+    locator = AutoDateLocator(interval_multiples=False)
     bottom.xaxis.set_major_locator(locator)
     bottom.xaxis.set_major_formatter(date_formatter(locator))
-    _save(figure, path)
+    return figure
 
 
 def date_formatter(locator: Any) -> Any:
