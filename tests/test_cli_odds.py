@@ -34,6 +34,14 @@ def test_same_seed_same_json_and_workers_do_not_matter(run):
     assert first.stdout == again.stdout == two.stdout
     other = run("odds", *EXAMPLE, *FAST, "--seed", "10", "--json", "--workers", "1")
     assert other.stdout != first.stdout
+    # --sim-seed is setup's name for it; --seed, its earlier name on odds, still works
+    renamed = run("odds", *EXAMPLE, *FAST, "--sim-seed", "9", "--json", "--workers", "1")
+    assert renamed.stdout == first.stdout
+
+
+def test_odds_help_names_the_simulation_seed_as_setup_does(run):
+    text = " ".join(run("odds", "--help").stdout.split())
+    assert "--sim-seed" in text and "--seed" in text and "earlier name" in text
 
 
 def test_target_recommends_the_highest_level_reaching_it(run):
@@ -208,7 +216,8 @@ def test_precision_may_carry_a_percent_sign(run):
     "args, message",
     [
         (["odds", *EXAMPLE, "--games", "100", "--precision", "2"], "not both"),
-        (["odds", *EXAMPLE, "--seed", "-3"], "--seed must be 0 or more"),
+        (["odds", *EXAMPLE, "--seed", "-3"], "--sim-seed (or --seed) must be 0 or more"),
+        (["odds", *EXAMPLE, "--sim-seed", "-3"], "--sim-seed (or --seed) must be 0 or more"),
         (["odds", *EXAMPLE, "--target", "50%%"], "--target must be a percentage"),
         (["odds", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
         (["setup", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
