@@ -91,6 +91,16 @@ def test_deal_shows_a_recorded_seal(run):
     assert "2A (yours)" in run("deal", "-p", "1", "--seed", str(seed)).stdout
 
 
+def test_yours_is_said_only_of_a_seal_recorded_in_the_settings(run):
+    given = run("setup", "--code", "PR1-0C50H6", "--seal", "Ransom=1A", "--no-odds").stdout
+    assert "1A (--seal)" in given and "(yours)" not in given
+    assert run("seals", "set", "Ransom", "2", "A").exit_code == 0
+    recorded = run("setup", "--code", "PR1-0C50H6", "--no-odds").stdout
+    assert "2A (yours)" in recorded
+    again = run("setup", "--code", "PR1-0C50H6", "--seal", "Ransom=1A", "--no-odds").stdout
+    assert "1A (--seal)" in again and "(yours)" not in again  # this call's seal wins
+
+
 def test_a_seal_given_for_one_call_is_told_apart_from_a_recorded_one(run):
     doc = ok_json(run("timepile", "Fighter", "Jinx", "Ransom", "--seal", "Ransom=1A", "--json"))
     assert [c["seal_source"] for c in doc["contracts"]] == ["catalogue", "catalogue", "given"]
