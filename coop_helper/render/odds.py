@@ -217,6 +217,13 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
         return []
     goal = f"{100 * result.target:g}%"
     if result.time_pile is None:
+        most = max(result.levels, key=lambda lv: lv.turns, default=None)
+        if most is not None and most.win < result.target:  # not even the largest pile
+            return [
+                f"No Time Pile the unknown seal allows reaches a {goal} chance of winning: "
+                f"even the largest, of {most.turns} cards, gives {chance_percent(most.win)} "
+                "with nothing removed. Play with nothing removed, or aim lower with --target."
+            ]
         return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
     rec = result.recommended if table is None else table.recommended
     steering = table is not None and table.steers
