@@ -459,3 +459,17 @@ def test_after_a_double_dash_an_option_like_word_is_an_argument(tmp_path):
     assert (
         done.stderr.decode() == "error: points must be a whole number of 0 or more, not '--foo'.\n"
     )
+
+
+@pytest.mark.parametrize("command", ["setup", "timepile", "record", "odds", "play"])
+def test_an_unquoted_share_code_with_spaces_is_told_to_be_quoted(run, command):
+    """`--code pr1 0851 cm` unquoted: the shell hands "0851" and "cm" over as contract
+    names, and the message was "give contract names or --code, not both"."""
+    result = run(command, "--code", "pr1", "0851", "cm")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: --code takes one word, and the shell split 'pr1 0851 cm' at its spaces: "
+        "quote it, --code 'pr1 0851 cm', or write it without spaces, --code PR1-0851CM.\n"
+    )
+    both = run(command, "--code", "PR1-0851CM", "Fighter")
+    assert both.exit_code == 2 and "give contract names or --code, not both" in both.stderr
