@@ -1,5 +1,5 @@
-"""Asking before a change the user may not mean: on a terminal only, and never with --yes
-or --json (a script gets its answer from the options, not from a prompt)."""
+"""Asking before a change the user may not mean: only with someone at a terminal, and never
+with --yes or --json (a script gets its answer from its options, not from a prompt)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,6 @@ def can_ask() -> bool:
     return sys.stdin.isatty() and sys.stderr.isatty()
 
 
-def confirmed(question: str, yes: bool, as_json: bool) -> bool:
-    """Ask ``question`` on stderr, no by default; True without asking when ``yes``, with
-    ``--json`` or away from a terminal."""
-    if yes or as_json or not can_ask():
-        return True
+def ask(question: str) -> bool:
+    """Ask ``question`` on stderr; no unless answered yes."""
     return typer.confirm(question, default=False, err=True)

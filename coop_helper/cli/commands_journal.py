@@ -10,8 +10,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, options_given, user_errors
-from coop_helper.cli.asking import YesFlag, confirmed
+from coop_helper.cli import (
+    HELP_OPTIONS,
+    HelpGroup,
+    app,
+    asking,
+    command,
+    options_given,
+    user_errors,
+)
+from coop_helper.cli.asking import YesFlag
 from coop_helper.cli.journal_hooks import ChartOption
 from coop_helper.cli.options import (
     CheckPlayers,
@@ -132,7 +140,7 @@ def record_command(
         note=note,
     )
     twins = _same_games(game)
-    asked = False
+    asked: bool | None = False
     if twins and not (yes or as_json):
         asked = _ask_about_twins(twins)
         if asked is None:
@@ -190,14 +198,12 @@ def _twins_text(twins: list[GameRecord]) -> str:
 def _ask_about_twins(twins: list[GameRecord]) -> bool | None:
     """On a terminal: say which games look the same, and ask. True when asked and kept,
     None when asked and declined, False when no one could be asked (kept, warned after)."""
-    from coop_helper.cli.asking import can_ask
-
-    if not can_ask():
+    if not asking.can_ask():
         return False
     render.make_console(stderr=True).print(
         f"This game may be recorded already: {_twins_text(twins)}.", soft_wrap=True
     )
-    return True if confirmed("Record it as another game?", False, False) else None
+    return True if asking.ask("Record it as another game?") else None
 
 
 # ---------------------------------------------------------------- history
@@ -525,13 +531,12 @@ def undo_command(
 
 def _remove(journal: Journal, game: GameRecord, yes: bool, as_json: bool) -> None:
     """Show ``game``, ask on a terminal, remove it, and say what is left."""
-    from coop_helper.cli.asking import can_ask
     from coop_helper.journal import records, views
 
-    if not (yes or as_json) and can_ask():
+    if not (yes or as_json) and asking.can_ask():
         err = render.make_console(stderr=True)
         err.print(f"This removes {views.game_summary(game)}.", soft_wrap=True)
-        if not confirmed("Remove it?", False, False):
+        if not asking.ask("Remove it?"):
             err.print("Nothing removed: the journal is unchanged.")
             return
     if not records.remove(journal, game):
