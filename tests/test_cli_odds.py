@@ -278,8 +278,8 @@ def test_confidence_follows_the_same_rule(run, text):
 
 def test_one_rounding_rule_for_win_and_rank():
     from coop_helper.render.odds import _ranks_cell
+    from coop_helper.sim.levels import Level
     from coop_helper.sim.percent import chance_percent
-    from coop_helper.sim.runner import Level
 
     level = Level(
         removed=4, turns=12, wins=113, games=400, ci_low=0.2, ci_high=0.3, ranks={"Pirate": 0.2825}
@@ -472,7 +472,7 @@ def test_an_unknown_seal_whose_largest_time_pile_misses_the_target_says_so():
     from odds_helpers import odds_result
 
     from coop_helper.render.odds import recommendation_lines
-    from coop_helper.sim.runner import Level
+    from coop_helper.sim.levels import Level
 
     by_turns = tuple(Level(None, t, 25 * t - 69, 1000, 0.0, 1.0) for t in range(21, 12, -1))
     far = dataclasses.replace(
