@@ -151,7 +151,7 @@ def test_odds_and_setup_draw_a_chart(run, tmp_path):
     assert result.exit_code == 0 and result.stderr == ""
     text = svg.read_text()
     assert "Win chance by cards removed: 1 player, Time Pile 15" in text
-    assert "Your table (9 games; interval shaded)" in text
+    assert "Your table (9 games)" in text and "Your table's 95% interval" in text
     assert math.isfinite(ok_json(result)["odds"]["calibration"]["shift"])
 
 
