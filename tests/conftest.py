@@ -6,7 +6,7 @@ import os
 import pytest
 from typer.testing import CliRunner
 
-from coop_helper.cli import app
+from coop_helper.cli.app import app
 
 os.environ["COLUMNS"] = "120"
 os.environ["NO_COLOR"] = "1"
@@ -33,5 +33,20 @@ def run():
 
     def invoke(*args: str):
         return runner.invoke(app, list(args))
+
+    return invoke
+
+
+@pytest.fixture
+def at_terminal(monkeypatch):
+    """Invoke the CLI as if at a terminal, answering its questions with ``answers``:
+    ``at_terminal("n", "history", "undo")``."""
+    from coop_helper.cli import asking
+
+    monkeypatch.setattr(asking, "can_ask", lambda: True)
+    runner = _make_runner()
+
+    def invoke(answers: str, *args: str):
+        return runner.invoke(app, list(args), input=answers + "\n")
 
     return invoke

@@ -25,7 +25,7 @@ def _commands() -> list[list[str]]:
     """Every leaf command of the CLI, as the words that name it (e.g. ["seals", "set"])."""
     import typer
 
-    from coop_helper.cli import app
+    from coop_helper.cli.app import app
 
     found: list[list[str]] = []
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import typer
 
-from coop_helper.cli import app, commands
-from coop_helper.cli.app import TOP_LEVEL
+from coop_helper.cli import commands
+from coop_helper.cli.app import TOP_LEVEL, app
 
 CLI = Path(commands.__file__).resolve().parent
 COMMAND_MODULES = {f.__module__.rpartition(".")[2] for f in commands.COMMANDS} | {

@@ -9,7 +9,7 @@ import json
 from engine_helpers import Scripted, card, give, notes, rig, set_coins, stack, to_harbour, turn
 from typer.testing import CliRunner
 
-from coop_helper.cli import app
+from coop_helper.cli.app import app
 
 OPEN = "jinx"  # a contract nobody completes here, so the game goes on
 runner = CliRunner()

@@ -11,7 +11,7 @@ from cli_helpers import ok_json
 from engine_helpers import redealt_hidden
 from typer.testing import CliRunner
 
-from coop_helper.cli import app
+from coop_helper.cli.app import app
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.cards import SHIP
 from coop_helper.engine.fork import fork, hidden_cards, public_cards, sample_hidden

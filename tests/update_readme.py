@@ -29,7 +29,7 @@ def main() -> None:
     os.environ["COOP_HELPER_CONFIG"] = str(scratch / "config.toml")
     os.environ["COOP_HELPER_JOURNAL"] = str(scratch / "journal.sqlite3")  # shared, in order
     os.chdir(ROOT)  # examples name files relative to the project folder
-    from coop_helper.cli import app
+    from coop_helper.cli.app import app
 
     runner = CliRunner()
     readme = ROOT / "README.md"

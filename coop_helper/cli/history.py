@@ -1,5 +1,5 @@
-"""The `history` group: the recorded games' summaries and list; export, import, repredict
-and undo."""
+"""The `history` group: the recorded games' summaries and list; export, import,
+repredict, delete and undo."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from coop_helper.cli import asking
 from coop_helper.cli.app import command, options_given, user_errors
+from coop_helper.cli.asking import YesFlag
 from coop_helper.cli.help_style import HELP_OPTIONS, HelpGroup
 from coop_helper.cli.journal_hooks import ChartOption, load_journal
 from coop_helper.cli.options import (
@@ -25,6 +27,8 @@ from coop_helper.setup.deals import check_players
 from coop_helper.text.words import plural
 
 if TYPE_CHECKING:
+    from coop_helper.journal.records import GameRecord
+    from coop_helper.journal.store import Journal
     from coop_helper.journal.transfer import ImportResult
 
 
@@ -306,29 +310,74 @@ def repredict_command(
     render.make_console().print(text, soft_wrap=True)
 
 
-@command("undo", on=history_app, epilog="Example: coop-helper history undo")
-def undo_command(as_json: JsonFlag = False) -> None:
-    """Remove the most recently recorded game."""
+@command("delete", on=history_app, epilog="Example: coop-helper history delete 6")
+def delete_command(
+    number: Annotated[int, typer.Argument(metavar="N", help="The game's number (# in history).")],
+    yes: Annotated[bool, YesFlag] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Remove game N: shown first, and asked about on a terminal (--yes: without asking)."""
     from coop_helper.journal import records
     from coop_helper.journal.store import journal_path
-    from coop_helper.render import journal as views
 
     journal = load_journal(create=False)
-    gone = None
+    if journal is None:
+        raise UserError(f"the journal ({journal_path()}) holds no games: nothing to delete.")
+    with journal:
+        game = records.get(journal, number)
+        if game is None:
+            highest = records.last(journal)
+            listed = "it holds none" if highest is None else f"the latest is {highest.id}"
+            raise UserError(
+                f"the journal holds no game {number} ({listed}): 'coop-helper history "
+                "--last 0' lists every game with its number."
+            )
+        _remove(journal, game, yes, as_json)
+
+
+@command("undo", on=history_app, epilog="Example: coop-helper history undo")
+def undo_command(
+    yes: Annotated[bool, YesFlag] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Remove the most recently recorded game: shown first, and asked about on a terminal
+    (--yes: without asking)."""
+    from coop_helper.journal import records
+    from coop_helper.journal.store import journal_path
+
+    journal = load_journal(create=False)
+    game = None
     if journal is not None:
         with journal:
-            gone = records.remove_last(journal)
-            left = journal.db.execute("SELECT count(*) FROM games").fetchone()[0]
-    if gone is None:
+            game = records.last(journal)
+            if game is not None:
+                _remove(journal, game, yes, as_json)
+    if game is None:
         raise UserError(f"the journal ({journal_path()}) holds no games: nothing to undo.")
+
+
+def _remove(journal: Journal, game: GameRecord, yes: bool, as_json: bool) -> None:
+    """Show ``game``, ask on a terminal, remove it, and say what is left."""
+    from coop_helper.journal import records
+    from coop_helper.render import journal as views
+
+    if not (yes or as_json) and asking.can_ask():
+        err = render.make_console(stderr=True)
+        err.print(f"This removes {views.game_summary(game)}.", soft_wrap=True)
+        if not asking.ask("Remove it?"):
+            err.print("Nothing removed: the journal is unchanged.")
+            return
+    if not records.remove(journal, game):
+        raise UserError(
+            f"game {game.id} was removed meanwhile (another coop-helper): nothing else removed."
+        )
+    left = records.count(journal)
     if as_json:
         render.print_json(
-            {"schema": views.JSON_SCHEMA, "removed": views.game_json(gone), "remaining": left}
+            {"schema": views.JSON_SCHEMA, "removed": views.game_json(game), "remaining": left}
         )
         return
     render.make_console().print(
-        f"Removed game {gone.id} ({gone.played_on}, {plural(gone.players, 'player')}, "
-        f"{gone.code}): {views.result_text(gone)}. "
-        f"{plural(left, 'game')} left.",
+        f"Removed {views.game_summary(game)}. {plural(left, 'game')} left.",
         soft_wrap=True,
     )

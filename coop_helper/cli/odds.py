@@ -24,6 +24,7 @@ from coop_helper.cli.options import (
     contracts_argument,
 )
 from coop_helper.cli.simulation import parse_precision, run_odds
+from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.render import tables as render
 from coop_helper.render.atlas import difficulty_json, print_difficulty
@@ -58,6 +59,8 @@ def odds_command(
     from coop_helper.sim.odds import DEFAULT_PRECISION, parse_confidence, parse_target
 
     check_odds_extras(chart, as_who)
+    if seed < 0:
+        raise UserError(f"--sim-seed (or --seed) must be 0 or more, not {seed}.")
     catalog = load_catalog()
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     seals = config.seals_for(catalog, seal_options or [], contracts)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from coop_helper.cli import asking
 from coop_helper.cli.app import command
 from coop_helper.cli.journal_hooks import load_journal
 from coop_helper.cli.options import (
@@ -24,11 +25,22 @@ from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import encode_share_code, face_up, time_pile
 from coop_helper.setup.seal_options import check_seal_options
 
+if TYPE_CHECKING:
+    from coop_helper.journal.recording import Played
+    from coop_helper.journal.records import GameRecord
+
+
 # ---------------------------------------------------------------- record
 
 
 @command(
     "record",
+    help=(
+        "Record a played game: its deal, removal, Tax Increase moves and result.\n\n"
+        "A game of the same day, deal, removal and result as one in the journal may be the "
+        "same game typed twice: on a terminal record asks before keeping it (--yes keeps it); "
+        "with --json or away from a terminal it is kept, with a warning on stderr."
+    ),
     epilog="Example: coop-helper record Fighter Jinx Explorer --removed 3 --won",
 )
 def record_command(
@@ -59,6 +71,9 @@ def record_command(
     ] = "",
     seal_options: SealOptions = None,
     workers: WorkersOption = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Keep a game like one recorded without asking.")
+    ] = False,
     quiet: QuietOption = False,
     as_json: JsonFlag = False,
 ) -> None:
@@ -105,6 +120,13 @@ def record_command(
         played_on=played_on,
         note=note,
     )
+    twins = _same_games(game)
+    asked: bool | None = False
+    if twins and not (yes or as_json):
+        asked = _ask_about_twins(twins)
+        if asked is None:
+            render.make_console(stderr=True).print("Not recorded: the journal is unchanged.")
+            return
     journal = load_journal(create=True)
     assert journal is not None
     with journal, ProgressReporter(PREDICTION_GAMES, not (quiet or as_json)) as progress:
@@ -113,7 +135,9 @@ def record_command(
         render.print_json(views.record_json(record, standing, journal.path))
     else:
         views.print_record(record, standing)
-    undo = "('coop-helper history undo' removes this game)"
+    undo = f"('coop-helper history delete {record.id}' removes this game)"
+    if twins and not asked:
+        typer.echo(f"warning: {_twins_text(twins)}: kept as game {record.id} {undo}.", err=True)
     if records.too_many_moves(moves):
         typer.echo(
             f"warning: --moves {moves}: {records.too_many_moves_reason()}; check the number "
@@ -128,4 +152,36 @@ def record_command(
         )
 
 
-# ---------------------------------------------------------------- history
+def _same_games(game: Played) -> list[GameRecord]:
+    """The journal's games of the same day, deal, removal and result as ``game``."""
+    from coop_helper.journal import records
+
+    journal = load_journal(create=False)
+    if journal is None:
+        return []
+    with journal:
+        return records.same_games(journal, game.played_on, game.code, game.removed, game.won)
+
+
+def _twins_text(twins: list[GameRecord]) -> str:
+    """'the journal holds a game of the same day, ... (game 1: ...)'."""
+    from coop_helper.render.journal import game_summary
+
+    shown = "; ".join(game_summary(t) for t in twins[:3])
+    more = f"; and {len(twins) - 3:,} more" if len(twins) > 3 else ""
+    holds = "a game" if len(twins) == 1 else f"{len(twins)} games"
+    return (
+        f"the journal holds {holds} of the same day, deal, removal and result ({shown}{more}), "
+        "and the same game recorded twice counts twice"
+    )
+
+
+def _ask_about_twins(twins: list[GameRecord]) -> bool | None:
+    """On a terminal: say which games look the same, and ask. True when asked and kept,
+    None when asked and declined, False when no one could be asked (kept, warned after)."""
+    if not asking.can_ask():
+        return False
+    render.make_console(stderr=True).print(
+        f"This game may be recorded already: {_twins_text(twins)}.", soft_wrap=True
+    )
+    return True if asking.ask("Record it as another game?") else None
