@@ -23,6 +23,13 @@ def _caused_by_interrupt(err: BaseException) -> bool:
     return False
 
 
+def _interrupted() -> None:
+    print("interrupted", file=sys.stderr)
+    from coop_helper.errors import exit_interrupted
+
+    exit_interrupted(INTERRUPTED)
+
+
 def main() -> None:
     """Load the CLI and run it."""
     try:
@@ -32,11 +39,9 @@ def main() -> None:
     except Exception as err:
         if not _caused_by_interrupt(err):
             raise
-        print("interrupted", file=sys.stderr)
-        sys.exit(INTERRUPTED)
+        _interrupted()
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        sys.exit(INTERRUPTED)
+        _interrupted()
 
 
 if __name__ == "__main__":
