@@ -12,7 +12,9 @@ class Rng {
  public:
   static constexpr int N = 624;
 
-  Rng() { seed_words(nullptr, 0); }
+  // Not seeded yet (all zero): seed it, or set its state, before drawing. Seeding costs
+  // about as much as a short game's engine work, so nothing is seeded twice.
+  Rng() = default;
   explicit Rng(uint64_t seed) { seed_u64(seed); }
 
   // random.seed(n) for 0 <= n < 2**64.
@@ -135,7 +137,7 @@ class Rng {
     index_ = 0;
   }
 
-  uint32_t mt_[N];
+  uint32_t mt_[N] = {};
   int index_ = N;
 };
 
