@@ -20,7 +20,7 @@ from coop_helper.atlas.deals import contracts_of, deal_at
 from coop_helper.atlas.plan import Task, deal_seed
 from coop_helper.atlas.turns import pile_bounds
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.sim.runner import Tally, game_seed, play_trace
+from coop_helper.sim.runner import Tally, play_traces
 
 
 @dataclass(frozen=True)
@@ -47,12 +47,7 @@ def deal_wins(
     base = deal_seed(seed, players, deal)
     own = min(pile_bounds(contracts, None, catalog)[0], turns)
     tally = Tally(turns)
-    tally.add(
-        [
-            play_trace(contracts, players, turns, game_seed(base, i), policy, own)
-            for i in range(games)
-        ]
-    )
+    tally.add(play_traces(contracts, players, turns, base, 0, games, policy, own))
     return tuple(tally.shown_wins())
 
 

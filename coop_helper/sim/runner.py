@@ -35,6 +35,8 @@ from multiprocessing.pool import AsyncResult, Pool
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import Hidden, Table
+from coop_helper.native import core as native_core
+from coop_helper.native import native_in_use
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
 from coop_helper.policies.last_turn import draws_on, last_turn_view, looks
@@ -186,6 +188,35 @@ def play_trace(
     return Trace(finish, tuple(recorder.events), tuple(recorder.endings))
 
 
+def play_traces(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seed: int,
+    start: int,
+    stop: int,
+    policy_name: str,
+    dealt_time: int | None = None,
+) -> list[Trace]:
+    """`play_trace` for games ``start`` to ``stop`` of a run seeded ``seed`` (game ``i``
+    seeded ``game_seed(seed, i)``), in game order.
+
+    They are played by the native core in one call where it is in use and plays this
+    policy (`coop_helper.native`), else by the Python engine: the same traces either way.
+    """
+    if native_in_use() and native_core.plays(policy_name, seed, time_pile, contracts):
+        return [
+            Trace(finish, events, endings)
+            for finish, events, endings in native_core.play_traces(
+                contracts, players, time_pile, seed, start, stop, policy_name, dealt_time
+            )
+        ]
+    return [
+        play_trace(contracts, players, time_pile, game_seed(seed, i), policy_name, dealt_time)
+        for i in range(start, stop)
+    ]
+
+
 def outcome(trace: Trace, budget: int) -> tuple[bool, int]:
     """(won, Victory Pile moves on Tax Increases) for the same game with ``budget`` turns.
 
@@ -237,16 +268,15 @@ def _ignore_interrupts() -> None:
 
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
     request, start, stop = args
-    return [
-        play_trace(
-            request.contracts,
-            request.players,
-            request.max_turns,
-            game_seed(request.seed, i),
-            request.policy,
-        )
-        for i in range(start, stop)
-    ]
+    return play_traces(
+        request.contracts,
+        request.players,
+        request.max_turns,
+        request.seed,
+        start,
+        stop,
+        request.policy,
+    )
 
 
 def _chunks(games: int, size: int) -> list[tuple[int, int]]:
