@@ -2,6 +2,7 @@
 #include "policy_expert.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "contracts.hpp"
 #include "policy_last_turn.hpp"
@@ -67,7 +68,7 @@ void add_kind(uint64_t* mask, int kind) { mask[kind >> 6] |= uint64_t{1} << (kin
 
 }  // namespace
 
-KindGroups::KindGroups(const Deck& d) : deck(&d), players(d.players) {
+KindGroups::KindGroups(const Deck& d) : deck(&d), source(d) {
   bool seen[MAX_KINDS] = {};
   for (int card = 0; card < d.size; ++card) {
     const int kind = d.kind[card];
@@ -102,15 +103,25 @@ KindGroups::KindGroups(const Deck& d) : deck(&d), players(d.players) {
     if (tax_kind[k]) taxes[n_taxes++] = static_cast<int16_t>(k);
 }
 
+// expert._kind_groups: built once per deck (a cache per thread, so games on threads
+// share nothing they change)
+std::shared_ptr<const KindGroups> kind_groups(const Deck& deck) {
+  thread_local std::shared_ptr<const KindGroups> cache[MAX_PLAYERS + 1];
+  std::shared_ptr<const KindGroups>& slot = cache[deck.players >= 1 && deck.players <= MAX_PLAYERS ? deck.players : 0];
+  if (!slot || slot->deck != &deck || std::memcmp(&slot->source, &deck, sizeof(Deck)) != 0)
+    slot = std::make_shared<const KindGroups>(deck);
+  return slot;
+}
+
 // ------------------------------------------------------------------ start, clone
 
 void ExpertPolicy::start_game(const Table& table, Rng* rng) {
   p_ = expert_params_for(table.n_players);
-  guess_seed_ = rng->getrandbits(64);
+  guess_seed_ = std::make_shared<GuessSeed>();
+  guess_seed_->seed = rng->getrandbits(64);
   guess_rng_.reset();
   deck_ = table.deck;
-  if (!kinds_ || kinds_->deck != table.deck || kinds_->players != table.deck->players)
-    kinds_ = std::make_shared<const KindGroups>(*deck_);
+  kinds_ = kind_groups(*deck_);
   n_ = table.n_players;
   for (int i = 0; i < n_; ++i) {
     wants_[i] = std::make_shared<Wants>();
@@ -122,6 +133,8 @@ void ExpertPolicy::start_game(const Table& table, Rng* rng) {
   turn_ = -1;
   turns_ahead_ = 0;
   rows_.clear();
+  ranked_.clear();
+  ranked_for_ = -1;
   for (int i = 0; i < MAX_PLAYERS; ++i) coin_[i] = want_mass_[i] = 0.0;
   plan_version_ = 0;
   has_flags_key_ = false;
@@ -173,6 +186,7 @@ void ExpertPolicy::refresh(const Table& table) {
   dirty_all_ = false;
   dirty_ = 0;
   rows_.clear();
+  ranked_.clear();
   ++plan_version_;
   if (table.turn != turn_) {  // the card count moved on: recount for everyone
     turn_ = table.turn;
@@ -196,15 +210,16 @@ double ExpertPolicy::wanted_mass(const Table& table, const PlayerState& player) 
       mask[0] |= g.wanted[group][0];
       mask[1] |= g.wanted[group][1];
     };
-    for (int a = 0; a < N_ABILITIES; ++a)
-      if (has_bit(wants.abilities, a)) add(a);
+    for (unsigned abilities = wants.abilities; abilities; abilities &= abilities - 1)
+      add(__builtin_ctz(abilities));
     if (wants.traders) add(TRADER);
     if (wants.cheap) add(CHEAP);
     if (wants.swords) add(SWORDY);
     if (wants.expedition) add(EXPEDITIONY);
     wants.n_kinds = 0;
-    for (int k = 0; k < MAX_KINDS; ++k)
-      if ((mask[k >> 6] >> (k & 63)) & 1U) wants.kinds[wants.n_kinds++] = static_cast<int16_t>(k);
+    for (int word = 0; word < 2; ++word)
+      for (uint64_t bits = mask[word]; bits; bits &= bits - 1)
+        wants.kinds[wants.n_kinds++] = static_cast<int16_t>(word * 64 + __builtin_ctzll(bits));
     wants.has_kinds = true;
   }
   long sum = 0;  // an integer sum: exact in any order
@@ -345,32 +360,31 @@ double ExpertPolicy::harbour_plan(const Table& table, const PlayerState& active,
   return plan_value(table, active, colours, best);
 }
 
-// expert._plan_value
+// expert._plan_value. The ranking (sorted(rows, key=row[a], reverse=True), stable: equal
+// values keep harbour order) is kept with the rows: a new row goes after every row worth
+// as much or more, which is the order the stable sort gives, so each row is placed once.
 double ExpertPolicy::plan_value(const Table& table, const PlayerState& active, int colours,
-                                double* best) const {
+                                double* best) {
   const int takes = (colours <= 3 ? 1 : colours - 2) + active.abilities[GOVERNOR];
   const int a = active.index;
   const int n_rows = static_cast<int>(rows_.size());
-  // sorted(rows, key=row[a], reverse=True): stable, so equal values keep harbour order
-  int ranked_small[MAX_HARBOUR + 4];
-  std::vector<int> ranked_big;
-  int* ranked = ranked_small;
-  if (n_rows > MAX_HARBOUR + 4) {
-    ranked_big.resize(n_rows);
-    ranked = ranked_big.data();
+  if (ranked_for_ != a || static_cast<int>(ranked_.size()) > n_rows) {
+    ranked_.clear();
+    ranked_for_ = a;
   }
-  for (int r = 0; r < n_rows; ++r) {
+  for (int r = static_cast<int>(ranked_.size()); r < n_rows; ++r) {
     const double v = rows_[r][a];
     int j = r;
-    while (j > 0 && rows_[ranked[j - 1]][a] < v) {
-      ranked[j] = ranked[j - 1];
+    ranked_.push_back(0);
+    while (j > 0 && rows_[ranked_[j - 1]][a] < v) {
+      ranked_[j] = ranked_[j - 1];
       --j;
     }
-    ranked[j] = r;
+    ranked_[j] = static_cast<int16_t>(r);
   }
   double total = 0.0;
   for (int i = 0; i < table.n_players; ++i) best[i] = 0.0;
-  if (n_rows) best[a] = rows_[ranked[0]][a];
+  if (n_rows) best[a] = rows_[ranked_[0]][a];
   int left_small[MAX_HARBOUR + 4];
   std::vector<int> left_big;
   int* left = left_small;
@@ -380,11 +394,11 @@ double ExpertPolicy::plan_value(const Table& table, const PlayerState& active, i
   }
   int n_left = 0;
   for (int r = 0; r < n_rows; ++r) {
-    const double v = rows_[ranked[r]][a];
+    const double v = rows_[ranked_[r]][a];
     if (r < takes && v > 0)
       total += v;
     else
-      left[n_left++] = ranked[r];
+      left[n_left++] = ranked_[r];
   }
   if (!n_left) return total;
   for (int i = 0; i < table.n_players; ++i) {
@@ -413,7 +427,14 @@ double ExpertPolicy::plan_value(const Table& table, const PlayerState& active, i
 bool ExpertPolicy::draw_again(const Table& table, const PlayerState& player) {
   bool again = draw_on(table, player);
   if (table.time_size == 0 && plays_last_turn_) {
-    if (!guess_rng_) guess_rng_ = std::make_shared<Rng>(guess_seed_);
+    if (!guess_rng_) {  // random.Random(guess_seed)
+      GuessSeed& seed = *guess_seed_;
+      if (!seed.seeded) {
+        seed.rng.seed_u64(seed.seed);
+        seed.seeded = true;
+      }
+      guess_rng_ = std::make_shared<Rng>(seed.rng);
+    }
     auto look = last_turn_look(table, again, *guess_rng_, *this);
     again = look.first;
     stop_left_open_ = look.second;

@@ -22,7 +22,7 @@ constexpr int MAX_SWORDS = 8;
 // expert.KindGroups: card kinds grouped the ways the expert counts them, per deck.
 struct KindGroups {
   const Deck* deck = nullptr;
-  int players = 0;
+  Deck source;  // the deck's tables these groups were built from
   int n_ship_kinds[N_COLOURS] = {};
   int16_t ship_kind[N_COLOURS][MAX_KINDS] = {};
   int16_t ship_swords[N_COLOURS][MAX_KINDS] = {};
@@ -37,6 +37,9 @@ struct KindGroups {
 
   explicit KindGroups(const Deck& deck);
 };
+
+// The groups of this deck (built once per deck and thread).
+std::shared_ptr<const KindGroups> kind_groups(const Deck& deck);
 
 struct TurnFlags {
   bool pack = false;
@@ -88,8 +91,7 @@ class ExpertPolicy : public Policy {
   void card_row(const Table& table, const PlayerState& active, int card, double* row);
   void fees(const Table& table, const PlayerState& active, double* out) const;
   double harbour_plan(const Table& table, const PlayerState& active, int colours, double* best);
-  double plan_value(const Table& table, const PlayerState& active, int colours,
-                    double* best) const;
+  double plan_value(const Table& table, const PlayerState& active, int colours, double* best);
   double tax_officer_chance(const Table& table) const;
   const TurnFlags& turn_flags(const Table& table, const PlayerState& player);
   double pack_chance(const Table& table, const PlayerState& player) const;
@@ -100,8 +102,17 @@ class ExpertPolicy : public Policy {
 
   ExpertParams p_;
   bool plays_last_turn_ = true;
-  uint64_t guess_seed_ = 0;
-  std::shared_ptr<Rng> guess_rng_;  // shared with clones, as the Python object is
+  // guess_seed and guess_rng: the rng is made at the first last-turn look and shared with
+  // clones, as the Python object is; a clone that has none makes its own from the seed.
+  // Seeding is the costly part, so the seeded generator is kept once per game
+  // (GuessSeed, shared by every clone) and each new guess_rng starts as a copy of it.
+  struct GuessSeed {
+    uint64_t seed = 0;
+    bool seeded = false;
+    Rng rng;
+  };
+  std::shared_ptr<GuessSeed> guess_seed_;
+  std::shared_ptr<Rng> guess_rng_;
   int stop_left_open_ = -1;
   const Deck* deck_ = nullptr;
   std::shared_ptr<const KindGroups> kinds_;
@@ -115,6 +126,9 @@ class ExpertPolicy : public Policy {
   int turn_ = -1;
   int turns_ahead_ = 0;
   std::vector<std::array<double, MAX_PLAYERS>> rows_;  // per harbour card this turn
+  // rows_ in _plan_value's order for player ranked_for_ (grown with rows_, cleared with it)
+  std::vector<int16_t> ranked_;
+  int ranked_for_ = -1;
   double coin_[MAX_PLAYERS] = {};
   double want_mass_[MAX_PLAYERS] = {};
   uint64_t plan_version_ = 0;

@@ -185,7 +185,7 @@ uint16_t expedition_missing(const Table& table, const PlayerState& player, int s
 
 void wants_for_player(const Table& table, const PlayerState& player, const ContractList& keys,
                       int pack_swords, int expedition_slack, Wants& w) {
-  w = Wants();
+  w.reset();
   const int16_t* ab = player.abilities;
   for (int k = 0; k < keys.n; ++k) {
     const int key = keys.v[k];

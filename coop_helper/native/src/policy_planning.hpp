@@ -35,7 +35,7 @@ struct Wants {
   uint8_t foes = 0;  // bit c: ship colour c whose coins to decline
   bool pack = false;
   ContractList contracts;
-  // memo: kind -> progress (the expert's Wants.fills)
+  // memo: kind -> progress (the expert's Wants.fills); fills[k] is set where filled says
   uint64_t filled[2] = {0, 0};
   double fills[MAX_KINDS];
   // memo: the kinds wanted (Wants.kinds), once worked out
@@ -43,6 +43,19 @@ struct Wants {
   int16_t n_kinds = 0;
   int16_t kinds[MAX_KINDS];
 
+  Wants() {}  // the memo arrays stay unset until their flags say otherwise
+  // back to a Wants() with nothing wanted and empty memos
+  void reset() {
+    abilities = 0;
+    swords = cheap = traders = coins = 0;
+    expedition = pack = false;
+    expedition_missing = 0;
+    foes = 0;
+    contracts.n = 0;
+    filled[0] = filled[1] = 0;
+    has_kinds = false;
+    n_kinds = 0;
+  }
   bool has_fill(int kind) const { return (filled[kind >> 6] >> (kind & 63)) & 1U; }
   void set_fill(int kind, double value) {
     fills[kind] = value;
