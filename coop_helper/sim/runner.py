@@ -31,7 +31,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult, Pool
+from multiprocessing.pool import AsyncResult, Pool, ThreadPool
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import Hidden, Table
@@ -266,6 +266,13 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def _native_plays(request: OddsRequest) -> bool:
+    """Does the native core play this request's games?"""
+    return native_in_use() and native_core.plays(
+        request.policy, request.seed, request.max_turns, request.contracts
+    )
+
+
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
     request, start, stop = args
     return play_traces(
@@ -337,8 +344,12 @@ def simulate(
     jobs = [(request, a, b) for a, b in _chunks(request.games, size)]
     traces: list[Trace] = []
     batch: list[Trace] = []
-    pool = None
-    if request.workers > 1:
+    pool: Pool | None = None
+    if request.workers > 1 and _native_plays(request):
+        # The native core plays a batch without the GIL: threads run batches side by side,
+        # with no processes to start and no traces to pickle back.
+        pool = ThreadPool(request.workers)
+    elif request.workers > 1:
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
         pool = context.Pool(request.workers, initializer=_ignore_interrupts)
     aborted = [False]
