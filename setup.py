@@ -86,6 +86,7 @@ NATIVE_SOURCES = [
     "expeditions_contracts.cpp",
     "fork.cpp",
     "trace.cpp",
+    "tally.cpp",
     "policy_random.cpp",
     "policy_basic.cpp",
     "policy_expert_params.cpp",

@@ -10,7 +10,7 @@ import pytest
 from coop_helper.atlas.work import deal_wins
 from coop_helper.native import extension, native_in_use
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.sim.runner import OddsRequest, simulate, summarise
+from coop_helper.sim.runner import OddsRequest, Tally, Trace, simulate, summarise
 
 native = pytest.mark.skipif(extension() is None, reason="the native core is not built")
 
@@ -75,3 +75,34 @@ def test_an_atlas_deal_is_the_same_on_both_engines(monkeypatch):
     ours = deal_wins(2, 123, 120, 30, 4, "expert")
     monkeypatch.setenv("COOP_HELPER_ENGINE", "python")
     assert ours == deal_wins(2, 123, 120, 30, 4, "expert")
+
+
+def _tally(monkeypatch, engine: str, traces: list, top: int) -> tuple:
+    monkeypatch.setenv("COOP_HELPER_ENGINE", engine)
+    tally = Tally(top)
+    for at in range(0, len(traces), 37):  # in batches, as the odds count them
+        tally.add(traces[at : at + 37])
+    return tally.games, tally.wins, [list(m.items()) for m in tally.moves]
+
+
+@native
+def test_the_native_tally_counts_as_the_python_one(monkeypatch):
+    """The same wins and moves per budget, the moves in the same order (the rank
+    chances are summed in that order), for real traces and for made-up ones."""
+    monkeypatch.setenv("COOP_HELPER_ENGINE", "native")
+    deal = _deal(2, "tally")
+    traces = simulate(OddsRequest(deal, 2, 20, 400, 2, "expert"))
+    rng = random.Random(11)
+    for _ in range(400):
+        finish = rng.choice([0, rng.randint(1, 25)])
+        turns = sorted(rng.randint(1, 25) for _ in range(rng.randint(0, 6)))
+        events = tuple((t, rng.choice([0, 1, 3, 7, 10**9])) for t in turns)
+        endings = tuple(
+            (t, rng.random() < 0.5)
+            for t in sorted({rng.randint(1, 25) for _ in range(rng.randint(0, 3))})
+        )
+        traces.append(Trace(finish, events, endings))
+    for top in (1, 10, 21, 26):
+        assert _tally(monkeypatch, "native", traces, top) == _tally(
+            monkeypatch, "python", traces, top
+        )

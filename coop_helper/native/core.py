@@ -7,6 +7,7 @@ Every function here needs the extension (`coop_helper.native.extension`); the ca
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from coop_helper.engine.cards import build_deck
@@ -21,6 +22,7 @@ __all__ = [
     "play_games",
     "play_traces",
     "plays",
+    "tally",
 ]
 
 MAX_SEED = 1 << 96  # a run's seed must be below this (its game seeds fit in 128 bits)
@@ -112,6 +114,14 @@ def play_traces(
         policy,
         -1 if dealt_time is None else dealt_time,
     )
+    return result
+
+
+def tally(traces: Sequence[Any], top: int) -> tuple[list[int], list[list[tuple[int, int]]]]:
+    """`sim.runner.Tally.add`'s counts over ``traces`` for budgets below ``top``: the wins
+    per budget, and per budget the Victory Pile moves of those wins as (moves, count)
+    in the order first seen."""
+    result: tuple[list[int], list[list[tuple[int, int]]]] = _core().tally(traces, top)
     return result
 
 

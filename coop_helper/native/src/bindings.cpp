@@ -15,6 +15,7 @@
 #include "game.hpp"
 #include "rng.hpp"
 #include "seeds.hpp"
+#include "tally.hpp"
 #include "trace.hpp"
 
 namespace py = pybind11;
@@ -228,6 +229,31 @@ py::list play_traces(const Deck& deck, const Contracts& contracts, int players, 
   return out;
 }
 
+// Tally.add over Python traces (runner.Trace): per budget below `top`, the wins and the
+// Victory Pile moves of those wins as (made, count) in first-seen order.
+py::tuple tally(const py::sequence& traces, int top) {
+  std::vector<long long> wins(top > 0 ? top : 0, 0);
+  std::vector<std::vector<std::pair<int, long long>>> moves(wins.size());
+  Trace trace;
+  for (const py::handle& item : traces) {
+    trace.finish_turn = item.attr("finish_turn").cast<int>();
+    trace.events.clear();
+    for (const py::handle& event : item.attr("events")) {
+      auto pair = event.cast<py::tuple>();
+      long long threshold = pair[1].cast<long long>();
+      int clipped = threshold > NEVER ? NEVER : threshold < -NEVER ? -NEVER : static_cast<int>(threshold);
+      trace.events.emplace_back(pair[0].cast<int>(), clipped);
+    }
+    trace.endings.clear();
+    for (const py::handle& ending : item.attr("endings")) {
+      auto pair = ending.cast<py::tuple>();
+      trace.endings.emplace_back(pair[0].cast<int>(), pair[1].cast<bool>());
+    }
+    tally_trace(trace, top, wins, moves);
+  }
+  return py::make_tuple(wins, moves);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -240,6 +266,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("has_policy", &has_policy, "Does the native core play this policy?");
   m.def("play_games", &play_games, "Whole games (Game.run), one per seed; final states.");
   m.def("play_traces", &play_traces, "The odds runner's traces of games start..stop.");
+  m.def("tally", &tally, "Tally.add's counts over traces: (wins, moves) per budget.");
 
   py::class_<Rng>(m, "Rng")
       .def(py::init([](const std::vector<uint32_t>& words) {
