@@ -27,7 +27,7 @@ import time
 from coop_helper.native import extension
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
-from coop_helper.sim.runner import game_seed, play_trace
+from coop_helper.sim.traces import game_seed, play_trace
 
 COMMAND = [
     shutil.which("coop-helper") or sys.executable,

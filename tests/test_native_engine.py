@@ -15,7 +15,7 @@ import pytest
 from native_helpers import play_python, random_case
 
 from coop_helper.native import extension
-from coop_helper.sim.runner import game_seed, play_trace
+from coop_helper.sim.traces import game_seed, play_trace
 
 native = pytest.mark.skipif(extension() is None, reason="the native core is not built")
 

@@ -10,7 +10,9 @@ import pytest
 from coop_helper.atlas.work import deal_wins
 from coop_helper.native import extension, native_in_use
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.sim.runner import OddsRequest, Tally, Trace, simulate, summarise
+from coop_helper.sim.levels import Tally, summarise
+from coop_helper.sim.pool import OddsRequest, simulate
+from coop_helper.sim.traces import Trace
 
 native = pytest.mark.skipif(extension() is None, reason="the native core is not built")
 

@@ -99,7 +99,7 @@ def play_traces(
     policy: str,
     dealt_time: int | None = None,
 ) -> list[tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, bool], ...]]]:
-    """`sim.runner.play_trace` for games ``start`` to ``stop`` of a run seeded ``seed``:
+    """`sim.traces.play_trace` for games ``start`` to ``stop`` of a run seeded ``seed``:
     (finish_turn, events, endings) per game, in game order."""
     low, high = _halves(seed)
     result: list[Any] = _core().play_traces(
@@ -118,7 +118,7 @@ def play_traces(
 
 
 def tally(traces: Sequence[Any], top: int) -> tuple[list[int], list[list[tuple[int, int]]]]:
-    """`sim.runner.Tally.add`'s counts over ``traces`` for budgets below ``top``: the wins
+    """`sim.levels.Tally.add`'s counts over ``traces`` for budgets below ``top``: the wins
     per budget, and per budget the Victory Pile moves of those wins as (moves, count)
     in the order first seen."""
     result: tuple[list[int], list[list[tuple[int, int]]]] = _core().tally(traces, top)

@@ -199,7 +199,7 @@ py::list play_games(const Deck& deck, const Contracts& contracts, int players, i
   return out;
 }
 
-// runner.play_trace for games start..stop of a run seeded (low, high): (finish_turn,
+// traces.play_trace for games start..stop of a run seeded (low, high): (finish_turn,
 // events, endings) per game. The games are played without the GIL.
 py::list play_traces(const Deck& deck, const Contracts& contracts, int players, int time_pile,
                      uint64_t seed_low, uint64_t seed_high, uint32_t start, uint32_t stop,
@@ -229,7 +229,7 @@ py::list play_traces(const Deck& deck, const Contracts& contracts, int players, 
   return out;
 }
 
-// Tally.add over Python traces (runner.Trace): per budget below `top`, the wins and the
+// Tally.add over Python traces (traces.Trace): per budget below `top`, the wins and the
 // Victory Pile moves of those wins as (made, count) in first-seen order.
 py::tuple tally(const py::sequence& traces, int top) {
   std::vector<long long> wins(top > 0 ? top : 0, 0);

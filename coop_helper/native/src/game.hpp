@@ -1,11 +1,14 @@
 // One co-op game, turn by turn (engine/game.py's Game), on the flat state of state.hpp.
 //
-// The methods are spread over files as game.py's banner comments divide it:
-//   moves.cpp                  card moves and counting (draws, reshuffles, coins, Time Pile)
-//   turn.cpp                   setup, the turn flow, discover, bust and Tax Increase
-//   trade_hire.cpp             trade and hire
-//   expeditions_contracts.cpp  expeditions and contracts
-//   fork.cpp                   a game from a position (engine/fork.py, last_turn's play-through)
+// The methods are spread over files as the Python engine's modules divide them:
+//   moves.cpp                  engine/moves.py: card moves and the card count (draws,
+//                              reshuffles, coins, the Time Pile)
+//   turn.cpp                   engine/game.py: setup, the turn flow, Discover, a bust and a
+//                              Tax Increase
+//   trade_hire.cpp             engine/trade.py: trade and hire
+//   expeditions_contracts.cpp  engine/claims.py: expeditions and contracts
+//   fork.cpp                   engine/fork.py: a game from a position (and last_turn's
+//                              play-through)
 // No event log: the Python engine keeps that (it is for `play`, not for the odds).
 #pragma once
 

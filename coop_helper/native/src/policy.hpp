@@ -55,7 +55,7 @@ class Policy {
   // A Tax Increase was drawn: move a Time Pile card to the Victory Pile? (base.py's rule)
   bool victory_move(const Table& table) { return table.time_size >= victory_threshold(table); }
 
-  // --- what the odds runner needs (sim/runner.py) ---
+  // --- what the odds runner needs (sim/traces.py) ---
 
   // ExpertPolicy.plays_last_turn: the runner branches where the last-turn rule would act.
   virtual bool plays_last_turn() const { return false; }

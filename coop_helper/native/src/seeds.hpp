@@ -21,7 +21,7 @@ void stream_seed_bytes(u128 seed, const char* stream, uint8_t out[16]);
 // random.Random(seeds.stream_seed(seed, stream))
 Rng stream_rng(u128 seed, const char* stream);
 
-// runner.game_seed(seed, index) = (seed << 32) | index
+// traces.game_seed(seed, index) = (seed << 32) | index
 inline u128 game_seed(u128 seed, uint32_t index) { return (seed << 32) | index; }
 
 }  // namespace coop

@@ -1,4 +1,4 @@
-// The odds runner's count of wins per budget of turns (sim/runner.py's outcome and
+// The odds' count of wins per budget of turns (sim/traces.py's outcome, sim/levels.py's
 // Tally.add), over traces already played.
 #pragma once
 
@@ -9,7 +9,7 @@
 
 namespace coop {
 
-// runner.outcome: (won, Victory Pile moves) for the trace's game with `budget` turns.
+// traces.outcome: (won, Victory Pile moves) for the trace's game with `budget` turns.
 std::pair<bool, int> outcome(const Trace& trace, int budget);
 
 // Tally.add for one trace: `wins[b]` and `moves[b]` (made -> count, in first-seen order)

@@ -6,7 +6,7 @@ namespace coop {
 namespace {
 
 // A branch's stop the last-turn rule played through ends with the play-through's
-// outcome (runner._settle).
+// outcome (traces._settle).
 class Settle : public GameHooks {
  public:
   explicit Settle(const Policy& team) : team_(team) {}
@@ -22,7 +22,7 @@ class Settle : public GameHooks {
   const Policy& team_;
 };
 
-// runner.TraceRecorder: declines every Victory Pile move and records its threshold; for a
+// traces.TraceRecorder: declines every Victory Pile move and records its threshold; for a
 // policy that plays the last turn, keeps the position at each stop the rule would look at
 // and branches where the turn ends one contract short.
 class Recorder : public GameHooks {

@@ -1,4 +1,4 @@
-// The odds runner's per-game trace (sim/runner.py's TraceRecorder and play_trace): one
+// The odds runner's per-game trace (sim/traces.py's TraceRecorder and play_trace): one
 // game with the whole Time Pile, the policy's Victory Pile thresholds at each Tax Increase,
 // and for a policy that plays the last turn, the branches where the last-turn rule acts.
 #pragma once
@@ -17,7 +17,7 @@ struct Trace {
   std::vector<std::pair<int, bool>> endings;  // per branch: (turn, won)
 };
 
-// runner.play_trace; `policy` is a fresh policy (it is started by the game)
+// traces.play_trace; `policy` is a fresh policy (it is started by the game)
 Trace play_trace(const Deck& deck, const Contracts& contracts, int players, int time_pile,
                  u128 seed, Policy& policy, int dealt_time);
 
