@@ -191,29 +191,35 @@ def policy_for(name: str) -> tuple[Any, bool]:
     return policy, bool(getattr(policy, "plays_last_turn", False))
 
 
-def random_config(rng: random.Random, players: int) -> GameConfig:
-    """A random deal, Time Pile (1 to 60), removal level and partial dealing."""
+def random_config(rng: random.Random, players: int, max_time: int = 60) -> GameConfig:
+    """A random deal, Time Pile (1 to ``max_time``), removal level and partial dealing."""
     contracts = deal(players, rng.randrange(10**9))
-    time_pile = rng.randint(1, 60)
-    removed = rng.randint(0, time_pile) if rng.random() < 0.3 else 0
+    time_pile = rng.randint(1, max_time)
+    # cards removed before play come off the dealt Time Pile, which a pile longer than the
+    # deal's (the atlas's long piles) does not have
+    removed = rng.randint(0, time_pile) if time_pile <= 60 and rng.random() < 0.3 else 0
     dealt = rng.randint(0, time_pile) if not removed and rng.random() < 0.2 else None
     return GameConfig(contracts, players, time_pile, removed, rng.randrange(2**40), dealt)
 
 
-def record_games(out: IO[str], policy: str, players: int, games: int, seed: int) -> Iterator[int]:
+def record_games(
+    out: IO[str], policy: str, players: int, games: int, seed: int, max_time: int = 60
+) -> Iterator[int]:
     """Play ``games`` Python games and write their questions; yields each game's count."""
     out.write(deck_line(build_deck(players)) + "\n")
     rng = random.Random(f"{policy}/{players}/{seed}")
     for _ in range(games):
         inner, last_turn = policy_for(policy)
         recorder = Recorder(inner, out, last_turn)
-        Game(random_config(rng, players), recorder).run()  # type: ignore[arg-type]
+        Game(random_config(rng, players, max_time), recorder).run()  # type: ignore[arg-type]
         yield recorder.questions
 
 
 def main(argv: list[str]) -> None:
-    """``policy players games seed``: write the questions of those games to stdout."""
+    """``policy players games seed [max_time]``: write the questions of those games to
+    stdout."""
     policy, players, games, seed = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
-    for _ in record_games(sys.stdout, policy, players, games, seed):
+    max_time = int(argv[4]) if len(argv) > 4 else 60
+    for _ in record_games(sys.stdout, policy, players, games, seed, max_time):
         pass
     sys.stdout.flush()

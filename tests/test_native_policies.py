@@ -59,13 +59,15 @@ def pure_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def _run(probe: Path, pure: Path, policy: str, players: int, games: int, seed: int) -> str:
+def _run(
+    probe: Path, pure: Path, policy: str, players: int, games: int, seed: int, max_time: int = 60
+) -> str:
     script = (
         "import sys; sys.path.insert(1, sys.argv[1]); import native_probe; "
         "native_probe.main(sys.argv[2:])"
     )
     env = {**os.environ, "PYTHONPATH": str(pure)}
-    args = [str(ROOT / "tests"), policy, str(players), str(games), str(seed)]
+    args = [str(ROOT / "tests"), policy, str(players), str(games), str(seed), str(max_time)]
     recorder = subprocess.Popen(
         [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, env=env, cwd=pure
     )
@@ -95,6 +97,13 @@ def test_same_answers(probe: Path, pure_copy: Path, policy: str, players: int) -
     games, questions, _, mismatches = map(int, summary[1:])
     assert games == GAMES[policy]
     assert questions > 20 * games  # every game asks many questions
+    assert mismatches == 0, out
+
+
+def test_same_answers_in_long_games(probe: Path, pure_copy: Path) -> None:
+    """Time Piles up to 144 cards: reshuffled draw piles, card counts from the discard."""
+    out = _run(probe, pure_copy, "expert", 3, 25, seed=11, max_time=144)
+    *_, mismatches = map(int, out.splitlines()[-1].split()[1:])
     assert mismatches == 0, out
 
 
