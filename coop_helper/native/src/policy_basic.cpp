@@ -66,6 +66,8 @@ class BasicPolicy : public Policy {
     return pick;
   }
   int victory_threshold(const Table&) override { return NEVER; }
+  // BasicPolicy.clone: the basic team keeps no memory
+  std::unique_ptr<Policy> clone() const override { return std::make_unique<BasicPolicy>(); }
 
  private:
   static bool helps(const Table& table, const PlayerState& player, int card) {

@@ -25,6 +25,17 @@ class RandomPolicy : public Policy {
   }
   int victory_threshold(const Table&) override { return coin() ? 0 : NEVER; }
 
+  // RandomPolicy.clone: a copy whose random source goes on from this one's state (its own
+  // generator, as Python's setstate on a new Random)
+  std::unique_ptr<Policy> clone() const override {
+    auto other = std::make_unique<RandomPolicy>();
+    if (rng_ != nullptr) {
+      other->own_ = std::make_unique<Rng>(*rng_);
+      other->rng_ = other->own_.get();
+    }
+    return other;
+  }
+
  private:
   bool coin() { return rng_->random() < 0.5; }
   int pick_or_none(const Cards& options) {
@@ -33,6 +44,7 @@ class RandomPolicy : public Policy {
   }
 
   Rng* rng_ = nullptr;
+  std::unique_ptr<Rng> own_;  // a clone's own generator
 };
 
 }  // namespace
