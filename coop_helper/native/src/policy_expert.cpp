@@ -107,7 +107,8 @@ KindGroups::KindGroups(const Deck& d) : deck(&d), source(d) {
 // share nothing they change)
 std::shared_ptr<const KindGroups> kind_groups(const Deck& deck) {
   thread_local std::shared_ptr<const KindGroups> cache[MAX_PLAYERS + 1];
-  std::shared_ptr<const KindGroups>& slot = cache[deck.players >= 1 && deck.players <= MAX_PLAYERS ? deck.players : 0];
+  const int players = deck.players >= 1 && deck.players <= MAX_PLAYERS ? deck.players : 0;
+  std::shared_ptr<const KindGroups>& slot = cache[players];
   if (!slot || slot->deck != &deck || std::memcmp(&slot->source, &deck, sizeof(Deck)) != 0)
     slot = std::make_shared<const KindGroups>(deck);
   return slot;

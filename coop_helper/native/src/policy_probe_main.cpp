@@ -273,7 +273,8 @@ int main() {
         double values[N_EXPERT_PARAMS];
         expert_param_values(expert_params_for(players), values);
         std::printf("params %d", players);
-        for (int k = 0; k < N_EXPERT_PARAMS; ++k) std::printf(" %s=%.17g", EXPERT_PARAM_NAMES[k], values[k]);
+        for (int k = 0; k < N_EXPERT_PARAMS; ++k)
+          std::printf(" %s=%.17g", EXPERT_PARAM_NAMES[k], values[k]);
         std::printf("\n");
       }
     } else if (tag == "deck") {
