@@ -3,7 +3,9 @@
 Run by hand:  python benchmarks/bench_odds.py [--quick]
 
 Every figure is measured on the native core and on the Python engine (COOP_HELPER_ENGINE),
-in the same run, with the ratio; the two engines' outputs are compared as well.
+in the same run, with the ratio; the two engines' outputs are compared as well. Commands
+show wall time and CPU time (every thread and process of the command): on a busy machine
+the CPU time is the steadier figure, and the load average is printed beside it.
 
 1. `coop-helper odds` for 2-player and 5-player deals with its defaults (every removal
    level within 1 percentage point, 95%), wall time including start-up, as a user runs it.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -45,22 +48,29 @@ def deals(players: int, count: int) -> list[list[str]]:
     return [[c.name for c in rng.sample(known, size)] for _ in range(count)]
 
 
-def timed(args: list[str], engine: str) -> tuple[float, str]:
+def timed(args: list[str], engine: str) -> tuple[float, float, str]:
+    """Wall time, CPU time (all its threads and processes) and output of one command."""
     env = {**os.environ, "COOP_HELPER_ENGINE": engine}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, check=True, env=env)
-    return time.perf_counter() - start, done.stdout
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu, done.stdout
 
 
 def side_by_side(label: str, runs: list[tuple[str, list[str]]]) -> None:
     """Each command on both engines: wall times, ratio, and whether the outputs agree."""
     print(label)
     walls: dict[str, list[float]] = {e: [] for e in ENGINES}
+    cpus: dict[str, list[float]] = {e: [] for e in ENGINES}
     for name, args in runs:
         outputs = {}
         for engine in ENGINES:
-            wall, outputs[engine] = timed(args, engine)
+            wall, cpu, outputs[engine] = timed(args, engine)
             walls[engine].append(wall)
+            cpus[engine].append(cpu)
         same = "same output" if outputs["native"] == outputs["python"] else "OUTPUTS DIFFER"
         games = ""
         if "--json" in args:
@@ -68,14 +78,17 @@ def side_by_side(label: str, runs: list[tuple[str, list[str]]]) -> None:
             games = f"{(doc.get('odds') or doc)['games']:>6,} games  "
         native, python = walls["native"][-1], walls["python"][-1]
         print(
-            f"  native {native:5.2f} s  python {python:5.2f} s  x{python / native:4.1f}  "
-            f"{games}{same}  {name}"
+            f"  native {native:5.2f} s ({cpus['native'][-1]:5.2f} CPU)  python {python:5.2f} s "
+            f"({cpus['python'][-1]:5.2f} CPU)  x{python / native:4.1f}  {games}{same}  {name}"
         )
-    medians = {e: statistics.median(w) for e, w in walls.items()}
+    wall = {e: statistics.median(w) for e, w in walls.items()}
+    cpu = {e: statistics.median(c) for e, c in cpus.items()}
     print(
-        f"  median over {len(runs)}: native {medians['native']:.2f} s, "
-        f"python {medians['python']:.2f} s, x{medians['python'] / medians['native']:.1f}"
+        f"  median over {len(runs)}: native {wall['native']:.2f} s ({cpu['native']:.2f} CPU), "
+        f"python {wall['python']:.2f} s ({cpu['python']:.2f} CPU), "
+        f"x{wall['python'] / wall['native']:.1f}"
     )
+    print(f"  load average while measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 def per_core(quick: bool) -> None:
