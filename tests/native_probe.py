@@ -19,6 +19,7 @@ from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies import make_policy
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.setup.deals import deal
+from coop_helper.sim.traces import TraceRecorder
 
 KINDS = {
     "draw_again": 0,
@@ -29,6 +30,7 @@ KINDS = {
     "claim_expedition": 5,
     "coin_recipient": 6,
     "victory_move": 7,
+    "victory_threshold": 8,
 }
 NO_LOOK = -2  # the expert's stop_left_open before a question: left alone if it did not look
 
@@ -89,7 +91,20 @@ class Recorder:
         self.last_turn = last_turn
         self.tag = tag  # "q", or "c" for the questions of a last-turn play-through
         self.questions = 0
-        self.stop_left_open = -1  # read by nobody here; the runner reads it of a clone
+        self.version = str(getattr(inner, "version", "0"))
+        self.time_blind = bool(getattr(inner, "time_blind", True))
+        self.plays_last_turn = last_turn
+
+    @property
+    def stop_left_open(self) -> int:
+        """The inner policy's (the odds runner reads it of a branch's team)."""
+        return int(getattr(self.inner, "stop_left_open", -1))
+
+    def clone(self) -> Recorder:
+        """The odds runner's copy for a branch: a "clone" line, then its questions as "b"
+        lines (one branch at a time: the runner keeps one pending position)."""
+        self.out.write("clone\n")
+        return Recorder(type(self.inner).clone(self.inner), self.out, self.last_turn, "b")
 
     def _recorded_clone(self) -> Recorder:
         """A clone of the inner expert whose questions are written too (as "c" lines)."""
@@ -120,6 +135,7 @@ class Recorder:
     ) -> Any:
         tokens = table_tokens(table)  # before the question: the policy may not change it
         looks = kind == "draw_again" and isinstance(self.inner, ExpertPolicy)
+        before = self.stop_left_open
         if looks:
             self.inner.stop_left_open = NO_LOOK
             _watch_clones(self.inner, self._recorded_clone)
@@ -129,6 +145,8 @@ class Recorder:
             if looks:
                 _watch_clones(self.inner, None)
         left_open = self.inner.stop_left_open if looks else NO_LOOK
+        if left_open == NO_LOOK and looks:
+            self.inner.stop_left_open = before  # untouched, as without the recorder
         who = -1 if player is None else player.index
         line = [self.tag, KINDS[kind], who, a, b, len(options), *options]
         line += [_answer(answer), left_open]
@@ -160,7 +178,7 @@ class Recorder:
         return int(self._ask("coin_recipient", table, player, 0, 0, options, options))
 
     def victory_threshold(self, table: Table) -> int:
-        return int(self.inner.victory_threshold(table))
+        return int(self._ask("victory_threshold", table, None, 0, 0, []))
 
     def victory_move(self, table: Table) -> bool:
         return bool(self._ask("victory_move", table, None, 0, 0, []))
@@ -215,11 +233,33 @@ def record_games(
         yield recorder.questions
 
 
+def record_traces(out: IO[str], policy: str, players: int, games: int, seed: int) -> Iterator[int]:
+    """As `record_games`, but the games played as the odds runner plays them: Victory
+    Pile moves declined (their thresholds asked), and for the expert the last-turn
+    branches, whose questions are written as "b" lines after a "clone" line."""
+    out.write(deck_line(build_deck(players)) + "\n")
+    rng = random.Random(f"trace/{policy}/{players}/{seed}")
+    for _ in range(games):
+        inner, last_turn = policy_for(policy)
+        recorder = Recorder(inner, out, last_turn)
+        config = random_config(rng, players)
+        config = GameConfig(config.contracts, players, config.time_pile, 0, config.seed)
+        traced = TraceRecorder(recorder, config.seed)  # type: ignore[arg-type]
+        game = Game(config, traced)  # type: ignore[arg-type]
+        traced.attach(game)
+        game.run()
+        yield recorder.questions
+
+
 def main(argv: list[str]) -> None:
     """``policy players games seed [max_time]``: write the questions of those games to
-    stdout."""
+    stdout; a negative ``max_time``: the games as the odds runner plays them."""
     policy, players, games, seed = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
     max_time = int(argv[4]) if len(argv) > 4 else 60
-    for _ in record_games(sys.stdout, policy, players, games, seed, max_time):
+    if max_time < 0:  # as the odds runner plays them
+        games_played = record_traces(sys.stdout, policy, players, games, seed)
+    else:
+        games_played = record_games(sys.stdout, policy, players, games, seed, max_time)
+    for _ in games_played:
         pass
     sys.stdout.flush()

@@ -5,7 +5,8 @@ question, with the public table before each question and the Python answer
 (`native_probe`); the C++ probe (`coop_helper/native/src/policy_probe_main.cpp`, built here
 with g++) asks its own policy the same questions in the same order and lists every answer
 that differs. The expert's last-turn play-throughs are replayed too: the questions the
-Python clone was asked go to the C++ clone. The recording runs on a plain-Python copy of
+Python clone was asked go to the C++ clone; and so are the odds runner's branches (the
+games played as `sim.traces` plays them, each branch by a copy of the policy). The recording runs on a plain-Python copy of
 the package (a compiled expert cannot be made to show its clones).
 """
 
@@ -94,7 +95,7 @@ def test_same_answers(probe: Path, pure_copy: Path, policy: str, players: int) -
     out = _run(probe, pure_copy, policy, players, GAMES[policy], seed=players)
     summary = out.splitlines()[-1].split()
     assert summary[0] == "summary", out
-    games, questions, _, mismatches = map(int, summary[1:])
+    games, questions, _, _, mismatches = map(int, summary[1:])
     assert games == GAMES[policy]
     assert questions > 20 * games  # every game asks many questions
     assert mismatches == 0, out
@@ -107,11 +108,27 @@ def test_same_answers_in_long_games(probe: Path, pure_copy: Path) -> None:
     assert mismatches == 0, out
 
 
+@pytest.mark.parametrize(
+    ("policy", "players"), [("expert", 1), ("expert", 2), ("expert", 5), ("random", 3)]
+)
+def test_same_answers_as_the_odds_runner_plays(
+    probe: Path, pure_copy: Path, policy: str, players: int
+) -> None:
+    """The games as the odds runner plays them: the Victory Pile thresholds asked at each
+    Tax Increase, and the expert's last-turn branches, each played by a copy of the policy
+    made at the stop (its questions go to the C++ copy made at the same point)."""
+    out = _run(probe, pure_copy, policy, players, 30, seed=13, max_time=-1)
+    *_, play_through, branch, mismatches = map(int, out.splitlines()[-1].split()[1:])
+    if policy == "expert":
+        assert play_through > 0 and branch > 0
+    assert mismatches == 0, out
+
+
 def test_same_play_throughs(probe: Path, pure_copy: Path) -> None:
     """Enough 2-player games that the last-turn rule plays turns through (about one game
     in seven): the C++ clone answers the Python clone's questions."""
     out = _run(probe, pure_copy, "expert", 2, 150, seed=7)
-    *_, play_through, mismatches = map(int, out.splitlines()[-1].split()[1:])
+    *_, play_through, _, mismatches = map(int, out.splitlines()[-1].split()[1:])
     assert play_through > 20
     assert mismatches == 0, out
 

@@ -4,7 +4,7 @@
 // before each question and the Python answer. Asks the same questions of the C++ policy,
 // in the same order (the policy keeps memory between questions, so every question of a
 // game is replayed), and prints every answer that differs, then a summary line:
-//   summary <games> <questions> <play-through questions> <mismatches>
+//   summary <games> <questions> <play-through questions> <branch questions> <mismatches>
 // The last-turn play-through is the engine's: here it answers with the contracts the
 // Python play-through left open, and the probe checks that C++ plays a turn through
 // exactly where Python did.
@@ -18,6 +18,8 @@
 //   q <kind> <player> <a> <b> <n_options> <options>* <answer> <left_open> <table>
 //   c (as q) a question the Python last-turn play-through put to its clone of the policy,
 //        written before the draw question that played the turn through
+//   clone    the odds runner copies the policy for a branch (after the stop's question)
+//   b (as q) a question of the branch played with that copy
 // <table> is written by tests/native_probe.py's table_tokens, read by read_table below.
 #include <cstdio>
 #include <iostream>
@@ -171,7 +173,7 @@ void read_deck(std::istream& in, Deck& d) {
 
 const char* KINDS[] = {"draw_again",       "repel",          "choose_take",
                        "decline_coins",    "complete",       "claim_expedition",
-                       "coin_recipient",   "victory_move"};
+                       "coin_recipient",   "victory_move",   "victory_threshold"};
 
 // One recorded question: the table before it and the Python answer.
 struct Question {
@@ -218,12 +220,13 @@ int ask(Policy& policy, const Question& q) {
     case 5: return policy.claim_expedition(table, player, q.options);
     case 6: return policy.coin_recipient(table, player, q.ids);
     case 7: return policy.victory_move(table);
+    case 8: return policy.victory_threshold(table);
     default: return -9;
   }
 }
 
 struct Counts {
-  long games = 0, questions = 0, clone_questions = 0, mismatches = 0;
+  long games = 0, questions = 0, clone_questions = 0, branch_questions = 0, mismatches = 0;
 };
 
 Counts g_counts;
@@ -260,6 +263,7 @@ int main() {
   std::map<int, std::unique_ptr<Deck>> decks;
   ProbeGame game;
   std::unique_ptr<Policy> policy;
+  std::unique_ptr<Policy> branch;  // the odds runner's copy for the branch being played
   Rng rng;
   std::string line;
   Question q;
@@ -324,23 +328,26 @@ int main() {
     } else if (tag == "c") {
       g_clone_questions.emplace_back();
       read_question(in, game, g_clone_questions.back());
-    } else if (tag == "q") {
+    } else if (tag == "clone") {  // the odds runner keeps a copy for a branch
+      branch = policy->clone();
+    } else if (tag == "q" || tag == "b") {
       read_question(in, game, q);
+      Policy& asked = tag == "q" ? *policy : *branch;
       g_left_open = q.left_open;
       g_played = false;
-      ++g_counts.questions;
-      const int got = ask(*policy, q);
+      ++(tag == "q" ? g_counts.questions : g_counts.branch_questions);
+      const int got = ask(asked, q);
       bool same = got == q.answer;
       if (q.kind == 0 && q.left_open >= -1)  // the expert's last-turn look
-        same = same && g_played == (q.left_open >= 0) && policy->stop_left_open() == q.left_open;
+        same = same && g_played == (q.left_open >= 0) && asked.stop_left_open() == q.left_open;
       if (!g_clone_questions.empty()) {  // Python played a turn through, C++ did not
         same = false;
         g_clone_questions.clear();
       }
-      if (!same) report("", q, got, policy->stop_left_open());
+      if (!same) report(tag == "q" ? "" : "branch ", q, got, asked.stop_left_open());
     }
   }
-  std::printf("summary %ld %ld %ld %ld\n", g_counts.games, g_counts.questions,
-              g_counts.clone_questions, g_counts.mismatches);
+  std::printf("summary %ld %ld %ld %ld %ld\n", g_counts.games, g_counts.questions,
+              g_counts.clone_questions, g_counts.branch_questions, g_counts.mismatches);
   return g_counts.mismatches ? 1 : 0;
 }
