@@ -102,6 +102,7 @@ class Game {
   int draw_hidden(bool reveal);
   void reshuffle(int last);
   void reveal(int card, bool from_draw);
+  int harbour_colours(bool seen[N_COLOURS]) const;
   void gain(PlayerState& player, int n);
   void pay_discard(PlayerState& player, int n);
   void pay_player(PlayerState& payer, PlayerState& payee, int n);

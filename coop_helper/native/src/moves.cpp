@@ -64,6 +64,20 @@ void Game::reveal(int card, bool from_draw) {
   }
 }
 
+// The ship colours in the harbour: `seen[colour]` for each, and how many there are.
+int Game::harbour_colours(bool seen[N_COLOURS]) const {
+  const Deck& deck = *deck_;
+  for (int c = 0; c < N_COLOURS; ++c) seen[c] = false;
+  int colours = 0;
+  for (int card : table.harbour) {
+    if (deck.type[card] == SHIP && !seen[deck.colour[card]]) {
+      seen[deck.colour[card]] = true;
+      ++colours;
+    }
+  }
+  return colours;
+}
+
 void Game::gain(PlayerState& player, int n) {
   Cards& coins = hidden.coin_cards[player.index];
   for (int i = 0; i < n; ++i) {

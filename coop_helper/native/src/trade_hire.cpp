@@ -8,15 +8,8 @@
 namespace coop {
 
 void Game::trade_and_hire(PlayerState& active) {
-  const Deck& deck = *deck_;
-  bool seen[N_COLOURS] = {};
-  int colours = 0;
-  for (int c : table.harbour) {
-    if (deck.type[c] == SHIP && !seen[deck.colour[c]]) {
-      seen[deck.colour[c]] = true;
-      ++colours;
-    }
-  }
+  bool seen[N_COLOURS];
+  int colours = harbour_colours(seen);
   int takes = (colours <= 3 ? 1 : colours - 2) + active.abilities[GOVERNOR];
   take_time(active, takes, true);
   later_take_times(active);

@@ -170,14 +170,8 @@ bool Game::discover(PlayerState& player, int card) {
     }
   }
   int colour = deck.colour[card];
-  bool seen[N_COLOURS] = {};
-  int n_colours = 0;
-  for (int c : table.harbour) {
-    if (deck.type[c] == SHIP && !seen[deck.colour[c]]) {
-      seen[deck.colour[c]] = true;
-      ++n_colours;
-    }
-  }
+  bool seen[N_COLOURS];
+  int n_colours = harbour_colours(seen);
   table.harbour.push_back(card);
   if (seen[colour]) return true;
   if (n_colours == 2 || n_colours == 3) colour_triggers(player, n_colours + 1);
