@@ -6,8 +6,9 @@ question, with the public table before each question and the Python answer
 with g++) asks its own policy the same questions in the same order and lists every answer
 that differs. The expert's last-turn play-throughs are replayed too: the questions the
 Python clone was asked go to the C++ clone; and so are the odds runner's branches (the
-games played as `sim.traces` plays them, each branch by a copy of the policy). The recording runs on a plain-Python copy of
-the package (a compiled expert cannot be made to show its clones).
+games played as `sim.traces` plays them, each branch by a copy of the policy). The
+recording runs on a plain-Python copy of the package (a compiled expert cannot be made to
+show its clones).
 """
 
 from __future__ import annotations
