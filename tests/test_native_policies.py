@@ -55,7 +55,9 @@ def probe(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def pure_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The package as plain Python, with its card data."""
     root = tmp_path_factory.mktemp("pure")
-    ignore = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "native")
+    # the native package stays (the engine asks it which engine to use); its built
+    # extension and sources do not, so the copy plays on the Python engine
+    ignore = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "src")
     shutil.copytree(ROOT / "coop_helper", root / "coop_helper", ignore=ignore)
     shutil.copytree(ROOT / "data", root / "data")
     return root
@@ -68,7 +70,7 @@ def _run(
         "import sys; sys.path.insert(1, sys.argv[1]); import native_probe; "
         "native_probe.main(sys.argv[2:])"
     )
-    env = {**os.environ, "PYTHONPATH": str(pure)}
+    env = {**os.environ, "PYTHONPATH": str(pure), "COOP_HELPER_ENGINE": "python"}
     args = [str(ROOT / "tests"), policy, str(players), str(games), str(seed), str(max_time)]
     recorder = subprocess.Popen(
         [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, env=env, cwd=pure
