@@ -13,6 +13,7 @@ from coop_helper.atlas import defaults
 from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, options_given
 from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
+from coop_helper.render import documents
 from coop_helper.render import tables as render
 from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
@@ -328,15 +329,6 @@ def print_difficulty(
         console.print(line)
 
 
-def difficulty_json(
-    players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
-) -> dict[str, Any]:
-    """The JSON ``difficulty`` object of a deal."""
-    from coop_helper.atlas.text import difficulty_report
-
-    return difficulty_report(players, contracts, seals)[1]
-
-
 def deal_by_difficulty(
     players: int,
     difficulty: str,
@@ -357,16 +349,7 @@ def deal_by_difficulty(
     code = encode_share_code(players, choice.contracts, catalog)
     if as_json:
         render.print_json(
-            {
-                "players": players,
-                "seed": seed,
-                "code": code,
-                "contracts": [render.contract_json(c, seals) for c in choice.contracts],
-                "level": choice.level,
-                "candidates": choice.candidates,
-                "with_recorded_seals": choice.with_recorded_seals,
-                "difficulty": difficulty_json(players, choice.contracts, seals),
-            }
+            documents.deal_document(players, seed, code, choice.contracts, seals, choice=choice)
         )
         return
     render.print_deal(
@@ -385,43 +368,6 @@ def deal_by_difficulty(
         with_recorded_seals=choice.with_recorded_seals,
     )
     print_difficulty(players, choice.contracts, seals)
-
-
-def contract_difficulty(
-    players: int, seals: Mapping[str, Seal] | None = None
-) -> dict[str, dict[str, float]]:
-    """Each contract's measured effect for a player count (from the current atlas).
-
-    The build measured them with the card data's seals; with a recorded seal of a contract
-    the card data lacks, they are measured again with it (its deals get a Time Pile).
-    """
-    from coop_helper.atlas.lookup import current_block
-
-    block = current_block(players)
-    catalog = load_catalog()
-    if not any(c.seal is None and c.key in (seals or {}) for c in catalog.contracts):
-        return dict(block.info.get("effects", {}))
-    from coop_helper.atlas.effects import block_effects
-
-    effects = block_effects(block, catalog, seals)
-    return {c.key: e for c, e in zip(catalog.contracts, effects, strict=True)}
-
-
-EFFECT_FIELDS = ("win", "win_low", "win_high", "win_pairs", "turns", "turns_low", "turns_high")
-
-
-def difficulty_fields(contract: Contract, effect: Mapping[str, float]) -> dict[str, object]:
-    """A contract's effect as `contracts --json` writes it: every field, null where not
-    measured, and ``unrated`` saying why there is no win chance (null when there is)."""
-    fields: dict[str, object] = {name: effect.get(name) for name in EFFECT_FIELDS}
-    fields["turns_pairs"] = effect.get("turns_pairs")
-    fields["unrated"] = (
-        None
-        if "win" in effect
-        else "its seal is unknown, so its deals have no Time Pile; record it with: "
-        f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
-    )
-    return fields
 
 
 def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, float]]) -> None:

@@ -35,6 +35,7 @@ from coop_helper.cli.options import (
 )
 from coop_helper.errors import UserError, shown
 from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.render import documents
 from coop_helper.render import tables as render
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import Contract, load_catalog
@@ -167,9 +168,7 @@ def odds_command(
     )
     table = odds_extras(result, as_who, chart, as_json)
     if as_json:
-        doc = render_odds.odds_json(result, seals, table)
-        doc["difficulty"] = commands_atlas.difficulty_json(count, contracts, seals)
-        render.print_json(doc)
+        render.print_json(documents.odds_document(result, seals, table))
         return
     render.print_time_pile(pile)
     render_odds.print_odds(result, table=table)
@@ -282,7 +281,7 @@ def setup_command(
     table = None if odds_result is None else odds_extras(odds_result, as_who, chart, as_json)
     if as_json:
         doc = render.setup_json(result, seals)
-        doc["difficulty"] = commands_atlas.difficulty_json(result.players, result.contracts, seals)
+        doc["difficulty"] = documents.difficulty_json(result.players, result.contracts, seals)
         if odds_result is not None:
             doc["odds"] = render_odds.odds_json(odds_result, seals, table)
         render.print_json(doc)

@@ -26,6 +26,7 @@ from coop_helper.cli.options import (
     contracts_argument,
 )
 from coop_helper.errors import UserError, shown
+from coop_helper.render import documents
 from coop_helper.render import tables as render
 from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
@@ -73,24 +74,9 @@ def contracts_command(
     seals = config.known_seals(catalog)
     effects = None
     if players is not None:
-        effects = commands_atlas.contract_difficulty(check_players(players, "--players"), seals)
+        effects = documents.contract_difficulty(check_players(players, "--players"), seals)
     if as_json:
-        rows = []
-        for c in catalog.contracts:
-            row = render.contract_json(c, seals)
-            row.update(
-                aliases=list(c.aliases),
-                requirement=c.requirement,
-                coins=None if c.coins is None else list(c.coins),
-                timing=c.timing,
-                active_only=c.active_only,
-                blue_seal=c.blue_seal,
-                source=c.source,
-            )
-            if effects is not None:
-                row["difficulty"] = commands_atlas.difficulty_fields(c, effects.get(c.key, {}))
-            rows.append(row)
-        render.print_json({"contracts": rows})
+        render.print_json(documents.contracts_document(catalog, seals, effects))
         return
     render.print_contracts(catalog, seals)
     if players is not None and effects is not None:
@@ -158,14 +144,7 @@ def deal_command(
     seals = config.seals_for(catalog, [], contracts)
     if as_json:
         render.print_json(
-            {
-                "players": players,
-                "seed": seed,
-                "code": code,
-                "contracts": [render.contract_json(c, seals) for c in contracts],
-                **({} if candidates is None else {"candidates": candidates}),
-                "difficulty": commands_atlas.difficulty_json(players, contracts, seals),
-            }
+            documents.deal_document(players, seed, code, contracts, seals, candidates)
         )
         return
     render.print_deal(
@@ -198,13 +177,7 @@ def timepile_command(
     config.check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     if as_json:
-        render.print_json(
-            {
-                "players": players,
-                "contracts": [render.contract_json(c, seals) for c in contracts],
-                **render.time_pile_json(pile),
-            }
-        )
+        render.print_json(documents.timepile_document(players, contracts, seals, pile))
         return
     render.print_time_pile(pile)
     for contract in contracts:  # a seal the card data lacks: say whose it is
