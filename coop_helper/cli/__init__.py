@@ -172,5 +172,6 @@ def main() -> None:
 import coop_helper.cli.commands_atlas  # noqa: E402
 import coop_helper.cli.commands_odds  # noqa: E402
 import coop_helper.cli.commands_play  # noqa: E402
+import coop_helper.cli.commands_serve  # noqa: E402
 import coop_helper.cli.commands_setup  # noqa: E402, F401
 from coop_helper.cli import commands_journal  # noqa: E402, F401 (listed last in --help)

@@ -1,0 +1,206 @@
+"""The ASGI application: the page, the API, the odds stream and the static files."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from coop_helper.errors import DataError, UserError
+from coop_helper.web import api, i18n, page
+from coop_helper.web.runs import Run, Slot, Stopped
+from coop_helper.web.security import (
+    SESSION_COOKIE,
+    TOKEN_COOKIE,
+    Access,
+    Guard,
+    cookies,
+)
+
+STATIC_DIR = Path(__file__).parent / "static"
+ATLAS_PRECISION = 0.015  # the page refines the odds as `setup` does: 1.5 points either side
+
+
+class Server:
+    """The state one server shares between its requests."""
+
+    def __init__(self, access: Access, workers: int = 1) -> None:
+        self.access = access
+        self.workers = workers
+        self.slot = Slot()
+
+
+def create_app(access: Access, workers: int = 1) -> Any:
+    """The page's ASGI app, behind its `Guard`."""
+    server = Server(access, workers)
+
+    async def index(request: Request) -> Response:
+        jar = cookies(request.scope)
+        if "token" in request.query_params:  # the token moves to a cookie, out of the address
+            response: Response = RedirectResponse("/", status_code=303)
+            _set_token(response, request, access)
+            return response
+        asked = request.query_params.get("lang")
+        lang = i18n.choose(asked, jar.get(i18n.LANG_COOKIE), request.headers.get("accept-language"))
+        session = jar.get(SESSION_COOKIE) or secrets.token_urlsafe(18)
+        response = page.render(lang, access.csrf_for(session))
+        response.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="strict")
+        if asked in i18n.LANGUAGES:
+            response.set_cookie(i18n.LANG_COOKIE, lang, samesite="strict", max_age=31_536_000)
+        return response
+
+    async def get_deal(request: Request) -> Response:
+        return await api.in_thread(api.deal_doc, request)
+
+    async def get_timepile(request: Request) -> Response:
+        return await api.in_thread(api.timepile_doc, request)
+
+    async def get_contracts(request: Request) -> Response:
+        return await api.in_thread(api.contracts_doc, request)
+
+    async def get_history(request: Request) -> Response:
+        return await api.in_thread(api.history_doc, request)
+
+    async def get_rank(request: Request) -> Response:
+        return await api.in_thread(api.rank_doc, request)
+
+    async def get_odds(request: Request) -> Response:
+        try:
+            ask = api.odds_ask(request)
+        except (UserError, DataError) as err:
+            return api.failure(err)
+
+        def work() -> dict[str, Any]:
+            result = api.run_odds(ask, server.slot, Run(stoppable=False), server.workers)
+            return api.odds_doc(result, ask.found)
+
+        return await api.in_thread(work)
+
+    async def get_odds_stream(request: Request) -> Response:
+        try:
+            ask = api.odds_ask(request, precision=ATLAS_PRECISION)
+        except (UserError, DataError) as err:
+            return api.failure(err)
+        return StreamingResponse(
+            _odds_events(server, ask),
+            media_type="text/event-stream",
+            headers={"x-accel-buffering": "no"},
+        )
+
+    async def post_record(request: Request) -> Response:
+        try:
+            doc = await api.posted(request)
+        except UserError as err:
+            return api.failure(err)
+        return await api.in_thread(api.record_doc, doc, server.slot, server.workers)
+
+    async def post_seal(request: Request) -> Response:
+        try:
+            doc = await api.posted(request)
+        except UserError as err:
+            return api.failure(err)
+        return await api.in_thread(api.seal_doc, doc)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"error": f"no such page: {request.url.path}"}, status_code=404)
+
+    routes = [
+        Route("/", index),
+        Route("/api/deal", get_deal),
+        Route("/api/timepile", get_timepile),
+        Route("/api/contracts", get_contracts),
+        Route("/api/history", get_history),
+        Route("/api/rank", get_rank),
+        Route("/api/odds", get_odds),
+        Route("/api/odds/stream", get_odds_stream),
+        Route("/api/record", post_record, methods=["POST"]),
+        Route("/api/seals", post_seal, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_found})
+    app.state.server = server
+    return Guard(app, access)
+
+
+def _set_token(response: Response, request: Request, access: Access) -> None:
+    given = request.query_params.get("token")
+    if access.token is not None and access.token_ok(given):
+        response.set_cookie(TOKEN_COOKIE, access.token, httponly=True, samesite="strict")
+
+
+def event(name: str, data: Any) -> str:
+    """One server-sent event."""
+    return f"event: {name}\ndata: {json.dumps(data)}\n\n"
+
+
+def atlas_levels(ask: api.OddsAsk) -> list[dict[str, Any]] | None:
+    """The atlas's win chance per level for the asked deal, at once (None without an atlas,
+    or while a seal is unknown)."""
+    from coop_helper.atlas.lookup import deal_row
+
+    pile = ask.found.pile.size
+    if pile is None:
+        return None
+    try:
+        row = deal_row(ask.found.players, ask.found.contracts)
+    except UserError:
+        return None
+    if row is None:
+        return None
+    levels = []
+    for removed in range(pile + 1):
+        win = row[min(pile - removed, len(row) - 1)]
+        levels.append({"removed": removed, "turns": pile - removed, "win": round(win, 6)})
+        if win == 0.0:
+            break
+    return levels
+
+
+async def _odds_events(server: Server, ask: api.OddsAsk) -> AsyncIterator[str]:
+    """The atlas's odds at once, the simulation's after every batch, then the document.
+
+    A page that goes away closes this generator: its run is stopped.
+    """
+    from coop_helper.render.odds import level_json
+
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+    run = Run(stoppable=True)
+    pile = ask.found.pile.size
+
+    def on_batch(tally: Any) -> None:
+        levels = [level_json(lv) for lv in tally.levels(pile)]
+        loop.call_soon_threadsafe(
+            queue.put_nowait, ("batch", {"games": tally.games, "levels": levels})
+        )
+
+    def work() -> None:
+        try:
+            result = api.run_odds(ask, server.slot, run, server.workers, on_batch)
+            done: tuple[str, Any] = ("done", api.with_schema(api.odds_doc(result, ask.found)))
+        except Stopped:
+            done = ("stopped", {"error": "stopped: another odds run took its place."})
+        except (UserError, DataError) as err:
+            done = ("failed", {"error": str(err)})
+        loop.call_soon_threadsafe(queue.put_nowait, done)
+
+    yield event("atlas", {"levels": atlas_levels(ask), "time_pile": pile})
+    task = loop.run_in_executor(None, work)
+    try:
+        while True:
+            name, data = await queue.get()
+            yield event(name, data)
+            if name != "batch":
+                break
+    finally:
+        run.stop()  # the page went away (or the run ended): its games stop at the next chunk
+        task.add_done_callback(lambda _: None)
