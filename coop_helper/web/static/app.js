@@ -22,6 +22,13 @@ function pct(value) {
   return pctFormat.format(value);
 }
 
+const pointFormat = new Intl.NumberFormat(LANG, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+function interval(low, high) {
+  // "41.7–44.6" (points, no percent signs: the column says what they are)
+  const point = (v) => (v > 0 && v < 0.0005 ? "<" + pointFormat.format(0.1) : pointFormat.format(100 * v));
+  return `${point(low)}–${point(high)}`;
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -210,9 +217,12 @@ function atlasAt(removed) {
 }
 
 function rankOf(level) {
+  // the rank a win at this level most often gets (none while no game is won)
   const ranks = level.ranks || {};
   let best = null;
-  for (const [name, p] of Object.entries(ranks)) if (best === null || p > ranks[best]) best = name;
+  for (const [name, p] of Object.entries(ranks)) {
+    if (p > 0 && (best === null || p > ranks[best])) best = name;
+  }
   return best || "";
 }
 
@@ -221,11 +231,11 @@ function drawOdds() {
   const body = $("odds-table").tBodies[0];
   body.replaceChildren();
   for (const lv of levels) {
-    const interval = lv.ci_low === undefined ? T.atlas : `${pct(lv.ci_low)}–${pct(lv.ci_high)}`;
+    const range = lv.ci_low === undefined ? T.atlas : interval(lv.ci_low, lv.ci_high);
     const row = el("tr", {},
       el("td", { text: lv.removed === null ? "?" : String(lv.removed) }),
       el("td", { text: pct(lv.win) }),
-      el("td", { class: "dim", text: interval }),
+      el("td", { class: "dim", text: range }),
       el("td", { text: rankOf(lv) }));
     body.append(row);
   }
@@ -244,7 +254,7 @@ function drawChart(levels) {
   const box = $("odds-chart");
   box.replaceChildren();
   if (!levels.length) return;
-  const width = 320, height = 160, left = 30, bottom = 20, top = 8;
+  const width = 320, height = 160, left = 34, bottom = 20, top = 10;
   const plot = height - bottom - top;
   const step = (width - left) / levels.length;
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "bars" });
@@ -379,8 +389,9 @@ async function loadHistory() {
   try {
     const doc = await getJSON("/api/history?" + params);
     const total = doc.total;
+    const summary = total.games === 1 ? T.summary_one : T.summary;
     $("hist-summary").textContent = total.games
-      ? fmt(T.summary, { games: total.games, wins: total.wins, rate: pct(total.win_rate) })
+      ? fmt(summary, { games: total.games, wins: total.wins, rate: pct(total.win_rate) })
       : T.no_games;
     const body = $("hist-table").tBodies[0];
     body.replaceChildren();
