@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -227,23 +227,26 @@ def odds_ask(request: Request, precision: float | None = None) -> OddsAsk:
     return OddsAsk(found, games, chosen, seed, target)
 
 
-def run_odds(ask: OddsAsk, slot: Slot, run: Run, workers: int, on_batch: Any = None) -> Any:
-    """Simulate in the server's one slot; ``run`` stops it between chunks of games."""
-    from coop_helper.sim.odds import compute_odds
+def run_odds(
+    ask: OddsAsk, slot: Slot, run: Run, workers: int, on_batch: Callable[[Any], None] | None = None
+) -> Any:
+    """Simulate in the server's one slot, in the simulation process; ``run`` stops it
+    between chunks of games; each batch's levels (as ``odds --json`` writes them) go to
+    ``on_batch``."""
+    from coop_helper.web.worker import simulator
 
+    args = {
+        "players": ask.found.players,
+        "contracts": ask.found.contracts,
+        "pile": ask.found.pile,
+        "games": ask.games,
+        "precision": ask.precision,
+        "seed": ask.seed,
+        "workers": workers,
+        "target": ask.target,
+    }
     with slot.hold(run):
-        return compute_odds(
-            ask.found.players,
-            ask.found.contracts,
-            ask.found.pile,
-            games=ask.games,
-            precision=ask.precision,
-            seed=ask.seed,
-            workers=workers,
-            target=ask.target,
-            progress=run.check,
-            on_batch=on_batch,
-        )
+        return simulator().run(args, run, on_batch or (lambda batch: None))
 
 
 def odds_doc(result: Any, found: FaceUp) -> dict[str, Any]:

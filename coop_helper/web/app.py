@@ -131,6 +131,24 @@ def create_app(access: Access, workers: int = 1) -> Any:
     return Guard(app, access)
 
 
+def warm_up() -> None:
+    """Load what the first tap needs (the page in both languages, the card data, the
+    atlas, the simulation's modules) while the server already answers."""
+    from coop_helper.atlas.lookup import deal_row
+    from coop_helper.atlas.text import difficulty_report
+    from coop_helper.setup.deals import deal
+    from coop_helper.sim import odds  # noqa: F401 (the odds stream's first request)
+    from coop_helper.web.worker import simulator
+
+    for lang in i18n.LANGUAGES:
+        page.render(lang, "")
+    simulator().warm()
+    for players in range(1, 6):
+        contracts = deal(players, 0)
+        deal_row(players, contracts)
+        difficulty_report(players, contracts)
+
+
 def _set_token(response: Response, request: Request, access: Access) -> None:
     given = request.query_params.get("token")
     if access.token is not None and access.token_ok(given):
@@ -143,13 +161,13 @@ def event(name: str, data: Any) -> str:
 
 
 def atlas_levels(ask: api.OddsAsk) -> list[dict[str, Any]] | None:
-    """The atlas's win chance per level for the asked deal, at once (None without an atlas,
-    or while a seal is unknown)."""
+    """The atlas's win chance per level for the asked deal, at once: by cards removed, or
+    by turns while a seal is unknown (``removed`` null), as the terminal shows it; None
+    without a current atlas."""
     from coop_helper.atlas.lookup import deal_row
 
-    pile = ask.found.pile.size
-    if pile is None:
-        return None
+    pile = ask.found.pile
+    top = pile.size if pile.size is not None else (pile.size_range or (0, 0))[1]
     try:
         row = deal_row(ask.found.players, ask.found.contracts)
     except UserError:
@@ -157,9 +175,10 @@ def atlas_levels(ask: api.OddsAsk) -> list[dict[str, Any]] | None:
     if row is None:
         return None
     levels = []
-    for removed in range(pile + 1):
-        win = row[min(pile - removed, len(row) - 1)]
-        levels.append({"removed": removed, "turns": pile - removed, "win": round(win, 6)})
+    for turns in range(top, -1, -1):
+        win = row[min(turns, len(row) - 1)]
+        removed = None if pile.size is None else pile.size - turns
+        levels.append({"removed": removed, "turns": turns, "win": round(win, 6)})
         if win == 0.0:
             break
     return levels
@@ -170,18 +189,12 @@ async def _odds_events(server: Server, ask: api.OddsAsk) -> AsyncIterator[str]:
 
     A page that goes away closes this generator: its run is stopped.
     """
-    from coop_helper.render.odds import level_json
-
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
     run = Run(stoppable=True)
-    pile = ask.found.pile.size
 
-    def on_batch(tally: Any) -> None:
-        levels = [level_json(lv) for lv in tally.levels(pile)]
-        loop.call_soon_threadsafe(
-            queue.put_nowait, ("batch", {"games": tally.games, "levels": levels})
-        )
+    def on_batch(batch: dict[str, Any]) -> None:
+        loop.call_soon_threadsafe(queue.put_nowait, ("batch", batch))
 
     def work() -> None:
         try:
@@ -193,7 +206,7 @@ async def _odds_events(server: Server, ask: api.OddsAsk) -> AsyncIterator[str]:
             done = ("failed", {"error": str(err)})
         loop.call_soon_threadsafe(queue.put_nowait, done)
 
-    yield event("atlas", {"levels": atlas_levels(ask), "time_pile": pile})
+    yield event("atlas", {"levels": atlas_levels(ask), "time_pile": ask.found.pile.size})
     task = loop.run_in_executor(None, work)
     try:
         while True:

@@ -31,7 +31,7 @@ def render(lang: str, csrf: str) -> HTMLResponse:
     """The page for ``lang``, carrying its CSRF token."""
     from coop_helper.setup.catalog import load_catalog
     from coop_helper.sim import SETUP_TARGET
-    from coop_helper.sim.odds import parse_target
+    from coop_helper.sim.percent import parse_chance
 
     catalog = load_catalog()
     contracts = [
@@ -47,7 +47,7 @@ def render(lang: str, csrf: str) -> HTMLResponse:
             csrf=csrf,
             version=__version__,
             contracts=contracts,
-            target=round(100 * (parse_target(SETUP_TARGET) or 0.5)),
+            target=round(100 * parse_chance(SETUP_TARGET, "--target")),
         )
     )
     return HTMLResponse(html, headers={"content-language": lang})

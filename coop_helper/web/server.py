@@ -6,6 +6,7 @@ import errno
 import signal
 import socket
 import sys
+import time
 from dataclasses import dataclass
 
 from coop_helper.errors import UserError
@@ -110,9 +111,11 @@ def serve(host: str, port: int, open_browser: bool, workers: int) -> None:
     loopback) its QR code; requests are not logged, so the token never is."""
     check_installed()
     listening = listen(host, port)
+    import threading
+
     import uvicorn
 
-    from coop_helper.web.app import create_app
+    from coop_helper.web.app import create_app, warm_up
 
     print(listening.url, flush=True)
     if not is_loopback(host):
@@ -127,11 +130,17 @@ def serve(host: str, port: int, open_browser: bool, workers: int) -> None:
         lifespan="off",
     )
     if open_browser:
-        import threading
         import webbrowser
 
         threading.Timer(0.3, webbrowser.open, (listening.url,)).start()
     server = uvicorn.Server(config)
+
+    def warm_once_up() -> None:  # after the server answers: its start is not slowed
+        while not (server.started or server.should_exit):
+            time.sleep(0.01)
+        warm_up()
+
+    threading.Thread(target=warm_once_up, name="warm-up", daemon=True).start()
     server.run(sockets=[listening.sock])
     # uvicorn raises the signal that stopped it again once it is down; where SIGINT is
     # ignored (a job started in the background) that raise does nothing: stop as Ctrl-C

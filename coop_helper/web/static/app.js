@@ -97,6 +97,7 @@ function dealOptions(params) {
 }
 
 async function deal(players) {
+  stopOdds();
   const params = new URLSearchParams({ players });
   dealOptions(params);
   showError("setup-error", "");
@@ -108,7 +109,14 @@ async function deal(players) {
   }
 }
 
+function stopOdds() {
+  // the table moved on: the server stops this page's simulation at once
+  if (state.stream) state.stream.close();
+  state.stream = null;
+}
+
 async function openGame(query, difficulty) {
+  stopOdds();
   const params = new URLSearchParams(query);
   const doc = await getJSON("/api/timepile?" + params);
   state.deal = doc;
@@ -163,7 +171,7 @@ function showDifficulty(players, difficulty) {
 }
 
 function startOdds(params) {
-  if (state.stream) state.stream.close();
+  stopOdds();
   state.done = false;
   const target = Number($("target").value);
   if (target > 0) params.set("target", target + "%");
@@ -211,8 +219,8 @@ function shownLevels() {
   return (state.atlas || []).map((a) => ({ removed: a.removed, turns: a.turns, win: a.win }));
 }
 
-function atlasAt(removed) {
-  const found = (state.atlas || []).find((a) => a.removed === removed);
+function atlasAt(turns) {
+  const found = (state.atlas || []).find((a) => a.turns === turns);
   return found ? found.win : null;
 }
 
@@ -228,12 +236,14 @@ function rankOf(level) {
 
 function drawOdds() {
   const levels = shownLevels();
+  const byTurns = levels.length > 0 && levels[0].removed === null;
+  $("odds-first").textContent = byTurns ? T.turns_left : T.removed;
   const body = $("odds-table").tBodies[0];
   body.replaceChildren();
   for (const lv of levels) {
     const range = lv.ci_low === undefined ? T.atlas : interval(lv.ci_low, lv.ci_high);
     const row = el("tr", {},
-      el("td", { text: lv.removed === null ? "?" : String(lv.removed) }),
+      el("td", { text: lv.removed === null ? String(lv.turns) : String(lv.removed) }),
       el("td", { text: pct(lv.win) }),
       el("td", { class: "dim", text: range }),
       el("td", { text: rankOf(lv) }));
@@ -278,7 +288,7 @@ function drawChart(levels) {
       const cx = x + step / 2;
       chart.append(svg("line", { x1: cx, x2: cx, y1: top + plot * (1 - lv.ci_high), y2: top + plot * (1 - lv.ci_low), class: "ci" }));
     }
-    const atlas = atlasAt(lv.removed);
+    const atlas = atlasAt(lv.turns);
     if (atlas !== null && lv.ci_low !== undefined) {
       chart.append(svg("circle", { cx: x + step / 2, cy: top + plot * (1 - atlas), r: 2.5, class: "atlas" }));
     }
@@ -511,5 +521,5 @@ document.addEventListener("DOMContentLoaded", () => {
   const today = new Date();
   const pad = (n) => String(n).padStart(2, "0");
   $("rec-date").value = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-  window.addEventListener("pagehide", () => state.stream && state.stream.close());
+  window.addEventListener("pagehide", stopOdds);
 });
