@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -24,7 +23,7 @@ from coop_helper.render import tables as render
 from coop_helper.render.words import plural
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.setup.deals import check_players, encode_share_code, face_up, time_pile
+from coop_helper.setup.deals import check_players, face_up
 
 if TYPE_CHECKING:
     from coop_helper.journal.store import Journal
@@ -79,7 +78,7 @@ def record_command(
     """Record a played game: its deal, removal, Tax Increase moves and result."""
     from coop_helper.journal import records, views
     from coop_helper.journal.predict import PREDICTION_GAMES
-    from coop_helper.journal.recording import Played, record_game
+    from coop_helper.journal.recording import played_game, record_game
     from coop_helper.render.odds import ProgressReporter
     from coop_helper.sim.odds import check_settings, default_workers
 
@@ -97,27 +96,19 @@ def record_command(
             "say how the game ended with one of --won or --lost"
             + (", not both." if won_flag else ".")
         )
-    won = won_flag
-    pile = time_pile(contracts, seals, catalog)
-    if pile.size is None:
-        raise pile.unknown_seals_error()
-    records.check_play(pile.size, removed, moves, won)
-    played_on = records.parse_day(date) if date is not None else dt.date.today().isoformat()
-    records.check_played_on(played_on, dt.date.today().isoformat())
-    workers = default_workers() if workers is None else workers
-    check_settings(None, workers, 0.95, "wilson")
-    game = Played(
-        players=count,
-        contracts=contracts,
-        code=encode_share_code(count, contracts, catalog),
-        pile=pile,
-        seals=seals,
+    game = played_game(
+        count,
+        contracts,
+        seals,
+        catalog,
         removed=removed,
         moves=moves,
-        won=won,
-        played_on=played_on,
+        won=won_flag,
+        date=date,
         note=note,
     )
+    workers = default_workers() if workers is None else workers
+    check_settings(None, workers, 0.95, "wilson")
     journal = _open(create=True)
     assert journal is not None
     with journal, ProgressReporter(PREDICTION_GAMES, not (quiet or as_json)) as progress:

@@ -6,7 +6,6 @@ holding the command line's one-line message, and nothing is written.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -293,8 +292,8 @@ def record_doc(doc: Mapping[str, Any], slot: Slot, workers: int) -> dict[str, An
     """``record --json`` for the posted fields of `record`: ``code`` (or ``contracts``,
     names), ``removed``, ``won``, ``moves``, ``date``, ``note``, ``players``, ``seals``
     (``{"Ransom": "1A"}``). Checked in full before the journal is opened."""
-    from coop_helper.journal import records, views
-    from coop_helper.journal.recording import Played, record_game
+    from coop_helper.journal import views
+    from coop_helper.journal.recording import played_game, record_game
     from coop_helper.journal.store import open_journal
 
     catalog = load_catalog()
@@ -324,23 +323,16 @@ def record_doc(doc: Mapping[str, Any], slot: Slot, workers: int) -> dict[str, An
     note = _field(doc, "note", str, "")
     if len(note) > MAX_NOTE:
         raise UserError(f"the note is over {MAX_NOTE:,} characters: shorten it.")
-    pile = time_pile(contracts, seals, catalog)
-    if pile.size is None:
-        raise pile.unknown_seals_error()
-    records.check_play(pile.size, removed, moves, won)
     date = _field(doc, "date", str)
-    played_on = records.parse_day(date) if date else dt.date.today().isoformat()
-    records.check_played_on(played_on, dt.date.today().isoformat())
-    game = Played(
-        players=count,
-        contracts=contracts,
-        code=encode_share_code(count, contracts, catalog),
-        pile=pile,
-        seals=seals,
+    game = played_game(
+        count,
+        contracts,
+        seals,
+        catalog,
         removed=removed,
         moves=moves,
         won=won,
-        played_on=played_on,
+        date=date or None,
         note=note,
     )
     with slot.hold(Run(stoppable=False)):
