@@ -164,3 +164,21 @@ def test_a_share_code_pasted_opens_its_deal(browser, tmp_path):
         page.wait_for_selector("#setup-error:not([hidden])")
         assert "share code" in page.locator("#setup-error").inner_text()
         context.close()
+
+
+def test_a_deal_by_difficulty_keeps_and_avoids(browser, tmp_path):
+    with serve(tmp_path) as server:
+        context = browser.new_context(viewport={"width": 360, "height": 800})
+        page = context.new_page()
+        page.goto(server.url)
+        page.click("#deal-options summary")
+        page.select_option("#difficulty", "easy")
+        page.select_option("#keep-avoid select[data-key='explorer']", "keep")
+        page.select_option("#keep-avoid select[data-key='fighter']", "avoid")
+        _no_sideways_scroll(page)
+        page.click("#deal-buttons button[data-players='2']")
+        page.wait_for_selector("#game:not([hidden])")
+        names = page.locator("#game-contracts li strong").all_inner_texts()
+        assert len(names) == 5 and "Explorer" in names and "Fighter" not in names
+        assert page.locator("#difficulty-line").inner_text().startswith("Difficulty:")
+        context.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import time
 
 import httpx
 from process_helpers import run_cli
@@ -60,3 +61,14 @@ def test_the_other_commands_do_not_load_the_web():
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_open_opens_the_address_in_the_browser(tmp_path):
+    opened = tmp_path / "opened"
+    script = tmp_path / "browser.py"
+    script.write_text(f"import sys; open({str(opened)!r}, 'w').write(sys.argv[1])\n")
+    with serve(tmp_path, "--open", BROWSER=f"{sys.executable} {script} %s") as server:
+        deadline = time.monotonic() + 30
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opened.read_text() == server.url

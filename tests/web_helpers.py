@@ -59,7 +59,7 @@ class Running:
 
 
 @contextmanager
-def serve(tmp_path: Path, *args: str) -> Iterator[Running]:
+def serve(tmp_path: Path, *args: str, **extra_env: str) -> Iterator[Running]:
     """Start ``coop-helper serve --port 0 ARGS`` with its own settings and journal; wait
     for its first answer; Ctrl-C it at the end."""
     import httpx
@@ -69,6 +69,7 @@ def serve(tmp_path: Path, *args: str) -> Iterator[Running]:
         "COOP_HELPER_CONFIG": str(tmp_path / "config.toml"),
         "COOP_HELPER_JOURNAL": str(tmp_path / "journal.sqlite3"),
         "NO_COLOR": "1",
+        **extra_env,
     }
     begun = time.monotonic()
     process = subprocess.Popen(

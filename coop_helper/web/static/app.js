@@ -458,7 +458,8 @@ async function loadContracts() {
     const list = $("con-list");
     list.replaceChildren();
     for (const c of doc.contracts) {
-      const seal = c.seal ? `${c.seal.number}${c.seal.letter}` : T.seal_unknown;
+      const mine = c.seal_source === "recorded" ? ` (${T.yours})` : "";
+      const seal = c.seal ? `${c.seal.number}${c.seal.letter}${mine}` : T.seal_unknown;
       const head = el("div", { class: "card-head" },
         el("strong", { text: contractName(c) }), el("span", { class: "seal" + (c.seal ? "" : " unknown"), text: seal }));
       const item = el("li", {}, head);
@@ -469,7 +470,7 @@ async function loadContracts() {
         const d = c.difficulty;
         const text = d.unrated
           ? T.unrated
-          : `${T.win_change}: ${signed(100 * d.win)} (${signed(100 * d.win_low)} … ${signed(100 * d.win_high)}); ${T.turns}: ${signed(d.turns)}`;
+          : `${T.win_change}: ${signed(100 * d.win)} ${T.points} (${signed(100 * d.win_low)} … ${signed(100 * d.win_high)}); ${T.turns}: ${signed(d.turns)}`;
         item.append(el("div", { class: "effect", text }));
       }
       list.append(item);
