@@ -174,3 +174,10 @@ def test_the_token_is_never_written_to_the_log(tmp_path):
     assert code == 130
     assert token not in log and token not in rest  # only the first line, the address
     assert "Ctrl-C" in log
+
+
+def test_a_websocket_is_refused():
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect), client().websocket_connect("/api/deal"):
+        pass

@@ -53,9 +53,9 @@ def create_app(access: Access, workers: int = 1) -> Any:
         lang = i18n.choose(asked, jar.get(i18n.LANG_COOKIE), request.headers.get("accept-language"))
         session = jar.get(SESSION_COOKIE) or secrets.token_urlsafe(18)
         response = page.render(lang, access.csrf_for(session))
-        response.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="strict")
+        response.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="lax")
         if asked in i18n.LANGUAGES:
-            response.set_cookie(i18n.LANG_COOKIE, lang, samesite="strict", max_age=31_536_000)
+            response.set_cookie(i18n.LANG_COOKIE, lang, samesite="lax", max_age=31_536_000)
         return response
 
     async def get_deal(request: Request) -> Response:
@@ -152,7 +152,8 @@ def warm_up() -> None:
 def _set_token(response: Response, request: Request, access: Access) -> None:
     given = request.query_params.get("token")
     if access.token is not None and access.token_ok(given):
-        response.set_cookie(TOKEN_COOKIE, access.token, httponly=True, samesite="strict")
+        # lax: a phone that opens the address from a chat or a QR code keeps it
+        response.set_cookie(TOKEN_COOKIE, access.token, httponly=True, samesite="lax")
 
 
 def event(name: str, data: Any) -> str:
