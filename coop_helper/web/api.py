@@ -7,7 +7,7 @@ holding the command line's one-line message, and nothing is written.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -377,8 +377,3 @@ async def in_thread(func: Any, *args: Any) -> JSONResponse:
         return answer(await run_in_threadpool(func, *args))
     except (UserError, DataError) as err:
         return failure(err)
-
-
-def names_of(contracts: Sequence[Contract]) -> list[str]:
-    """The contracts' English names."""
-    return [c.name for c in contracts]

@@ -9,7 +9,7 @@ is stopped between two chunks of games.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 
@@ -66,17 +66,3 @@ class Slot:
             with self._guard:
                 self._current = None
             self._lock.release()
-
-    def busy(self) -> bool:
-        """Whether a simulation is running."""
-        return self._lock.locked()
-
-
-def progress_chain(*callbacks: Callable[[int], None]) -> Callable[[int], None]:
-    """One progress callback calling each of ``callbacks``."""
-
-    def call(games: int) -> None:
-        for callback in callbacks:
-            callback(games)
-
-    return call
