@@ -23,8 +23,9 @@ import sys
 from coop_helper.atlas.plan import make_params, turns_stored
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
+from coop_helper.sim.levels import Tally
 from coop_helper.sim.odds import compute_odds
-from coop_helper.sim.runner import Tally, game_seed, play_trace
+from coop_helper.sim.traces import game_seed, play_trace
 
 SEED = 99  # odds-runner seed, the same for both ways of playing
 

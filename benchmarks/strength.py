@@ -45,8 +45,8 @@ from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import time_pile
-from coop_helper.sim.runner import Trace, TraceRecorder, outcome
 from coop_helper.sim.statistics import wilson
+from coop_helper.sim.traces import Trace, TraceRecorder, outcome
 
 FROZEN = "expert-2ce9615"
 TIME_BLIND = "expert-time-blind"  # the expert without its last-turn rule

@@ -22,6 +22,7 @@ from coop_helper.setup.catalog import Contract, Seal, load_catalog, parse_seal
 from coop_helper.setup.deals import TimePile, face_up
 from coop_helper.setup.deals import time_pile as _time_pile
 from coop_helper.sim import DEFAULT_SEED
+from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import (
     DEFAULT_PRECISION,
     OddsResult,
@@ -29,7 +30,6 @@ from coop_helper.sim.odds import (
     parse_confidence,
     parse_target,
 )
-from coop_helper.sim.runner import Level
 
 __all__ = ["Level", "OddsResult", "TimePile", "UserError", "odds", "time_pile"]
 

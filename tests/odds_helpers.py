@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import OddsResult
-from coop_helper.sim.runner import Level
 
 
 def odds_result(wins: list[int], target: float | None = None) -> OddsResult:

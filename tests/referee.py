@@ -1,7 +1,9 @@
 """Referee a game from its event log alone, and optionally against the live engine.
 
 `referee(events)` replays every ``move`` from the starting zones (every card in the draw
-pile) and checks that each move's source zone held the card, that each snapshot's sizes
+pile) and checks that each move's source zone held the card, that the discard pile becomes
+the draw pile only once that is empty (a reshuffle is told after the draw that emptied
+it), that each snapshot's sizes
 and contents match the replayed zones, and that the game's rules about coins, contracts,
 the Time Pile and the end hold. `LiveReferee` is an `EventLog` that also checks the engine's
 own state at every card movement and snapshot.
@@ -66,11 +68,21 @@ def referee(events: list[dict[str, Any]]) -> dict[str, Any]:
     moves_this_turn = 0
     turn_started = False
     ended: dict[str, Any] | None = None
+    reshuffling = False  # between a reshuffle's first card moved and its note
     for event in events:
         assert ended is None, "events after the end of the game"
         kind = event["event"]
         if kind == "move":
+            if (event["from"], event["to"]) == ("discard", "draw") and not reshuffling:
+                # the discard pile becomes the draw pile only once the old one is empty
+                assert zones.size.get("draw", 0) == 0, "a reshuffle into a draw pile with cards"
+                reshuffling = True
             zones.move(event["card"], event["from"], event["to"])
+        elif kind == "reshuffle":
+            assert reshuffling or event["cards"] == 0, "a reshuffle with no cards moved"
+            assert zones.size.get("discard", 0) == 0, "a reshuffle left cards in the discard"
+            assert zones.size.get("draw", 0) == event["cards"]
+            reshuffling = False
         elif kind == "decision" and event["kind"] == "victory_move" and event["choice"]:
             moves_this_turn += 1
         elif kind == "turn_start":

@@ -18,8 +18,8 @@ from coop_helper.journal.calibration import fit_shift
 from coop_helper.journal.history import summarise
 from coop_helper.journal.table_odds import table_odds
 from coop_helper.render import charts
+from coop_helper.sim.levels import Level, recommend
 from coop_helper.sim.odds import OddsResult
-from coop_helper.sim.runner import Level, recommend
 
 pytest.importorskip("matplotlib")
 

@@ -269,8 +269,8 @@ def test_confidence_follows_the_same_rule(run, text):
 
 def test_one_rounding_rule_for_win_and_rank():
     from coop_helper.render.odds import _ranks_cell
+    from coop_helper.sim.levels import Level
     from coop_helper.sim.percent import chance_percent
-    from coop_helper.sim.runner import Level
 
     level = Level(
         removed=4, turns=12, wins=113, games=400, ci_low=0.2, ci_high=0.3, ranks={"Pirate": 0.2825}

@@ -126,6 +126,34 @@ def test_referee_catches_a_tampered_log():
         referee(forged)
 
 
+def test_the_log_tells_the_draw_that_empties_the_pile_before_the_reshuffle():
+    seals = ["--seal", "Tiny Royal Household=1F", "--seal", "Ransom=2I"]
+    args = ["--code", "PR1-0EG30D", "--seed", "1457037410", "--policy", "basic", *seals]
+    events = json.loads(_play(*args, "--json").output)["events"]
+    referee(events)  # never a reshuffle into a draw pile that still holds a card
+    emptied = [i for i, e in enumerate(events) if e["event"] == "reshuffle" and e["emptied"]]
+    assert emptied
+    for at in emptied:
+        cards = events[at]["cards"]
+        refill = events[at - cards : at]
+        assert all((e["from"], e["to"]) == ("discard", "draw") for e in refill)
+        last_draw = events[at - cards - 1]  # the old pile's last card, drawn just before
+        assert last_draw["event"] == "move" and last_draw["from"] == "draw"
+
+
+def test_a_tampered_reshuffle_order_is_caught():
+    seals = ["--seal", "Tiny Royal Household=1F", "--seal", "Ransom=2I"]
+    args = ["--code", "PR1-0EG30D", "--seed", "1457037410", "--policy", "basic", *seals]
+    events = json.loads(_play(*args, "--json").output)["events"]
+    at = next(i for i, e in enumerate(events) if e["event"] == "reshuffle" and e["emptied"])
+    cards = events[at]["cards"]
+    draw = events[at - cards - 1]
+    # the old order: the discard pile moved in first, the last card's draw after it
+    old_order = [*events[: at - cards - 1], *events[at - cards : at], draw, *events[at:]]
+    with pytest.raises(AssertionError, match="reshuffle into a draw pile"):
+        referee(old_order)
+
+
 def test_policy_registry():
     assert set(POLICIES) >= {"random", "basic"}
     assert make_policy("Basic").name == "basic"

@@ -22,8 +22,9 @@ from coop_helper.policies.last_turn import (
 )
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
-from coop_helper.sim import runner
-from coop_helper.sim.runner import Tally, Trace, outcome, play_trace, summarise
+from coop_helper.sim import traces as trace_module
+from coop_helper.sim.levels import Tally, summarise
+from coop_helper.sim.traces import Trace, outcome, play_trace
 
 CATALOG = load_catalog()
 KNOWN = [c for c in CATALOG.contracts if c.seal is not None]
@@ -203,16 +204,16 @@ def test_a_branch_ended_by_its_last_look_goes_as_playing_its_turn_out(players, d
     contracts = _deal(players, deal)
     pile = _time_pile(contracts)
     settled: list[bool] = []
-    real_settle = runner._settle
+    real_settle = trace_module._settle
 
     def counting(branch, team):
         real_settle(branch, team)
         if branch.table.over:
             settled.append(branch.table.won)
 
-    monkeypatch.setattr(runner, "_settle", counting)
+    monkeypatch.setattr(trace_module, "_settle", counting)
     ended = [play_trace(contracts, players, pile, seed, "expert") for seed in range(40)]
-    monkeypatch.setattr(runner, "_settle", lambda branch, team: None)
+    monkeypatch.setattr(trace_module, "_settle", lambda branch, team: None)
     played = [play_trace(contracts, players, pile, seed, "expert") for seed in range(40)]
     assert ended == played
     assert True in settled and False in settled  # these deals end branches both ways

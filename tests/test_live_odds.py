@@ -10,8 +10,9 @@ from coop_helper.render import live_odds
 from coop_helper.render.live_odds import LiveOdds
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
+from coop_helper.sim.levels import Tally
 from coop_helper.sim.odds import compute_odds
-from coop_helper.sim.runner import Tally, Trace
+from coop_helper.sim.traces import Trace
 
 ATLAS = [0.0] * 8 + [0.1, 0.3, 0.5, 0.7, 0.8, 0.9]  # 0..13 turns
 

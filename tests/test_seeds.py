@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from coop_helper.engine.seeds import DECK, POLICY, stream_seed
-from coop_helper.sim.runner import game_seed
+from coop_helper.sim.traces import game_seed
 
 
 def test_streams_of_many_games_never_meet():

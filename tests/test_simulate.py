@@ -9,16 +9,9 @@ import pytest
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import make_policy
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.sim.runner import (
-    OddsRequest,
-    Trace,
-    game_seed,
-    outcome,
-    play_trace,
-    recommend,
-    simulate,
-    summarise,
-)
+from coop_helper.sim.levels import recommend, summarise
+from coop_helper.sim.pool import OddsRequest, simulate
+from coop_helper.sim.traces import Trace, game_seed, outcome, play_trace
 
 CATALOG = load_catalog()
 EXAMPLE = CATALOG.contracts_for(["Lady Killer", "Maritime Supremacy", "Galleon Foe"])
@@ -169,7 +162,7 @@ def test_an_error_between_batches_stops_the_workers_at_once():
     # An error (or Ctrl-C) while the workers still have jobs in flight: the run must end
     # at once, not wait for results a terminated pool will never send.
     code = (
-        "from coop_helper.sim.runner import OddsRequest, simulate\n"
+        "from coop_helper.sim.pool import OddsRequest, simulate\n"
         "from coop_helper.setup.catalog import load_catalog\n"
         "deal = load_catalog().contracts_for(['Lady Killer', 'Maritime Supremacy', "
         "'Galleon Foe'])\n"

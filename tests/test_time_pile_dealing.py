@@ -12,7 +12,7 @@ from coop_helper.policies import make_policy
 from coop_helper.policies.last_turn import last_turn_view
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
-from coop_helper.sim.runner import outcome, play_trace
+from coop_helper.sim.traces import outcome, play_trace
 
 CONTRACTS = ("Lady Killer", "Maritime Supremacy", "Galleon Foe", "Fighter", "Jinx")
 EXTRA = 8  # turns beyond the deal's own Time Pile, as the atlas plays them

@@ -1,7 +1,7 @@
 """The work a build hands to a worker: play one task's games, count the wins per turns.
 
 This reuses the odds runner: each game is played once with the task's full number of
-turns (:func:`coop_helper.sim.runner.play_trace`) and :class:`coop_helper.sim.runner.Tally`
+turns (:func:`coop_helper.sim.traces.play_trace`) and :class:`coop_helper.sim.levels.Tally`
 counts it at every smaller number of turns.
 
 Only the deal's own Time Pile is dealt at setup; the turns beyond it take their first card
@@ -20,7 +20,8 @@ from coop_helper.atlas.deals import contracts_of, deal_at
 from coop_helper.atlas.plan import Task, deal_seed
 from coop_helper.atlas.turns import pile_bounds
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.sim.runner import Tally, game_seed, play_trace
+from coop_helper.sim.levels import Tally
+from coop_helper.sim.traces import game_seed, play_trace
 
 
 @dataclass(frozen=True)

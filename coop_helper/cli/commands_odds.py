@@ -66,7 +66,7 @@ def run_odds(
     from coop_helper.atlas.lookup import deal_row
     from coop_helper.render.live_odds import LiveOdds
     from coop_helper.sim.odds import MAX_AUTO_GAMES, check_settings, compute_odds, default_workers
-    from coop_helper.sim.runner import BATCH
+    from coop_helper.sim.pool import BATCH
     from coop_helper.sim.statistics import games_for_half_width
 
     interval = interval.strip().lower()

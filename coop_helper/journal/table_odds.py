@@ -23,8 +23,8 @@ from coop_helper.journal.calibration import (
 from coop_helper.journal.predict import PREDICTION_POLICY
 from coop_helper.policies import policy_version
 from coop_helper.render.words import plural
+from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import OddsResult
-from coop_helper.sim.runner import Level
 
 AS_CHOICES = ("table", "expert")
 

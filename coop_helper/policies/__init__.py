@@ -62,10 +62,10 @@ def is_time_blind(policy: Policy) -> bool:
     """Does no decision of this policy depend on the turns left, but its Victory Pile
     move and its last turn (which the odds runner branches, see `policies.last_turn`)?
     Only such a policy can answer every removal level from one game."""
-    return bool(getattr(policy, "time_blind", True))
+    return policy.time_blind
 
 
 def policy_version(name: str) -> str:
     """The version of the policy called ``name`` (it changes whenever its play changes)."""
     # read off an instance: a compiled (mypyc) class keeps class attributes per instance
-    return str(getattr(make_policy(name), "version", "0"))
+    return make_policy(name).version

@@ -3,6 +3,11 @@
 The engine asks a policy at every decision point. Each question gets the public `Table`
 (nothing hidden: no deck order, no coin faces), the player deciding, and the legal
 choices. One policy object plays for the whole team.
+
+The odds runner (`coop_helper.sim.traces`) asks a policy a few things more, declared here
+too: whether its play depends on the turns left (`time_blind`), whether it plays the last
+turn by the rule of `policies.last_turn` (`plays_last_turn`, with `stop_left_open` and
+`clone` for the runner's branches), and its `version` for the journal.
 """
 
 from __future__ import annotations
@@ -18,6 +23,20 @@ class Policy(Protocol):
     """A team's decision maker."""
 
     name: str
+    version: str
+    """Raised whenever a change alters the games this policy plays."""
+    time_blind: bool
+    """No decision depends on the turns left, except the Victory Pile move and the last
+    turn: only such a policy answers every removal level from one game."""
+    plays_last_turn: bool
+    """Plays the last turn for the win by the rule of `policies.last_turn`; the odds runner
+    then branches at every stop that rule looks at."""
+    stop_left_open: int
+    """After a last-turn stop the rule played through: the contracts it left open (the
+    turn's outcome); -1 otherwise."""
+
+    def clone(self) -> Policy:
+        """A copy in the middle of a game, with this game's memory (for a branch)."""
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Called once before the first turn; ``rng`` is the policy's own random source."""
@@ -50,7 +69,7 @@ class Policy(Protocol):
 
         Together with `victory_move` this is the one place a policy may look at the Time
         Pile's size: every other decision must not depend on it, so that one simulated game
-        answers every removal level (see `coop_helper.sim.runner`).
+        answers every removal level (see `coop_helper.sim.traces`).
         """
 
     def victory_move(self, table: Table) -> bool:

@@ -19,6 +19,13 @@ class BasicPolicy:
     # Raised whenever a change alters the games this policy plays. 2: the engine's readings
     # 9-11 and the hashed seed streams.
     version = "2"
+    time_blind = True
+    plays_last_turn = False
+    stop_left_open = -1
+
+    def clone(self) -> BasicPolicy:
+        """A copy (the basic team keeps no memory)."""
+        return BasicPolicy()
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Nothing to prepare."""

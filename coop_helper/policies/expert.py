@@ -187,6 +187,7 @@ class ExpertPolicy:
     # 9-11, the hashed seed streams and the tuned constants. 3: the last-turn rule, the
     # completing-pair and first-swords values, retuned constants for 1 and 2 players.
     version = "3"
+    time_blind = True
 
     def __init__(
         self, params: dict[int, ExpertParams] | None = None, last_turn: bool = True

@@ -16,7 +16,7 @@ its own draws too, gained most; looking only at stops cost about half a point, a
 bounds keep about 90% of the rest at a fifth of the look-ahead cost.
 
 The odds runner plays one game for every removal level, so it cannot let the rule act at
-the game's own last turn only: `coop_helper.sim.runner` asks `last_turn_answer` at each
+the game's own last turn only: `coop_helper.sim.traces` asks `last_turn_answer` at each
 draw decision as if that turn were the last, on `last_turn_view` of the table, and plays
 the turn on separately where the answer differs from the policy's.
 """

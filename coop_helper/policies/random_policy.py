@@ -16,9 +16,18 @@ class RandomPolicy:
     # Raised whenever a change alters the games this policy plays. 2: the engine's readings
     # 9-11 and the hashed seed streams.
     version = "2"
+    time_blind = True
+    plays_last_turn = False
+    stop_left_open = -1
 
     def __init__(self) -> None:
         self.rng = random.Random(0)
+
+    def clone(self) -> RandomPolicy:
+        """A copy whose random source goes on from this one's state."""
+        other = RandomPolicy()
+        other.rng.setstate(self.rng.getstate())
+        return other
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Take the game's policy random source."""

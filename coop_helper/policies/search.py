@@ -60,6 +60,9 @@ class SearchPolicy:
     """Checks a base policy's draw and take decisions by rollouts; delegates the rest."""
 
     time_blind = False  # its decisions depend on the turns left
+    plays_last_turn = False
+    stop_left_open = -1
+    version = "0"  # the journal records only the policies of the ladder
 
     def __init__(
         self,
@@ -90,6 +93,13 @@ class SearchPolicy:
         self.base = self.make_base()
         self.base.start_game(table, base_rng)
         self.rng = random.Random(rng.getrandbits(64) ^ 0x5EA4C4)
+
+    def clone(self) -> SearchPolicy:
+        """A copy in the middle of a game: the base policy's copy, the same random state."""
+        other = SearchPolicy(self.make_base, self.name, tuple(self.kinds), self.samples)
+        other.base = self.base.clone()
+        other.rng.setstate(self.rng.getstate())
+        return other
 
     # -------------------------------------------------------------- search
 

@@ -20,8 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from coop_helper.render.tables import make_console
+from coop_helper.sim.levels import Tally
 from coop_helper.sim.percent import percent
-from coop_helper.sim.runner import Tally
 
 REFRESH = 0.15  # seconds between redraws at most
 

@@ -15,9 +15,9 @@ from rich.table import Table
 from coop_helper.render.tables import contract_json, is_narrow, make_console, print_records
 from coop_helper.render.words import plural
 from coop_helper.setup.catalog import Seal
+from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
 from coop_helper.sim.percent import chance_percent, exact_percent
-from coop_helper.sim.runner import Level
 
 if TYPE_CHECKING:
     from coop_helper.journal.table_odds import TableOdds

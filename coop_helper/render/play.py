@@ -31,7 +31,6 @@ class _Account:
         self.rules_pile = played.rules_pile
         self.contracts = {c.key: c for c in played.config.contracts}
         self.steps: dict[tuple[int, str], int] = {}  # (player, contract) -> markers placed
-        self.pending: str | None = None  # a reshuffle line waiting for its draw
         self.lines: list[str] = []
 
     def label(self, card: int) -> str:
@@ -158,19 +157,9 @@ class _Account:
         self.say(f"+1 coin to {', '.join(_p(p) for p in e['players'])} ({why})", 2)
 
     def reshuffle(self, e: Event) -> None:
-        line = f"the discard pile ({plural(e['cards'], 'card')}) becomes the draw pile"
-        if e.get("emptied"):
-            # The engine logs the new pile as it takes the old one's last card: the line
-            # follows that card's draw (`flush`), the order a table sees.
-            self.pending = line
-        else:  # the pile was already empty: the reshuffle comes before the next card
-            self.say(line, 2)
-
-    def flush(self) -> None:
-        """Say the held reshuffle line, if any."""
-        if self.pending is not None:
-            self.say(self.pending, 2)
-            self.pending = None
+        # The log tells it after the draw that emptied the pile (or, when the pile was
+        # already empty, before the next card): the order a table sees.
+        self.say(f"the discard pile ({plural(e['cards'], 'card')}) becomes the draw pile", 2)
 
     def snapshot(self, e: Event) -> None:
         if e["turn"] == 0:
@@ -207,12 +196,7 @@ def render_account(played: PlayedGame) -> list[str]:
     for event in played.log.events:
         handler: Callable[[Event], None] | None = getattr(account, event["event"], None)
         if handler is not None:
-            if event["event"] not in ("draw", "move"):
-                account.flush()  # the reshuffle came without a draw (a coin, say)
             handler(event)
-            if event["event"] == "draw":
-                account.flush()
-    account.flush()
     account.lines.append("")
     account.lines.append(result_line(played))
     for name in played.unknown_coins:

@@ -16,9 +16,11 @@ from coop_helper.setup.catalog import Contract, Rank, load_catalog
 from coop_helper.setup.deals import TimePile
 from coop_helper.setup.names import suggest
 from coop_helper.sim import DEFAULT_SEED
+from coop_helper.sim.levels import Level, Tally, recommend
 from coop_helper.sim.percent import is_negative, parse_chance
-from coop_helper.sim.runner import Level, OddsRequest, Tally, Trace, recommend, simulate
+from coop_helper.sim.pool import OddsRequest, simulate
 from coop_helper.sim.statistics import INTERVALS
+from coop_helper.sim.traces import Trace
 
 DEFAULT_PRECISION = 0.01  # run until every level's interval is at most 1 point either side
 SETUP_PRECISION = 0.015  # setup answers at the table: fast, within 1.5 points either side

@@ -1,0 +1,140 @@
+"""The odds per budget of turns, counted from the games' traces.
+
+A team with more turns can always play as it would with fewer, so a level never shows
+less than the level below it: where a branch makes a shorter budget win more often, the
+longer one shows that budget's count (`Tally.levels`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.sim.statistics import interval
+from coop_helper.sim.traces import Trace, outcome
+
+
+@dataclass(frozen=True)
+class Level:
+    """The odds for one budget of turns."""
+
+    removed: int | None  # cards moved before play (None when the Time Pile is unknown)
+    turns: int  # Time Pile cards left: the turns the team has
+    wins: int
+    games: int
+    ci_low: float
+    ci_high: float
+    ranks: dict[str, float] = field(default_factory=dict)  # chance of each rank
+
+    @property
+    def win(self) -> float:
+        """Estimated win probability."""
+        return self.wins / self.games if self.games else 0.0
+
+
+class Tally:
+    """Wins per budget of turns, and the Tax Increase moves of those wins, game by game."""
+
+    def __init__(self, max_turns: int) -> None:
+        self.max_turns = max_turns
+        self.games = 0
+        self.wins = [0] * (max_turns + 1)  # by budget
+        self.moves: list[dict[int, int]] = [{} for _ in range(max_turns + 1)]
+
+    def add(self, traces: Sequence[Trace]) -> None:
+        """Count these games at every budget."""
+        wins, moves, top = self.wins, self.moves, self.max_turns + 1
+        for trace in traces:
+            self.games += 1
+            finish = trace.finish_turn
+            if not trace.endings:  # a branch can win a budget the game itself does not
+                if not finish:
+                    continue
+                if not trace.events:  # won with any budget of at least `finish` turns
+                    for budget in range(finish, top):
+                        wins[budget] += 1
+                        moves[budget][0] = moves[budget].get(0, 0) + 1
+                    continue
+            first = 0 if trace.endings else min(finish, top)
+            for budget in range(first, top):
+                won, made = outcome(trace, budget)
+                if won:
+                    wins[budget] += 1
+                    moves[budget][made] = moves[budget].get(made, 0) + 1
+
+    def best_budgets(self) -> list[int]:
+        """Per budget, the budget up to it whose games win most (itself unless a shorter
+        one wins more): a team with more turns can play as it would with fewer."""
+        best, chosen = 0, []
+        for budget, wins in enumerate(self.wins):
+            if budget == 0 or wins >= self.wins[best]:
+                best = budget
+            chosen.append(best)
+        return chosen
+
+    def shown_wins(self) -> list[int]:
+        """Wins per budget as the levels show them (each the best of the budgets up to it)."""
+        return [self.wins[best] for best in self.best_budgets()]
+
+    def budgets(self) -> list[int]:
+        """Budgets from the full Time Pile down to the first one no game wins."""
+        best = self.best_budgets()
+        shown = []
+        for budget in range(self.max_turns, -1, -1):
+            shown.append(budget)
+            if self.wins[best[budget]] == 0:
+                break
+        return shown
+
+    def precise(self, half_width: float, confidence: float, method: str) -> bool:
+        """Is every shown level's confidence interval at most ``half_width`` either side?"""
+        best = self.best_budgets()
+        for budget in self.budgets():
+            low, high = interval(self.wins[best[budget]], self.games, confidence, method)
+            if (high - low) / 2 > half_width:
+                return False
+        return True
+
+    def levels(
+        self, time_pile: int | None, confidence: float = 0.95, method: str = "wilson"
+    ) -> list[Level]:
+        """The odds per budget, with removal levels and rank chances if the pile is known."""
+        catalog = load_catalog()
+        best = self.best_budgets()
+        levels = []
+        for budget in self.budgets():
+            removed = None if time_pile is None else time_pile - budget
+            played = best[budget]  # the budget whose play this level shows
+            wins, games = self.wins[played], self.games
+            low, high = interval(wins, games, confidence, method)
+            ranks: dict[str, float] = {}
+            if games and removed is not None:
+                ranks = {r.name: 0.0 for r in catalog.ranks}
+                for made, count in self.moves[played].items():
+                    ranks[catalog.rank(removed + made).name] += count / games
+            levels.append(Level(removed, budget, wins, games, low, high, ranks))
+        return levels
+
+
+def summarise(
+    traces: Sequence[Trace],
+    max_turns: int,
+    time_pile: int | None,
+    confidence: float = 0.95,
+    method: str = "wilson",
+) -> list[Level]:
+    """Win odds per budget, from ``max_turns`` down to the first budget no game wins.
+
+    With a known Time Pile, budgets are removal levels 0, 1, 2, ...; points are the cards
+    removed plus the moves made on Tax Increases.
+    """
+    tally = Tally(max_turns)
+    tally.add(traces)
+    return tally.levels(time_pile, confidence, method)
+
+
+def recommend(levels: Sequence[Level], target: float) -> Level | None:
+    """The level with the most cards removed whose win probability is at least ``target``."""
+    good = [lv for lv in levels if lv.win >= target]
+    return max(good, key=lambda lv: lv.removed or 0) if good else None

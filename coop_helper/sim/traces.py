@@ -1,0 +1,198 @@
+"""One simulated game's trace: what a game played with the whole Time Pile tells about
+every shorter one.
+
+Cards moved to the Victory Pile come off the bottom of the Time Pile, and no policy's play
+depends on the Time Pile's size except its optional move on a Tax Increase, which is a
+threshold on the cards left (`Policy.victory_threshold`), and the expert's last turn
+(`policies.last_turn`). So one game, played with the whole Time Pile, answers every
+removal level: the game with ``k`` cards removed is the same game cut ``k`` turns shorter,
+with the Tax Increase moves replayed for that budget. For the last turn, every draw
+stop is also looked at as if its turn were the last; where the rule would draw on, the
+turn is played on from a copy of the game as the last one (a branch), and a budget whose
+last turn that is takes the branch's result. Every level is evaluated on the same games
+(common random numbers).
+
+Game ``i`` of a run with seed ``s`` is seeded from ``(s, i)`` alone (its deck and policy
+streams are hashed from that, see ``engine.seeds``), so results do not depend on how
+games are split between worker processes (`sim.pool`).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+
+from coop_helper.engine import Game, GameConfig
+from coop_helper.engine.state import Hidden, Table
+from coop_helper.policies import make_policy
+from coop_helper.policies.base import Policy
+from coop_helper.policies.last_turn import draws_on, last_turn_view, looks
+from coop_helper.setup.catalog import Contract
+
+# The random source of the branch being played, one per thread (a Dask worker may run
+# tasks in threads): its state is set from the game's at each branch, as seeding a new one
+# for every branch cost more than the rest of the branch's set-up.
+_BRANCH = threading.local()
+
+
+@dataclass(frozen=True)
+class Trace:
+    """What one game played with the full Time Pile tells about every shorter one."""
+
+    finish_turn: int  # the turn in which the last contract was completed; 0 if never
+    events: tuple[tuple[int, int], ...]  # per Tax Increase: (turn, policy's move threshold)
+    # Per branch: (turn, won), the game with that turn as its last one, played on from the
+    # turn's stop where the last-turn rule draws on instead.
+    endings: tuple[tuple[int, bool], ...] = ()
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run with ``seed``."""
+    return (seed << 32) | index
+
+
+class TraceRecorder:
+    """Wraps a policy: declines every Victory Pile move and records its threshold instead;
+    for a policy that plays the last turn for the win, branches where that rule would act."""
+
+    DECISIONS = (
+        "start_game",
+        "draw_again",
+        "repel",
+        "choose_take",
+        "decline_coins",
+        "complete",
+        "claim_expedition",
+        "coin_recipient",
+        "victory_threshold",
+    )
+
+    def __init__(self, policy: Policy, seed: int) -> None:
+        self.policy = policy
+        self.name = policy.name
+        self.seed = seed
+        self.events: list[tuple[int, int]] = []
+        self.endings: list[tuple[int, bool]] = []
+        self.game: Game | None = None
+        self._pending: tuple[Table, Hidden, tuple[object, ...], Policy] | None = None
+        for decision in self.DECISIONS:  # bound once: no lookup per call
+            setattr(self, decision, getattr(policy, decision))
+
+    def attach(self, game: Game) -> None:
+        """Follow this game (the one the recorder plays), to branch from its positions."""
+        self.game = game
+        if self.policy.plays_last_turn:
+            game.on_stop = self._stopped
+            game.on_turn_end = self._turn_ended
+
+    def victory_move(self, table: Table) -> bool:
+        self.events.append((table.turn, self.policy.victory_threshold(table)))
+        return False
+
+    def _stopped(self) -> None:
+        """At a stop the last-turn rule would look at, were this turn the last, keep the
+        position, to branch from if the turn ends a contract short."""
+        game = self.game
+        assert game is not None
+        table = game.table
+        if table.time_size == 0 or not looks(table):
+            return  # the real last turn is the policy's own, or nothing to look at
+        team = self.policy.clone()
+        self._pending = (table.copy(), game.hidden.copy(), game.rng.getstate(), team)
+
+    def _turn_ended(self) -> None:
+        """What the stop left decides the rule's answer, had the turn been the last one.
+
+        The rule plays the rest of the turn through in its head with a copy of the policy
+        (`policies.last_turn`); that rest of the turn depends only on the public table and
+        the policy's memory, never on which hidden card is where, so the game's own rest
+        of the turn gives the same answer without playing it twice.
+        """
+        pending, self._pending = self._pending, None
+        game = self.game
+        if pending is None or game is None:
+            return
+        table = game.table
+        if not draws_on(0 if table.won else len(table.open)):
+            return
+        position, hidden, deck_state, team = pending
+        view = last_turn_view(position)
+        hidden.victory += hidden.time  # as in the game with this turn as its last one
+        hidden.time = []
+        deck_rng = _branch_rng()  # a branch is played to its end before the next one starts
+        deck_rng.setstate(deck_state)
+        config = GameConfig(view.contracts, view.n_players, 0, 0, self.seed)
+        branch = Game(config, team, None, (view, hidden, deck_rng, deck_rng), start_policy=False)
+        branch.on_stop = lambda: _settle(branch, team)
+        self.endings.append((view.turn, branch.resume_draw(True).won))
+
+
+def _branch_rng() -> random.Random:
+    """This thread's random source for branches."""
+    rng: random.Random | None = getattr(_BRANCH, "rng", None)
+    if rng is None:
+        rng = _BRANCH.rng = random.Random(0)
+    return rng
+
+
+def _settle(branch: Game, team: Policy) -> None:
+    """At a branch's stop that the last-turn rule played through, end the branch with the
+    play-through's outcome instead of playing the rest of the turn again: it goes the same
+    way (`policies.last_turn`; tests check the counts agree).
+
+    That holds because after the stop nothing depends on which hidden card is where: take,
+    hire and completion decisions read the table's cards and coins, never the card count
+    of the draw pile (`Table.unseen`), which only the draw decision reads. A policy whose
+    takes looked at it would break this, and the tests would say so."""
+    left_open = team.stop_left_open
+    if left_open >= 0:
+        branch.table.over = True
+        branch.table.won = left_open == 0
+
+
+def play_trace(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seed: int,
+    policy_name: str,
+    dealt_time: int | None = None,
+) -> Trace:
+    """Play one game with the whole Time Pile and record its trace.
+
+    ``dealt_time`` Time Pile cards are dealt at setup (None: all); the rest are taken off
+    the draw pile as their turns come (`GameConfig.dealt_time`)."""
+    recorder = TraceRecorder(make_policy(policy_name), seed)
+    config = GameConfig(contracts, players, time_pile, 0, seed, dealt_time)
+    game = Game(config, recorder)  # type: ignore[arg-type]
+    recorder.attach(game)
+    result = game.run()
+    finish = result.turns if result.won else 0
+    return Trace(finish, tuple(recorder.events), tuple(recorder.endings))
+
+
+def outcome(trace: Trace, budget: int) -> tuple[bool, int]:
+    """(won, Victory Pile moves on Tax Increases) for the same game with ``budget`` turns.
+
+    The game's last turn is ``budget`` less the moves; a branch played with that turn as
+    the last one decides the result.
+    """
+    moves = 0
+    started = 0
+    won = True
+    for turn, threshold in trace.events:
+        if turn != started:
+            if turn > budget - moves:  # no Time Pile card at the start of this turn
+                won = False
+                break
+            started = turn
+        if budget - moves - turn >= max(threshold, 1):
+            moves += 1
+    finish = trace.finish_turn
+    if finish == 0 or (finish != started and finish > budget - moves):
+        won = False
+    for turn, branch_won in trace.endings:
+        if turn == budget - moves:
+            return branch_won, moves
+    return won, moves
