@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -37,11 +38,12 @@ class Server:
         self.access = access
         self.workers = workers
         self.slot = Slot()
+        self.answered = threading.Event()  # the page was sent once: the warm-up may start
 
 
-def create_app(access: Access, workers: int = 1) -> Any:
-    """The page's ASGI app, behind its `Guard`."""
-    server = Server(access, workers)
+def create_app(access: Access, workers: int = 1, server: Server | None = None) -> Any:
+    """The page's ASGI app, behind its `Guard` (``server``: its shared state)."""
+    server = server or Server(access, workers)
 
     async def index(request: Request) -> Response:
         jar = cookies(request.scope)
@@ -56,6 +58,7 @@ def create_app(access: Access, workers: int = 1) -> Any:
         response.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="lax")
         if asked in i18n.LANGUAGES:
             response.set_cookie(i18n.LANG_COOKIE, lang, samesite="lax", max_age=31_536_000)
+        server.answered.set()
         return response
 
     async def get_deal(request: Request) -> Response:

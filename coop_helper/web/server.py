@@ -6,7 +6,6 @@ import errno
 import signal
 import socket
 import sys
-import time
 from dataclasses import dataclass
 
 from coop_helper.errors import UserError
@@ -115,15 +114,16 @@ def serve(host: str, port: int, open_browser: bool, workers: int) -> None:
 
     import uvicorn
 
-    from coop_helper.web.app import create_app, warm_up
+    from coop_helper.web.app import Server, create_app, warm_up
 
     print(listening.url, flush=True)
     if not is_loopback(host):
         print("Phones on the same network: scan this, or open the address above.", flush=True)
         print(qr_lines(listening.url), end="", flush=True)
     print("Ctrl-C stops the server.", file=sys.stderr, flush=True)
+    state = Server(listening.access, workers)
     config = uvicorn.Config(
-        create_app(listening.access, workers),
+        create_app(listening.access, workers, state),
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=2,
@@ -135,10 +135,10 @@ def serve(host: str, port: int, open_browser: bool, workers: int) -> None:
         threading.Timer(0.3, webbrowser.open, (listening.url,)).start()
     server = uvicorn.Server(config)
 
-    def warm_once_up() -> None:  # after the server answers: its start is not slowed
-        while not (server.started or server.should_exit):
-            time.sleep(0.01)
-        warm_up()
+    def warm_once_up() -> None:  # after the first page (or a second): its start is not slowed
+        state.answered.wait(timeout=1.0)
+        if not server.should_exit:
+            warm_up()
 
     threading.Thread(target=warm_once_up, name="warm-up", daemon=True).start()
     server.run(sockets=[listening.sock])
