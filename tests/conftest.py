@@ -35,3 +35,18 @@ def run():
         return runner.invoke(app, list(args))
 
     return invoke
+
+
+@pytest.fixture
+def at_terminal(monkeypatch):
+    """Invoke the CLI as if at a terminal, answering its questions with ``answers``:
+    ``at_terminal("n", "history", "undo")``."""
+    from coop_helper.cli import asking
+
+    monkeypatch.setattr(asking, "can_ask", lambda: True)
+    runner = _make_runner()
+
+    def invoke(answers: str, *args: str):
+        return runner.invoke(app, list(args), input=answers + "\n")
+
+    return invoke

@@ -8,8 +8,15 @@ import pytest
 from atlas_helpers import HARD, synthetic_atlas, synthetic_wins
 
 from coop_helper.atlas.deals import all_deals, deal_index, positions
-from coop_helper.atlas.lookup import AtlasMissing, AtlasUnavailable, deal_difficulty, open_atlas
+from coop_helper.atlas.lookup import (
+    AtlasMissing,
+    AtlasUnavailable,
+    Difficulty,
+    deal_difficulty,
+    open_atlas,
+)
 from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, encode_atlas, quantise
+from coop_helper.atlas.text import difficulty_lines
 from coop_helper.errors import UserError
 from coop_helper.policies import policy_version
 from coop_helper.setup.catalog import load_catalog, parse_seal
@@ -165,3 +172,22 @@ def test_the_build_advice_names_the_output_only_for_another_atlas(tmp_path, monk
     assert (
         lookup._output_option(tmp_path / "my atlas.bin") == f" --output '{tmp_path}/my atlas.bin'"
     )
+
+
+@pytest.mark.parametrize(
+    "harder_than, words",
+    [
+        (0.0, "Difficulty: among the easiest 1% of 5-player deals (atlas win chance"),
+        (0.004, "Difficulty: among the easiest 1% of 5-player deals"),
+        (0.006, "Difficulty: harder than 1% of 5-player deals"),
+        (0.52, "Difficulty: harder than 52% of 5-player deals"),
+        (0.999, "Difficulty: among the hardest 1% of 5-player deals"),
+    ],
+)
+def test_the_easiest_and_hardest_deals_are_named_so(harder_than, words):
+    """ "harder than 0% of 5-player deals" said nothing about the easiest deal."""
+    found = Difficulty(5, 20, 0.9, harder_than, "win", 8.0, 20, None, "simulated")
+    assert difficulty_lines(found)[0].startswith(words)
+    by_turns = Difficulty(5, None, None, harder_than, "turns", 8.0, 20, None, "simulated")
+    first = difficulty_lines(by_turns)[0]
+    assert ("among the" in first) == ("among the" in words) and "0%" not in first

@@ -174,3 +174,25 @@ def test_compatibility_forms_of_letters_find_the_contract(typed):
     """Full-width letters (an East Asian keyboard) and an umlaut typed as a letter and a
     combining mark are the letters they look like; they were 'no letters' or unknown."""
     assert load_catalog().contract(typed).key == "fighter"
+
+
+def test_a_name_matching_nothing_hints_at_the_english_names_of_the_cards_without_german_ones():
+    """`timepile Lösegeld`: the blue-seal cards' German names are not in the card data (and
+    stay unknown), so a German name matching nothing names the English ones to use."""
+    from coop_helper.errors import UserError
+
+    catalog = load_catalog()
+    assert [c.name for c in catalog.contracts if c.name_de is None] == [
+        "Tiny Royal Household",
+        "Ransom",
+    ]
+    with pytest.raises(UserError) as caught:
+        catalog.contract("Lösegeld")
+    assert str(caught.value) == (
+        "unknown contract 'Lösegeld'. The card data has no German name for 'Tiny Royal "
+        "Household' and 'Ransom': give those cards by their English names. Run "
+        "'coop-helper contracts' to list them."
+    )
+    with pytest.raises(UserError, match="Did you mean 'Fighter'") as close:
+        catalog.contract("Fightr")
+    assert "German name" not in str(close.value)  # a near miss gets its suggestion alone

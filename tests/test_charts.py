@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import itertools
 import os
 import subprocess
 import sys
@@ -74,7 +75,7 @@ def test_odds_chart_svg_has_title_labels_ranks_and_recommendation(tmp_path):
     assert "Win chance by cards removed: 1 player, Time Pile 15" in texts
     assert "Cards moved to the Victory Pile before play" in texts
     assert "Chance of winning" in texts
-    assert "Your table (10 games; interval shaded)" in texts
+    assert "Your table (10 games)" in texts and "Your table's 95% interval" in texts
     assert {f"Win: {name}" for name in RANKS} <= set(texts)
     assert "Target 50%" in texts
     assert any(t.startswith("recommended:") for t in texts)
@@ -370,3 +371,104 @@ def test_the_history_legend_shows_a_win_in_a_neutral_colour(tmp_path):
     handles, labels = drawn[0]
     win = handles[labels.index("A win (points; colour: rank)")]
     assert to_hex(win.get_color()) == "#495057"  # not the Sailor colour of the first win
+
+
+def _spread(days: int, games: int = 12) -> list:
+    """Games spread evenly over ``days`` days from 3 April 2026, every third one lost."""
+    import datetime as dt
+
+    start = dt.date(2026, 4, 3)
+    return [
+        make_record(
+            removed=2,
+            won=i % 3 != 1,
+            played_on=(start + dt.timedelta(days=days * i // (games - 1))).isoformat(),
+        )
+        for i in range(games)
+    ]
+
+
+@pytest.mark.parametrize("days", [2, 9, 20, 28, 35, 41, 45, 55, 62, 90, 150, 240, 400, 800])
+def test_history_date_labels_never_run_into_each_other(days):
+    """Ticks on days 1, 8, 15, 22 and 29 put "Apr 29" two days before "May" on the 1st:
+    drawn, the two labels overlapped ("Apr 29May"). No two labels may touch at any span."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = charts.history_figure(summarise(_spread(days), RANKS), RANKS)
+    FigureCanvasAgg(figure).draw()
+    bottom = figure.axes[1]
+    boxes = sorted(
+        (label.get_window_extent() for label in bottom.get_xticklabels() if label.get_text()),
+        key=lambda box: box.x0,
+    )
+    assert len(boxes) >= 2
+    for left, right in itertools.pairwise(boxes):
+        assert left.x1 + 4 <= right.x0, [label.get_text() for label in bottom.get_xticklabels()]
+
+
+def test_the_win_rates_are_one_line_until_the_rolling_window_is_full():
+    """Before the 10th game "the last 10 games" are all the games: one line, one legend
+    entry; from the 10th game on the rolling line is drawn beside it."""
+    few = charts.history_figure(summarise(_spread(20, games=9), RANKS), RANKS).axes[1]
+    assert [line.get_label() for line in few.get_lines()] == ["All games so far"]
+    assert [t.get_text() for t in few.get_legend().get_texts()] == ["All games so far"]
+    many = charts.history_figure(summarise(_spread(20, games=12), RANKS), RANKS).axes[1]
+    lines = {line.get_label(): line for line in many.get_lines()}
+    assert set(lines) == {"All games so far", "Last 10 games"}
+    assert len(lines["All games so far"].get_xdata()) == 12  # one point a day, 12 days here
+    assert len(lines["Last 10 games"].get_xdata()) == 3  # after the 10th, 11th and 12th
+
+
+def _drawn_odds(monkeypatch, result: OddsResult, table=None):
+    """The odds chart's axes, drawn (so the legend and the bands have their places)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    captured = {}
+    monkeypatch.setattr(charts, "_save", lambda figure, path: captured.update(figure=figure))
+    charts.odds_chart(result, table, Path("unused.png"))
+    monkeypatch.undo()
+    figure = captured["figure"]
+    FigureCanvasAgg(figure).draw()
+    return figure.axes[0]
+
+
+def test_the_odds_legend_stands_beside_the_plot_and_the_expert_band_on_top(monkeypatch):
+    """A wide table band ran under the legend box and over the expert's narrow band."""
+    from matplotlib.collections import PolyCollection
+
+    fit = fit_shift([0.5] * 6, [True] * 4 + [False] * 2)  # few games: a wide interval
+    ax = _drawn_odds(monkeypatch, _odds(), table_odds(_odds(), fit))
+    legend = ax.get_legend().get_window_extent()
+    assert legend.x0 >= ax.get_window_extent().x1  # outside the plot: covers nothing
+    bands = [c for c in ax.collections if isinstance(c, PolyCollection)]
+    table_band, expert_band = bands[0], bands[1]  # drawn in this order: the expert's on top
+    assert expert_band.get_zorder() >= table_band.get_zorder()
+    assert expert_band.get_alpha() >= 3 * table_band.get_alpha()
+    caps = [line for line in ax.get_lines() if line.get_marker() == "_"]
+    assert len(caps) == 2 and len(caps[0].get_xdata()) == len(_odds().levels)  # bars' caps
+
+
+def test_a_table_that_won_every_game_is_drawn_at_its_lower_end(monkeypatch, tmp_path):
+    fit = fit_shift([0.5] * 10, [True] * 10)
+    table = table_odds(_odds(), fit)
+    ax = _drawn_odds(monkeypatch, _odds(), table)
+    dashed = [line for line in ax.get_lines() if line.get_linestyle() == "--"]
+    assert any(list(line.get_ydata()) == list(table.lows) for line in dashed)
+    out = tmp_path / "won.svg"
+    charts.odds_chart(_odds(), table, out)
+    assert "Your table: at least this" in svg_texts(out)
+
+
+def test_the_odds_chart_of_an_unknown_seal_marks_the_possible_time_piles(monkeypatch, tmp_path):
+    levels = tuple(
+        Level(None, t, 100 * t, 2000, 0.05 * t - 0.02, 0.05 * t + 0.02) for t in range(17, 4, -1)
+    )
+    result = dataclasses.replace(
+        _odds(target=None), time_pile=None, time_pile_range=(13, 17), levels=levels
+    )
+    ax = _drawn_odds(monkeypatch, result)
+    spans = [p for p in ax.patches if p.get_x() == pytest.approx(12.5)]
+    assert len(spans) == 1 and spans[0].get_width() == pytest.approx(5.0)
+    out = tmp_path / "unknown.svg"
+    charts.odds_chart(result, None, out)
+    assert "Possible Time Pile: 13-17" in svg_texts(out)

@@ -34,6 +34,14 @@ def test_same_seed_same_json_and_workers_do_not_matter(run):
     assert first.stdout == again.stdout == two.stdout
     other = run("odds", *EXAMPLE, *FAST, "--seed", "10", "--json", "--workers", "1")
     assert other.stdout != first.stdout
+    # --sim-seed is setup's name for it; --seed, its earlier name on odds, still works
+    renamed = run("odds", *EXAMPLE, *FAST, "--sim-seed", "9", "--json", "--workers", "1")
+    assert renamed.stdout == first.stdout
+
+
+def test_odds_help_names_the_simulation_seed_as_setup_does(run):
+    text = " ".join(run("odds", "--help").stdout.split())
+    assert "--sim-seed" in text and "--seed" in text and "earlier name" in text
 
 
 def test_target_recommends_the_highest_level_reaching_it(run):
@@ -208,7 +216,8 @@ def test_precision_may_carry_a_percent_sign(run):
     "args, message",
     [
         (["odds", *EXAMPLE, "--games", "100", "--precision", "2"], "not both"),
-        (["odds", *EXAMPLE, "--seed", "-3"], "--seed must be 0 or more"),
+        (["odds", *EXAMPLE, "--seed", "-3"], "--sim-seed (or --seed) must be 0 or more"),
+        (["odds", *EXAMPLE, "--sim-seed", "-3"], "--sim-seed (or --seed) must be 0 or more"),
         (["odds", *EXAMPLE, "--target", "50%%"], "--target must be a percentage"),
         (["odds", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
         (["setup", *EXAMPLE, "--seal", "Ransom=1A"], "which is not face up"),
@@ -453,3 +462,28 @@ def test_the_note_on_equal_neighbouring_levels_appears_only_with_them():
 
     assert "Equal chances at neighbouring levels" in _caption(odds_result([800, 800, 600, 0, 0]))
     assert "Equal chances" not in _caption(odds_result([800, 700, 600, 0, 0]))  # two at 0: no note
+
+
+def test_an_unknown_seal_whose_largest_time_pile_misses_the_target_says_so():
+    """setup --players 3 --seed 7 (21 turns at most, 45.6%) said "record it first", though
+    no seal could bring the target within reach."""
+    import dataclasses
+
+    from odds_helpers import odds_result
+
+    from coop_helper.render.odds import recommendation_lines
+    from coop_helper.sim.levels import Level
+
+    by_turns = tuple(Level(None, t, 25 * t - 69, 1000, 0.0, 1.0) for t in range(21, 12, -1))
+    far = dataclasses.replace(
+        odds_result([], 0.5), time_pile=None, time_pile_range=(13, 21), levels=by_turns
+    )
+    assert recommendation_lines(far) == [
+        "No Time Pile the unknown seal allows reaches a 50% chance of winning: even the "
+        "largest, of 21 cards, gives 45.6% with nothing removed. Play with nothing removed, "
+        "or aim lower with --target."
+    ]
+    near = dataclasses.replace(far, target=0.4)
+    assert recommendation_lines(near) == [
+        "Recommendation for a 40% chance needs the unknown seal: record it first."
+    ]

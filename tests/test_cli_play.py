@@ -247,3 +247,41 @@ def test_play_with_only_a_player_count_says_how_to_get_a_deal(run):
     assert result.exit_code == 2
     assert "play does not deal: deal with 'coop-helper deal --players 3'" in result.stderr
     assert "--code CODE" in result.stderr
+
+
+def test_the_account_starts_with_the_legend_of_the_card_notation():
+    out = _play(*THREE, "--seed", "3").output.splitlines()
+    assert out[1].startswith("How to read it:")
+    text = " ".join(_play(*THREE, "--seed", "3").output.split())
+    for words in ("'Skiff 4/5' pays 4 coins", "5 swords or more", "'3/skull': never repelled"):
+        assert words in text
+    assert "'Gunner 6->2' costs 6 coins to hire and is worth 2 victory points" in text
+    assert "Each player has 3 cubes" in text
+    plain = _play(*THREE, "--seed", "3", "--no-legend").output
+    assert "How to read it" not in plain and plain.splitlines()[1].startswith("Contracts:")
+    assert "'Skiff 4/5' pays 4 coins" in " ".join(runner.invoke(app, ["play", "-h"]).output.split())
+
+
+def test_the_account_shows_the_cubes_left_where_a_decision_depends_on_them():
+    """Each player has 3 cubes: one on every contract completed or marked. The snapshot and
+    every declined contract say how many are free, counted here from the account's lines."""
+    seals = ["--seal", "Ransom=1A", "--seal", "Tiny Royal Household=0B"]
+    out = _play("--code", "PR1-0ZRRCZ", *seals, "--seed", "1").output.splitlines()
+    done: dict[str, set[str]] = {}
+    marked: dict[str, set[str]] = {}
+    declines = snapshots = 0
+    for line in (raw.strip() for raw in out):
+        who = line.split(" ", 1)[0].rstrip(":")
+        if " completes " in line:
+            done.setdefault(who, set()).add(line.split(" completes ", 1)[1].split(":")[0])
+        elif " puts a marker on " in line:
+            marked.setdefault(who, set()).add(line.split(" puts a marker on ", 1)[1].split(" (")[0])
+        free = 3 - len(done.get(who, set()) | marked.get(who, set()))
+        if " but declines (" in line or " but leaves it for now (" in line:
+            declines += 1
+            assert line.endswith(f"({free} of 3 cubes left)"), line
+        elif line.startswith(f"{who}: ") and " cube" in line:
+            snapshots += 1
+            assert line.endswith(f"{free} {'cube' if free == 1 else 'cubes'} left"), line
+    assert declines and snapshots
+    assert any(marked.values())  # a progress marker holds a cube here

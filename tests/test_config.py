@@ -5,6 +5,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from cli_helpers import ok_json
 
 from coop_helper.errors import UserError
 from coop_helper.setup import settings as config
@@ -501,3 +502,17 @@ def test_timepile_says_whose_seal_it_used(run, path):
     given = run("timepile", "Ransom", "Fighter", "Jinx", "--seal", "Ransom=2B").stdout
     assert "Seal of Ransom: 2B (given with --seal)." in given
     assert "Seal of" not in run("timepile", "Lady Killer", "Fighter", "Jinx").stdout
+
+
+def test_seals_set_says_when_it_replaces_an_earlier_seal(run):
+    first = run("seals", "set", "Ransom", "1", "A")
+    assert first.exit_code == 0 and "replacing" not in first.stdout
+    doc = ok_json(run("seals", "set", "Ransom", "2", "B", "--json"))
+    assert doc["replaced"] == "1A" and doc["seal"] == {"number": 2, "letter": "B"}
+    again = run("seals", "set", "Ransom", "0", "C")
+    assert "Recorded Ransom: 0C, replacing the earlier 2B" in " ".join(again.stdout.split())
+    same = run("seals", "set", "Ransom", "0", "C")
+    assert "as it was already" in same.stdout
+    assert (
+        ok_json(run("seals", "set", "Tiny Royal Household", "1", "D", "--json"))["replaced"] is None
+    )

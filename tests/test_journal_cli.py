@@ -180,7 +180,8 @@ def test_record_says_where_the_game_stands(run, predicted):
     for removed, moves in ((1, 0), (4, 1), (2, 0)):
         ok_json(run(*RECORD, "--removed", str(removed), "--moves", str(moves), "--won", "--json"))
     run(*RECORD, "--removed", "5", "--lost")
-    doc = ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))
+    # another day: the same day would be a game like one recorded (warned about on stderr)
+    doc = ok_json(run(*RECORD, "--removed", "2", "--won", "--json", "--date", "2026-01-02"))
     standing = doc["standing"]
     assert standing["games"] == 5 and standing["wins"] == 4
     assert standing["place"] == 2 and standing["tied"] == 1  # 5 points is better; a 2 ties
@@ -221,6 +222,7 @@ def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
         (("--won",), "--removed K"),
         (("--removed", "16", "--lost"), "more than the Time Pile of 15"),
         (("--removed", "12", "--moves", "3", "--won"), "needs at least one turn"),
+        (("--removed", "15", "--lost"), "a lost game needs at least one turn too"),
         (("--removed", "-1", "--won"), "0 or more"),
         (("--removed", "2", "--won", "--date", "08.01.2026"), "YYYY-MM-DD"),
         (("--removed", "2", "--won", "--date", "2999-01-01"), "in the future"),
@@ -233,6 +235,7 @@ def test_record_simulates_a_new_deal_once_and_reproducibly(run, monkeypatch):
         "no-removed",
         "too-many",
         "no-turn",
+        "no-turn-lost",
         "negative",
         "date",
         "future",
@@ -409,8 +412,86 @@ def test_undo_removes_the_last_record(run):
     doc = ok_json(run("history", "undo", "--json"))
     assert doc["removed"]["played_on"] == "2026-03-01" and doc["remaining"] == 5
     result = run("history", "undo")
-    assert result.exit_code == 0 and "Removed game 5 (2026-02-19, 2 players" in result.stdout
+    assert result.exit_code == 0 and "Removed game 5: 2026-02-19, 2 players" in result.stdout
     assert ok_json(run("history", "--json"))["total"]["games"] == 4
+
+
+def _numbers() -> list[int]:
+    with _journal() as journal:
+        return [game.id for game in records.load(journal)]
+
+
+def test_undo_on_a_terminal_shows_the_game_and_asks(at_terminal):
+    _sample_journal()
+    kept = at_terminal("n", "history", "undo")
+    assert kept.exit_code == 0 and _numbers() == [1, 2, 3, 4, 5, 6]
+    assert "This removes game 6: 2026-03-01, 2 players, PR1-" in kept.stderr
+    assert "Remove it? [y/N]" in kept.stderr and "Nothing removed" in kept.stderr
+    gone = at_terminal("y", "history", "undo")
+    assert gone.exit_code == 0 and "Removed game 6: 2026-03-01" in gone.stdout
+    assert _numbers() == [1, 2, 3, 4, 5]
+    quiet = at_terminal("", "history", "undo", "--yes")  # no question with --yes
+    assert "Remove it?" not in quiet.stderr and _numbers() == [1, 2, 3, 4]
+
+
+def test_delete_removes_one_game_and_nothing_else(run, at_terminal, tmp_path):
+    _sample_journal()
+    with _journal() as journal:
+        before = {game.id: game for game in records.load(journal)}
+    assert run("history", "export", str(tmp_path / "before.csv")).exit_code == 0
+    asked = at_terminal("n", "history", "delete", "3")
+    assert "This removes game 3: 2026-02-05, 1 player, PR1-0040HM, 3 removed, 1 moved" in (
+        " ".join(asked.stderr.split())
+    )
+    assert _numbers() == [1, 2, 3, 4, 5, 6]
+    doc = ok_json(run("history", "delete", "3", "--json"))  # no terminal: no question
+    assert doc["removed"]["id"] == 3 and doc["remaining"] == 5
+    with _journal() as journal:
+        after = {game.id: game for game in records.load(journal)}
+    assert after == {number: game for number, game in before.items() if number != 3}
+    assert run("history", "export", str(tmp_path / "after.csv")).exit_code == 0
+    rows = (tmp_path / "before.csv").read_text(encoding="utf-8").splitlines()
+    assert (tmp_path / "after.csv").read_text(encoding="utf-8").splitlines() == [
+        row
+        for index, row in enumerate(rows)
+        if index != 3  # the header, then games 1, 2, 3
+    ]
+    missing = run("history", "delete", "3")
+    assert missing.exit_code == 2
+    assert "the journal holds no game 3 (the latest is 6)" in missing.stderr
+    assert run("history", "delete", "6", "--yes").exit_code == 0 and _numbers() == [1, 2, 4, 5]
+    assert run("history", "delete", "6").exit_code == 2  # numbers are never given again
+
+
+def test_delete_in_an_empty_journal_is_an_error(run):
+    result = run("history", "delete", "1")
+    assert result.exit_code == 2 and "nothing to delete" in result.stderr
+
+
+def test_record_warns_about_a_game_like_one_recorded(run, at_terminal, predicted):
+    same = (*RECORD, "--removed", "2", "--won", "--date", "2026-04-03")
+    ok_json(run(*same, "--json"))
+    again = run(*same, "--json")  # --json: kept, with the warning on stderr
+    assert again.exit_code == 0 and json.loads(again.stdout)["game"]["id"] == 2
+    warning = " ".join(again.stderr.split())
+    assert warning.startswith(
+        "warning: the journal holds a game of the same day, deal, removal and result "
+        "(game 1: 2026-04-03, 1 player, PR1-0040HM, 2 removed, won: Sailor (2 points)), and "
+        "the same game recorded twice counts twice: kept as game 2 ('coop-helper history "
+        "delete 2' removes this game)."
+    )
+    declined = at_terminal("n", *same)
+    assert declined.exit_code == 0 and "Record it as another game? [y/N]" in declined.stderr
+    assert "holds 2 games of the same day" in declined.stderr
+    assert "game 1: 2026-04-03" in declined.stderr and "game 2: 2026-04-03" in declined.stderr
+    assert "Not recorded" in declined.stderr and _numbers() == [1, 2]
+    kept = at_terminal("y", *same)
+    assert kept.exit_code == 0 and "Recorded game 3" in kept.stdout
+    assert "warning" not in kept.stderr  # asked already
+    forced = at_terminal("", *same, "--yes")
+    assert "Record it as another game?" not in forced.stderr and "kept as game 4" in forced.stderr
+    other = ok_json(run(*RECORD, "--removed", "2", "--lost", "--date", "2026-04-03", "--json"))
+    assert other["game"]["id"] == 5  # another result: not the same game, no warning
 
 
 def test_undo_on_an_empty_journal_is_an_error(run):
@@ -510,6 +591,10 @@ def test_import_a_hand_made_log(run, tmp_path):
         ),
         ("played_on,code,removed,won\n2025-12-01,PR1-0040HX,2,won\n", "fails its check"),
         ("played_on,code,removed,won\n2025-12-01,PR1-0040HM,15,won\n", "needs at least one turn"),
+        (
+            "played_on,code,removed,won\n2025-12-01,PR1-0040HM,15,lost\n",
+            "a lost game needs at least one turn too: removed 15",
+        ),
         (  # the file's own column names, not the command line's options
             "played_on,code,removed,won\n2025-12-01,PR1-0040HM,99,lost\n",
             "removed 99 is more than the Time Pile of 15 cards",
@@ -677,7 +762,9 @@ def test_a_new_expert_version_simulates_the_deal_again(run, predicted, monkeypat
         and made == []
     )
     monkeypatch.setattr(coop_helper.policies, "policy_version", lambda name: "newer")
-    game = ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]
+    game = ok_json(run(*RECORD, "--removed", "2", "--won", "--json", "--date", "2026-01-02"))[
+        "game"
+    ]
     assert made == ["newer"] and game["policy_version"] == "newer"
     assert game["predicted_wins"] == 400
 

@@ -48,7 +48,7 @@ def test_the_table_odds_come_from_games_of_the_deals_player_count_only(run):
     assert "Your table" not in short.stdout
     assert (
         "Your table's own odds need 5 recorded 3-player games with the expert's prediction, "
-        "at least one won and one lost; the journal has 2 games, 1 won."
+        "won or lost; the journal has 2 games, 1 won."
     ) in " ".join(short.stderr.split())
     assert ok_json(run(*ODDS, "--json"))["calibration"]["games"] == 16  # the 1-player fit
 
@@ -151,7 +151,7 @@ def test_odds_and_setup_draw_a_chart(run, tmp_path):
     assert result.exit_code == 0 and result.stderr == ""
     text = svg.read_text()
     assert "Win chance by cards removed: 1 player, Time Pile 15" in text
-    assert "Your table (9 games; interval shaded)" in text
+    assert "Your table (9 games)" in text and "Your table's 95% interval" in text
     assert math.isfinite(ok_json(result)["odds"]["calibration"]["shift"])
 
 
@@ -231,3 +231,25 @@ def test_the_tables_odds_left_out_are_said_to_be(run):
 def test_without_a_fit_nothing_is_said_about_the_tables_odds(run):
     basic = run("odds", *RULEBOOK, "--games", "40", "--workers", "1", "--policy", "basic")
     assert basic.exit_code == 0 and "Your table" not in basic.stderr
+
+
+@pytest.mark.parametrize("won", [True, False])
+def test_a_table_that_won_or_lost_every_game_gets_odds_of_its_own(run, won):
+    """Ten solo games at a level where the expert wins 28%, all won (or all lost): the
+    penalised fit gives the table a column, shown as at least (at most) an interval end."""
+    with store.open_journal(Path(os.environ["COOP_HELPER_JOURNAL"]), create=True) as journal:
+        add(journal, *(make_record(removed=5, won=won, predicted=(280, 1000)) for _ in range(10)))
+    doc = ok_json(run(*ODDS, "--json"))
+    calibration = doc["calibration"]
+    assert calibration is not None and calibration["games"] == 10
+    assert calibration["wins"] == (10 if won else 0)
+    assert calibration["shown"] == ("at_least_low" if won else "at_most_high")
+    assert (calibration["shift_low"] > 0) if won else (calibration["shift_high"] < 0)
+    assert all("win_calibrated_low" in level for level in doc["levels"])
+    shown = run(*ODDS)
+    text = " ".join(shown.stdout.split())
+    assert "Your table" in shown.stdout
+    assert ("≥" if won else "≤") in shown.stdout
+    bound = "at least" if won else "at most"
+    assert f"Your table {'won' if won else 'lost'} all 10 1-player games" in text
+    assert f"are {bound} " in text and "and the recommendation uses it" in text

@@ -263,3 +263,14 @@ def test_a_read_only_folder_takes_no_probe_file(tmp_path):
     finally:
         folder.chmod(0o700)
     assert folder_takes_files(folder)
+
+
+def test_a_game_needs_a_turn_to_play_whether_won_or_lost():
+    check_play = records.check_play
+    for won in (True, False):
+        with pytest.raises(UserError, match="needs at least one turn"):
+            check_play(15, 15, 0, won)
+    check_play(15, 12, 3, won=False)  # a turn played, then the last cards moved on Tax Increases
+    check_play(15, 14, 0, won=True)
+    with pytest.raises(UserError, match="needs at least one turn"):
+        check_play(15, 12, 3, won=True)

@@ -163,6 +163,11 @@ def test_record_then_history_are_the_cli_documents(run):
     history = session.get("/api/history").json()
     assert history == cli_json(run, "history")
     assert [g["code"] for g in history["games"]] == [code]
+    again = _record(
+        session, csrf, code=code, won=True, removed=2, moves=1, date="2026-11-30", note="fun"
+    ).json()
+    assert again["game"]["id"] == 2  # kept, as `record` keeps it away from a terminal
+    assert again["warnings"][0].startswith("the journal holds a game of the same day")
 
 
 @pytest.mark.parametrize(

@@ -34,16 +34,25 @@ def difficulty_lines(found: Difficulty) -> list[str]:
         if found.turns_for_even_chance is None
         else f"about {found.turns_for_even_chance:.0f}"
     )
+    deals = f"{_n_player(found.players)} deals"
+    # "harder than 0%" of them says nothing: the ends are named as the easiest or hardest
+    end = "easiest" if share == "0%" else "hardest" if share == "100%" else None
     if found.win is not None:
+        where = (
+            f"harder than {share} of {deals}" if end is None else f"among the {end} 1% of {deals}"
+        )
         lines = [
-            f"Difficulty: harder than {share} of {_n_player(found.players)} deals "
-            f"(atlas win chance with nothing removed: {100 * found.win:.0f}%)."
+            f"Difficulty: {where} (atlas win chance with nothing removed: {100 * found.win:.0f}%)."
         ]
     else:
+        needs = (
+            f"needs more turns than {share} of {deals}"
+            if end is None
+            else f"among the {end} 1% of {deals} by the turns it needs"
+        )
         lines = [
-            f"Difficulty: needs more turns than {share} of {_n_player(found.players)} "
-            f"deals ({even} turns for an even chance). A seal is unknown, so the Time "
-            "Pile is too: the deal is rated by turns, not by its win chance."
+            f"Difficulty: {needs} ({even} turns for an even chance). A seal is unknown, so "
+            "the Time Pile is too: the deal is rated by turns, not by its win chance."
         ]
     cost = found.hardest
     if cost is not None and cost.turns >= MIN_TURNS_NAMED:

@@ -1,4 +1,5 @@
-"""The game journal's commands: `record`, and `history` with `export`, `import`, `undo`."""
+"""The game journal's commands: `record`, and `history` with `export`, `import`,
+`repredict`, `delete` and `undo`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from coop_helper.cli import HELP_OPTIONS, HelpGroup, app, command, options_given, user_errors
+from coop_helper.cli import (
+    HELP_OPTIONS,
+    HelpGroup,
+    app,
+    asking,
+    command,
+    options_given,
+    user_errors,
+)
+from coop_helper.cli.asking import YesFlag
 from coop_helper.cli.journal_hooks import ChartOption
 from coop_helper.cli.options import (
     CheckPlayers,
@@ -26,6 +36,8 @@ from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import check_players, face_up
 
 if TYPE_CHECKING:
+    from coop_helper.journal.recording import Played
+    from coop_helper.journal.records import GameRecord
     from coop_helper.journal.store import Journal
     from coop_helper.journal.transfer import ImportResult
 
@@ -42,6 +54,12 @@ def _open(create: bool) -> Journal | None:
 
 @command(
     "record",
+    help=(
+        "Record a played game: its deal, removal, Tax Increase moves and result.\n\n"
+        "A game of the same day, deal, removal and result as one in the journal may be the "
+        "same game typed twice: on a terminal record asks before keeping it (--yes keeps it); "
+        "with --json or away from a terminal it is kept, with a warning on stderr."
+    ),
     epilog="Example: coop-helper record Fighter Jinx Explorer --removed 3 --won",
 )
 def record_command(
@@ -72,6 +90,9 @@ def record_command(
     ] = "",
     seal_options: SealOptions = None,
     workers: WorkersOption = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Keep a game like one recorded without asking.")
+    ] = False,
     quiet: QuietOption = False,
     as_json: JsonFlag = False,
 ) -> None:
@@ -109,6 +130,13 @@ def record_command(
     )
     workers = default_workers() if workers is None else workers
     check_settings(None, workers, 0.95, "wilson")
+    twins = _same_games(game)
+    asked: bool | None = False
+    if twins and not (yes or as_json):
+        asked = _ask_about_twins(twins)
+        if asked is None:
+            render.make_console(stderr=True).print("Not recorded: the journal is unchanged.")
+            return
     journal = _open(create=True)
     assert journal is not None
     with journal, ProgressReporter(PREDICTION_GAMES, not (quiet or as_json)) as progress:
@@ -117,7 +145,9 @@ def record_command(
         render.print_json(views.record_json(record, standing, journal.path))
     else:
         views.print_record(record, standing)
-    undo = "('coop-helper history undo' removes this game)"
+    undo = f"('coop-helper history delete {record.id}' removes this game)"
+    if twins and not asked:
+        typer.echo(f"warning: {_twins_text(twins)}: kept as game {record.id} {undo}.", err=True)
     if records.too_many_moves(moves):
         typer.echo(
             f"warning: --moves {moves}: {records.too_many_moves_reason()}; check the number "
@@ -130,6 +160,41 @@ def record_command(
             f"{record.predicted_games:,} games: check --removed and --moves {undo}.",
             err=True,
         )
+
+
+def _same_games(game: Played) -> list[GameRecord]:
+    """The journal's games of the same day, deal, removal and result as ``game``."""
+    from coop_helper.journal import records
+
+    journal = _open(create=False)
+    if journal is None:
+        return []
+    with journal:
+        return records.same_games(journal, game.played_on, game.code, game.removed, game.won)
+
+
+def _twins_text(twins: list[GameRecord]) -> str:
+    """'the journal holds a game of the same day, ... (game 1: ...)'."""
+    from coop_helper.journal.views import game_summary
+
+    shown = "; ".join(game_summary(t) for t in twins[:3])
+    more = f"; and {len(twins) - 3:,} more" if len(twins) > 3 else ""
+    holds = "a game" if len(twins) == 1 else f"{len(twins)} games"
+    return (
+        f"the journal holds {holds} of the same day, deal, removal and result ({shown}{more}), "
+        "and the same game recorded twice counts twice"
+    )
+
+
+def _ask_about_twins(twins: list[GameRecord]) -> bool | None:
+    """On a terminal: say which games look the same, and ask. True when asked and kept,
+    None when asked and declined, False when no one could be asked (kept, warned after)."""
+    if not asking.can_ask():
+        return False
+    render.make_console(stderr=True).print(
+        f"This game may be recorded already: {_twins_text(twins)}.", soft_wrap=True
+    )
+    return True if asking.ask("Record it as another game?") else None
 
 
 # ---------------------------------------------------------------- history
@@ -409,28 +474,73 @@ def repredict_command(
     render.make_console().print(text, soft_wrap=True)
 
 
-@command("undo", on=history_app, epilog="Example: coop-helper history undo")
-def undo_command(as_json: JsonFlag = False) -> None:
-    """Remove the most recently recorded game."""
-    from coop_helper.journal import records, views
+@command("delete", on=history_app, epilog="Example: coop-helper history delete 6")
+def delete_command(
+    number: Annotated[int, typer.Argument(metavar="N", help="The game's number (# in history).")],
+    yes: Annotated[bool, YesFlag] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Remove game N: shown first, and asked about on a terminal (--yes: without asking)."""
+    from coop_helper.journal import records
     from coop_helper.journal.store import journal_path
 
     journal = _open(create=False)
-    gone = None
+    if journal is None:
+        raise UserError(f"the journal ({journal_path()}) holds no games: nothing to delete.")
+    with journal:
+        game = records.get(journal, number)
+        if game is None:
+            highest = records.last(journal)
+            listed = "it holds none" if highest is None else f"the latest is {highest.id}"
+            raise UserError(
+                f"the journal holds no game {number} ({listed}): 'coop-helper history "
+                "--last 0' lists every game with its number."
+            )
+        _remove(journal, game, yes, as_json)
+
+
+@command("undo", on=history_app, epilog="Example: coop-helper history undo")
+def undo_command(
+    yes: Annotated[bool, YesFlag] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Remove the most recently recorded game: shown first, and asked about on a terminal
+    (--yes: without asking)."""
+    from coop_helper.journal import records
+    from coop_helper.journal.store import journal_path
+
+    journal = _open(create=False)
+    game = None
     if journal is not None:
         with journal:
-            gone = records.remove_last(journal)
-            left = journal.db.execute("SELECT count(*) FROM games").fetchone()[0]
-    if gone is None:
+            game = records.last(journal)
+            if game is not None:
+                _remove(journal, game, yes, as_json)
+    if game is None:
         raise UserError(f"the journal ({journal_path()}) holds no games: nothing to undo.")
+
+
+def _remove(journal: Journal, game: GameRecord, yes: bool, as_json: bool) -> None:
+    """Show ``game``, ask on a terminal, remove it, and say what is left."""
+    from coop_helper.journal import records, views
+
+    if not (yes or as_json) and asking.can_ask():
+        err = render.make_console(stderr=True)
+        err.print(f"This removes {views.game_summary(game)}.", soft_wrap=True)
+        if not asking.ask("Remove it?"):
+            err.print("Nothing removed: the journal is unchanged.")
+            return
+    if not records.remove(journal, game):
+        raise UserError(
+            f"game {game.id} was removed meanwhile (another coop-helper): nothing else removed."
+        )
+    left = records.count(journal)
     if as_json:
         render.print_json(
-            {"schema": views.JSON_SCHEMA, "removed": views.game_json(gone), "remaining": left}
+            {"schema": views.JSON_SCHEMA, "removed": views.game_json(game), "remaining": left}
         )
         return
     render.make_console().print(
-        f"Removed game {gone.id} ({gone.played_on}, {plural(gone.players, 'player')}, "
-        f"{gone.code}): {views.result_text(gone)}. "
-        f"{plural(left, 'game')} left.",
+        f"Removed {views.game_summary(game)}. {plural(left, 'game')} left.",
         soft_wrap=True,
     )

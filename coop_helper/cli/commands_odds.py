@@ -147,6 +147,8 @@ def odds_command(
     from coop_helper.sim.odds import DEFAULT_PRECISION, parse_confidence, parse_target
 
     check_odds_extras(chart, as_who)
+    if seed < 0:
+        raise UserError(f"--sim-seed (or --seed) must be 0 or more, not {seed}.")
     catalog = load_catalog()
     count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
     seals = config.seals_for(catalog, seal_options or [], contracts)

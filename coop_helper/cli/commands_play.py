@@ -21,8 +21,19 @@ from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import Contract, load_catalog
 
+PLAY_HELP = (
+    "Play one simulated game and show it turn by turn (--json: its event log).\n\n"
+    "Cards are written as in the game: a ship 'Skiff 4/5' pays 4 coins and is repelled with "
+    "5 swords ('3/skull': never repelled); a person 'Gunner 6->2' costs 6 coins and is worth "
+    "2 victory points. Each player has 3 cubes, one per contract completed or marked."
+)
 
-@command("play", epilog="Example: coop-helper play Fighter Jinx Explorer --seed 7 --removed 3")
+
+@command(
+    "play",
+    help=PLAY_HELP,
+    epilog="Example: coop-helper play Fighter Jinx Explorer --seed 7 --removed 3",
+)
 def play_command(
     contracts: Annotated[
         list[str] | None, contracts_argument("The face-up contracts (English or German names).")
@@ -67,6 +78,12 @@ def play_command(
             help="Time Pile size (default: 13 + seal numbers + distinct letters).",
         ),
     ] = None,
+    legend: Annotated[
+        bool,
+        typer.Option(
+            "--legend/--no-legend", help="Start with what the card notation and cubes mean."
+        ),
+    ] = True,
     as_json: JsonFlag = False,
 ) -> None:
     """Play one simulated game and show it turn by turn (--json: its event log)."""
@@ -105,4 +122,4 @@ def play_command(
         print_json(game_document(played, played.seals))
         return
     width = make_console().width
-    typer.echo("\n".join(wrap_account(render_account(played), width)))
+    typer.echo("\n".join(wrap_account(render_account(played, legend), width)))

@@ -296,13 +296,26 @@ def seals_set_command(
         seal = parse_seal(text)
     except ValueError as err:
         raise UserError(str(err)) from None
-    path = config.record_seal(contract, seal)
+    path, earlier = config.set_seal(contract, seal)
     if as_json:
         render.print_json(
-            {"name": contract.name, "seal": render.seal_json(seal), "config": str(path)}
+            {
+                "name": contract.name,
+                "seal": render.seal_json(seal),
+                "replaced": earlier,  # the seal recorded before, as the file had it, or null
+                "config": str(path),
+            }
         )
         return
-    render.make_console().print(f"Recorded {contract.name}: {seal} (in {path})", soft_wrap=True)
+    if earlier is None:
+        text = f"Recorded {contract.name}: {seal} (in {path})"
+    elif earlier.strip().upper() == str(seal):
+        text = f"Recorded {contract.name}: {seal}, as it was already (in {path})"
+    else:
+        text = (
+            f"Recorded {contract.name}: {seal}, replacing the earlier {shown(earlier)} (in {path})"
+        )
+    render.make_console().print(text, soft_wrap=True)
 
 
 @command("unset", on=seals_app, epilog="Example: coop-helper seals unset Ransom")

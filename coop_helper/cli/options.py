@@ -117,7 +117,12 @@ PrecisionOption = Annotated[
 OddsSeed = Annotated[
     int,
     typer.Option(
-        "--seed", metavar="S", help="Seed of the simulated games.", rich_help_panel=SIMULATION_PANEL
+        "--sim-seed",
+        "--seed",
+        metavar="S",
+        help="Seed of the simulated games, as setup's --sim-seed (--seed, its earlier name, "
+        "still works).",
+        rich_help_panel=SIMULATION_PANEL,
     ),
 ]
 SimSeed = Annotated[

@@ -1,14 +1,21 @@
 """The table's own odds: how much better or worse a group plays than the simulated expert.
 
 Model: a recorded game with expert win chance ``p`` is won by the table with chance
-``expit(logit(p) + shift)``; one ``shift`` on the log-odds scale for all games, fitted by
-maximum likelihood, with a profile-likelihood (likelihood-ratio) interval. ``exp(shift)``
-is the factor on the odds of winning: 2 means the table's odds are twice the expert's.
-The expert's chances are simulated, so they are smoothed as (wins + 1/2) / (games + 1),
-which keeps a level the expert never (or always) won finite on the log-odds scale.
+``expit(logit(p) + shift)``; one ``shift`` on the log-odds scale for all games.
+``exp(shift)`` is the factor on the odds of winning: 2 means the table's odds are twice
+the expert's. The expert's chances are simulated, so they are smoothed as
+(wins + 1/2) / (games + 1), which keeps a level the expert never (or always) won finite on
+the log-odds scale.
 
-A fit needs MIN_GAMES games with a prediction, and at least one win and one loss (with
-only wins, or only losses, the likelihood has no maximum).
+The shift maximises Firth's penalised likelihood: the log-likelihood plus half the log of
+the Fisher information, ``l(shift) + log(I(shift)) / 2`` with
+``I(shift) = sum of q * (1 - q)`` over the games' table win chances ``q``. The penalty
+keeps the estimate finite when the table won (or lost) every game, where the plain
+maximum-likelihood shift is infinite, and pulls it a little towards 0 on few games (with
+every expert chance 1/2 the estimate is ``log((wins + 1/2) / (losses + 1/2))`` instead of
+``log(wins / losses)``). The interval is where the penalised log-likelihood lies within
+chi-squared(1) / 2 of its maximum (its profile: there is one parameter). A fit needs
+MIN_GAMES games with a prediction, won and lost alike.
 """
 
 from __future__ import annotations
@@ -66,19 +73,33 @@ class Calibration:
             "model": "logit(table win) = logit(expert win) + shift",
         }
 
+    @property
+    def one_sided(self) -> str | None:
+        """'won' when the table won every game of the fit, 'lost' when it lost every one,
+        else None: then only one end of the interval says much (the table is at least, or
+        at most, as strong as that end)."""
+        if self.wins == self.games:
+            return "won"
+        return "lost" if self.wins == 0 else None
 
-def can_fit(games: int, wins: int) -> bool:
-    """Can a shift be fitted to this many games with this many wins (MIN_GAMES games or
-    more, with a win and a loss among them)?"""
-    return games >= MIN_GAMES and 0 < wins < games
+
+def can_fit(games: int) -> bool:
+    """Can a shift be fitted to this many games (MIN_GAMES or more, whatever their
+    results)?"""
+    return games >= MIN_GAMES
 
 
 def fit_shift(
-    expert: Sequence[float], won: Sequence[bool], confidence: float = CONFIDENCE
+    expert: Sequence[float],
+    won: Sequence[bool],
+    confidence: float = CONFIDENCE,
+    penalised: bool = True,
 ) -> Calibration | None:
-    """Fit the shift to games with these expert win chances and results.
+    """Fit the shift to games with these expert win chances and results, by Firth's
+    penalised likelihood (``penalised=False``: the plain likelihood, which has no
+    maximum without both a win and a loss: None then).
 
-    None with fewer than MIN_GAMES games or without both a win and a loss.
+    None with fewer than MIN_GAMES games.
     """
     import numpy as np
     from scipy.optimize import brentq, minimize_scalar  # type: ignore[import-untyped]
@@ -86,14 +107,18 @@ def fit_shift(
     if len(expert) != len(won):
         raise ValueError("one result per expert win chance")
     wins = sum(bool(w) for w in won)
-    if not can_fit(len(expert), wins):
+    if not can_fit(len(expert)) or (not penalised and wins in (0, len(expert))):
         return None
     offset = np.log(np.asarray(expert, dtype=float)) - np.log1p(-np.asarray(expert, dtype=float))
     y = np.asarray(won, dtype=float)
 
     def nll(shift: float) -> float:
         z = offset + shift
-        return float(np.sum(np.logaddexp(0.0, z) - y * z))
+        softplus = np.logaddexp(0.0, z)
+        value = float(np.sum(softplus - y * z))
+        if penalised:  # log q(1 - q) = z - 2 log(1 + e^z), summed inside the log
+            value -= float(np.logaddexp.reduce(z - 2 * softplus)) / 2
+        return value
 
     best = minimize_scalar(
         nll, bounds=(-_SEARCH, _SEARCH), method="bounded", options={"xatol": 1e-9}

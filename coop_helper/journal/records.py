@@ -119,7 +119,9 @@ def outcome_fields(
 def check_play(
     pile: int, removed: int, moves: int, won: bool, names: tuple[str, str, str] | None = None
 ) -> None:
-    """Reject a removal and Tax Increase moves the Time Pile cannot have allowed.
+    """Reject a removal and Tax Increase moves the Time Pile cannot have allowed: a game,
+    won or lost, needs a turn to play (a lost one may end with its last Time Pile cards moved
+    on Tax Increases).
 
     ``names`` are how the user wrote removed, moves and a loss: the options by default,
     the columns of an imported file otherwise."""
@@ -132,6 +134,11 @@ def check_play(
         raise UserError(
             f"a won game needs at least one turn: {removed_is} {removed} plus {moves_is} "
             f"{moves} leave no card of the Time Pile of {pile}; check the numbers or {lost}."
+        )
+    if removed == pile:  # lost: the whole Time Pile moved before play leaves no turn
+        raise UserError(
+            f"a lost game needs at least one turn too: {removed_is} {removed} moves the whole "
+            f"Time Pile of {pile} to the Victory Pile before play; check {removed_is}."
         )
     if removed + moves > pile:
         raise UserError(
@@ -332,11 +339,34 @@ def uids(journal: Journal) -> set[str]:
     return {row[0] for row in journal.db.execute("SELECT uid FROM games")}
 
 
-def remove_last(journal: Journal) -> GameRecord | None:
-    """Delete the most recently recorded game and return it (None if the journal is empty)."""
+def same_games(
+    journal: Journal, played_on: str, code: str, removed: int, won: bool
+) -> list[GameRecord]:
+    """The recorded games of this day, deal, removal and result (a game recorded twice by
+    mistake looks like this), oldest first."""
+    rows = journal.db.execute(
+        f"{_SELECT} WHERE played_on = ? AND code = ? AND removed = ? AND won = ? ORDER BY id",
+        (played_on, code, removed, int(won)),
+    ).fetchall()
+    return [_from_row(row) for row in rows]
+
+
+def get(journal: Journal, number: int) -> GameRecord | None:
+    """Game ``number`` (its ``#``), or None when the journal has no game of that number."""
+    row = journal.db.execute(f"{_SELECT} WHERE id = ?", (number,)).fetchone()
+    return None if row is None else _from_row(row)
+
+
+def last(journal: Journal) -> GameRecord | None:
+    """The most recently recorded game (None if the journal is empty)."""
+    row = journal.db.execute(f"{_SELECT} ORDER BY id DESC LIMIT 1").fetchone()
+    return None if row is None else _from_row(row)
+
+
+def remove(journal: Journal, record: GameRecord) -> bool:
+    """Delete this game (by its number and uid, so a game shown before is the one removed);
+    False when it is no longer in the journal. Nothing else changes: the other games keep
+    their numbers, and the expert's stored odds of the deal stay."""
     with journal.write() as db:
-        row = db.execute(f"{_SELECT} ORDER BY id DESC LIMIT 1").fetchone()
-        if row is None:
-            return None
-        db.execute("DELETE FROM games WHERE id = ?", (row[-1],))
-    return _from_row(row)
+        cursor = db.execute("DELETE FROM games WHERE id = ? AND uid = ?", (record.id, record.uid))
+    return cursor.rowcount == 1

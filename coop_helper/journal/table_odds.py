@@ -5,6 +5,10 @@ every removal level gets the table's win chance beside the expert's. The recomme
 is made on it once the table clearly differs from the expert (the interval of the fitted
 shift leaves out 0); before that, a few lucky or unlucky games would move it, so it stays
 the expert's.
+
+A table that won every game of the fit is shown as strong as the interval's lower end
+says, "at least" that (and its recommendation made on that end: nothing more is known);
+one that lost every game as the upper end says, "at most" that.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from coop_helper.policies import policy_version
 from coop_helper.render.words import plural
 from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import OddsResult
+from coop_helper.sim.percent import chance_percent
 
 AS_CHOICES = ("table", "expert")
 
@@ -41,6 +46,20 @@ class TableOdds:
     steers: bool  # the recommendation is made on the table's odds (else on the expert's)
     older: int = 0  # games of the fit predicted by an older version of the expert
 
+    @property
+    def shown(self) -> tuple[float, ...]:
+        """The table's win chance per level as shown: the lower end of the interval for a
+        table that won every game, the upper end for one that lost every game, else the
+        estimate."""
+        side = self.calibration.one_sided
+        return self.lows if side == "won" else self.highs if side == "lost" else self.wins
+
+    def shown_text(self, index: int) -> str:
+        """One level's chance as shown: '57.5%', '≥57.5%' (won every game) or '≤3.1%'."""
+        side = self.calibration.one_sided
+        mark = "≥" if side == "won" else "≤" if side == "lost" else ""
+        return mark + chance_percent(self.shown[index])
+
     def level_json(self, index: int) -> dict[str, float]:
         """The calibrated fields of one level in JSON."""
         return {
@@ -51,7 +70,14 @@ class TableOdds:
 
     def json(self) -> dict[str, Any]:
         """The ``calibration`` object of ``odds --json``."""
-        return {**self.calibration.json(), "recommends": self.steers, "older": self.older}
+        side = self.calibration.one_sided
+        return {
+            **self.calibration.json(),
+            "recommends": self.steers,
+            "older": self.older,
+            # which figure the table shows: the estimate, or an end of the interval
+            "shown": {"won": "at_least_low", "lost": "at_most_high"}.get(side or "", "estimate"),
+        }
 
 
 def parse_as(text: str) -> str:
@@ -85,12 +111,12 @@ def predicted_games(players: int) -> list[tuple[int, int, bool, str]]:
 def shortfall(players: int, games: int, wins: int) -> str | None:
     """Why a journal with these games of this count gives no table odds yet; None when it
     has none (nothing to say) or enough to fit."""
-    if not games or can_fit(games, wins):
+    if not games or can_fit(games):
         return None
     return (
         f"Your table's own odds need {MIN_GAMES} recorded {players}-player games with the "
-        f"expert's prediction, at least one won and one lost; the journal has "
-        f"{plural(games, 'game')}, {wins} won."
+        f"expert's prediction, won or lost; the journal has {plural(games, 'game')}, "
+        f"{wins} won."
     )
 
 
@@ -104,8 +130,10 @@ def table_odds(result: OddsResult, calibration: Calibration | None) -> TableOdds
     highs = tuple(calibration.win(p, calibration.high) for p in expert)
     steers = calibration.low > 0 or calibration.high < 0
     recommended = result.recommended
+    # a table that won every game: only "at least the lower end" is known, so that decides
+    basis = lows if calibration.one_sided == "won" else wins
     if steers and result.target is not None:
-        good = [i for i, win in enumerate(wins) if win >= result.target]
+        good = [i for i, win in enumerate(basis) if win >= result.target]
         recommended = None
         if good:
             recommended = result.levels[max(good, key=lambda i: result.levels[i].removed or 0)]
@@ -138,10 +166,10 @@ def for_odds(result: OddsResult, as_who: str) -> tuple[TableOdds | None, str | N
         return None, None
     wins = sum(won for _, _, won, _ in games)
     if why_not is not None:
-        if not can_fit(len(games), wins):
+        if not can_fit(len(games)):
             return None, None  # nothing to show anyway: say nothing
         return None, f"Your table's own odds are not shown: {why_not}."
-    if not can_fit(len(games), wins):  # the fit loads scipy: only when it can be made
+    if not can_fit(len(games)):  # the fit loads scipy: only when it can be made
         return None, shortfall(result.players, len(games), wins)
     table = table_odds(result, from_games((w, n, won) for w, n, won, _ in games))
     if table is None:

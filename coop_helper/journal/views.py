@@ -55,6 +55,17 @@ def result_text(record: GameRecord) -> str:
     return f"won: {record.rank} ({plural(record.points or 0, 'point')})"
 
 
+def game_summary(record: GameRecord) -> str:
+    """'game 6: 2026-04-03, 1 player, PR1-0851CM, 2 removed, 1 moved on Tax Increases, won:
+    Sailor (3 points)', with its note if it has one."""
+    moved = f", {record.moves} moved on Tax Increases" if record.moves else ""
+    note = f', note "{escape_controls(record.note)}"' if record.note else ""
+    return (
+        f"game {record.id}: {record.played_on}, {plural(record.players, 'player')}, "
+        f"{record.code}, {record.removed} removed{moved}, {result_text(record)}{note}"
+    )
+
+
 def game_json(record: GameRecord) -> dict[str, Any]:
     """One game in JSON: every stored field, and its row id."""
     return {name: getattr(record, name) for name in (*COLUMNS, "id")}
@@ -62,16 +73,33 @@ def game_json(record: GameRecord) -> dict[str, Any]:
 
 def calibration_text(calibration: Calibration, players: int) -> str:
     """The fit in words: the factor on the odds of winning, with its interval, from the
-    table's games of ``players``."""
+    table's games of ``players``; for a table that won (or lost) every game, the end of the
+    interval that says how strong it is at least (or at most)."""
     factor = math.exp(calibration.shift)
     low, high = math.exp(calibration.low), math.exp(calibration.high)
     games = plural(calibration.games, f"{players}-player game")
+    interval = f"{exact_percent(calibration.confidence)} interval {low:.2f}x-{high:.2f}x"
+    side = calibration.one_sided
+    if side is not None:
+        every = "all" if calibration.games > 2 else "both"
+        bound, end, which = (
+            ("at least", low, "lower") if side == "won" else ("at most", high, "upper")
+        )
+        shift = calibration.low if side == "won" else calibration.high
+        half = half_up_percent(end / (1 + end), 0)
+        return (
+            f"Your table {side} {every} {games} with the expert's prediction: its odds of "
+            f"winning (wins to losses) are {bound} {end:.2f}x the expert's (the {which} end "
+            f"of the {exact_percent(calibration.confidence)} interval of Firth's penalised "
+            f"fit; log-odds shift {bound} {shift:+.2f}): where the expert wins half its "
+            f"games, your table would win {bound} {half}."
+        )
     half = half_up_percent(factor / (1 + factor), 0)
     return (
         f"Your table's odds of winning (wins to losses) are {factor:.2f}x the expert's "
-        f"({exact_percent(calibration.confidence)} interval {low:.2f}x-{high:.2f}x; "
-        f"log-odds shift {calibration.shift:+.2f}), from {games} with the expert's prediction: "
-        f"where the expert wins half its games, your table would win {half}."
+        f"({interval}; log-odds shift {calibration.shift:+.2f}), from {games} with the "
+        f"expert's prediction: where the expert wins half its games, your table would win "
+        f"{half}."
     )
 
 
@@ -172,7 +200,7 @@ def expected_text(expected: Expected) -> str:
         )
     odds = (
         "'coop-helper odds' shows your table's own odds beside the expert's at a player "
-        f"count with {MIN_GAMES} such games of that count, a win and a loss among them."
+        f"count with {MIN_GAMES} or more such games."
     )
     return (
         f"Against the expert: you won {expected.wins:,} of the "

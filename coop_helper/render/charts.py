@@ -29,6 +29,7 @@ MARK_BYTES = 8192  # the mark sits in the first bytes of a PNG or SVG file
 RANK_COLOURS = ("#9a9a9a", "#2a9d8f", "#e0a800", "#3a6ea5", "#c0392b")  # lowest rank first
 EXPERT_COLOUR = "#264653"
 TABLE_COLOUR = "#7b2cbf"
+PILE_COLOUR = "#e76f51"  # the Time Piles an unknown seal allows
 ROLLING = 10  # games in the rolling win rate of the history chart
 
 
@@ -110,7 +111,9 @@ def _rank_colour(rank_names: Sequence[str], name: str | None) -> str:
 def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
     """Win chance per removal level with its interval band, each level coloured by the
     rank a win there gives; the table's own odds beside them; the recommendation marked."""
+    from matplotlib.colors import to_rgb
     from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     from coop_helper.setup.catalog import load_catalog
@@ -120,35 +123,79 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
     levels = result.levels
     x = [lv.removed if known else lv.turns for lv in levels]
     figure, ax = _figure()
+    handles: list[Any] = []
+    if not known and result.time_pile_range is not None:
+        # every Time Pile the unknown seal allows: nothing removed, one of these many turns
+        low, high = result.time_pile_range
+        ax.axvspan(low - 0.5, high + 0.5, color=PILE_COLOUR, alpha=0.10, linewidth=0, zorder=0)
+        handles.append(
+            Patch(
+                color=PILE_COLOUR,
+                alpha=0.25,
+                label=f"Possible Time Pile: {low}-{high}\n(a seal is unknown)",
+            )
+        )
+    if table is not None:  # beneath the expert's: a wide band must not hide it
+        side = table.calibration.one_sided
+        ax.fill_between(
+            x, table.lows, table.highs, color=TABLE_COLOUR, alpha=0.07, linewidth=0, zorder=1
+        )
+        for edge in (table.lows, table.highs):
+            ax.plot(x, edge, color=TABLE_COLOUR, linewidth=0.6, alpha=0.45, zorder=1)
+        ax.plot(x, table.shown, color=TABLE_COLOUR, linewidth=1.6, linestyle="--", zorder=2)
+        games = table.calibration.games
+        label = {
+            "won": f"Your table: at least this\n(won all {games} games:\nits interval's low end)",
+            "lost": f"Your table: at most this\n(lost all {games} games:\nits interval's high end)",
+        }.get(side or "", f"Your table ({games} games)")
+        handles.append(Line2D([], [], color=TABLE_COLOUR, linestyle="--", label=label))
+        handles.append(
+            Patch(
+                facecolor=(*to_rgb(TABLE_COLOUR), 0.07),
+                edgecolor=(*to_rgb(TABLE_COLOUR), 0.45),
+                linewidth=0.6,
+                label=f"Your table's {exact_percent(table.calibration.confidence)} interval",
+            )
+        )
     ax.fill_between(
         x,
         [lv.ci_low for lv in levels],
         [lv.ci_high for lv in levels],
         color=EXPERT_COLOUR,
-        alpha=0.15,
+        alpha=0.35,
         linewidth=0,
+        zorder=2,
     )
-    ax.plot(x, [lv.win for lv in levels], color=EXPERT_COLOUR, linewidth=1.2)
+    # the expert's interval is a few points wide: bars with caps keep it visible
+    ax.errorbar(
+        x,
+        [lv.win for lv in levels],
+        yerr=[[lv.win - lv.ci_low for lv in levels], [lv.ci_high - lv.win for lv in levels]],
+        fmt="none",
+        ecolor=EXPERT_COLOUR,
+        elinewidth=1.0,
+        capsize=3,
+        zorder=2,
+    )
+    ax.plot(x, [lv.win for lv in levels], color=EXPERT_COLOUR, linewidth=1.4, zorder=2)
     # a level no game won gives no rank (the table shows "-"): no rank colour either
     ranks = [result.rank_for(lv) if lv.wins else None for lv in levels]
     colours = [_rank_colour(rank_names, r.name if r else None) for r in ranks]
     ax.scatter(
         x, [lv.win for lv in levels], c=colours, s=46, zorder=3, edgecolors="white", linewidths=0.6
     )
-    handles = [
+    handles.insert(
+        0,
         Line2D(
             [],
             [],
             color=EXPERT_COLOUR,
-            linewidth=1.2,
-            label=f"Expert ({exact_percent(result.confidence)} interval shaded)",
-        )
-    ]
-    if table is not None:
-        ax.fill_between(x, table.lows, table.highs, color=TABLE_COLOUR, alpha=0.12, linewidth=0)
-        ax.plot(x, table.wins, color=TABLE_COLOUR, linewidth=1.4, linestyle="--")
-        label = f"Your table ({table.calibration.games} games; interval shaded)"
-        handles.append(Line2D([], [], color=TABLE_COLOUR, linestyle="--", label=label))
+            linewidth=1.4,
+            marker="|",
+            markersize=8,
+            label=f"Expert ({exact_percent(result.confidence)}\ninterval: bars and band)",
+        ),
+    )
     shown = {r.name for r in ranks if r is not None}
     handles += [
         Line2D(
@@ -165,7 +212,7 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
         )
     if recommended is not None and recommended.removed is not None:
         index = levels.index(recommended)
-        chance = table.wins[index] if table is not None and table.steers else recommended.win
+        chance = table.shown[index] if table is not None and table.steers else recommended.win
         ax.axvline(
             recommended.removed, color="#1d3557", linewidth=0.9, alpha=0.5, linestyle="--", zorder=1
         )
@@ -210,9 +257,10 @@ def odds_chart(result: OddsResult, table: TableOdds | None, path: Path) -> None:
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(True, alpha=0.3)
-    # the curve falls with cards removed and rises with turns: the legend goes where it is not
-    corner = "upper right" if known else "upper left"
-    ax.legend(handles=handles, loc=corner, fontsize=8, framealpha=0.9)
+    # beside the plot, not on it: no band or point runs under the legend
+    ax.legend(
+        handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False
+    )
     _save(figure, path)
 
 
@@ -221,8 +269,13 @@ MIN_DAYS_SHOWN = 8  # the history chart's date axis spans at least this many day
 
 def history_chart(history: History, rank_names: Sequence[str], path: Path, about: str = "") -> None:
     """The group's wins over time (points, coloured by rank, with the best so far) above its
-    win rate over time (rolling and overall); ``about`` names the games chosen (the title
-    says "every player count" without it)."""
+    win rate over time (rolling and overall), written to ``path``; ``about`` names the games
+    chosen (the title says "every player count" without it)."""
+    _save(history_figure(history, rank_names, about), path)
+
+
+def history_figure(history: History, rank_names: Sequence[str], about: str = "") -> Any:
+    """The figure of `history_chart`, not yet written."""
     import datetime as dt
 
     from matplotlib.dates import AutoDateLocator
@@ -320,21 +373,26 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path, about
     ends = [i for i in range(len(days)) if i + 1 == len(days) or days[i + 1] != days[i]]
     bottom.plot(
         [days[i] for i in ends],
-        [rolling[i] for i in ends],
-        color=TABLE_COLOUR,
-        linewidth=1.2,
-        marker="o",
-        markersize=3,
-        label=f"Last {ROLLING} games",
-    )
-    bottom.plot(
-        [days[i] for i in ends],
         [overall[i] for i in ends],
         color=EXPERT_COLOUR,
         linewidth=1.2,
         linestyle="--",
+        marker="o",
+        markersize=3,
         label="All games so far",
     )
+    # up to the ROLLING-th game the last ROLLING games are all the games: one line, not two
+    full = [i for i in ends if i + 1 >= ROLLING]
+    if full:
+        bottom.plot(
+            [days[i] for i in full],
+            [rolling[i] for i in full],
+            color=TABLE_COLOUR,
+            linewidth=1.2,
+            marker="o",
+            markersize=3,
+            label=f"Last {ROLLING} games",
+        )
     bottom.set_ylim(-0.02, 1.02)
     bottom.yaxis.set_major_formatter(PercentFormatter(1.0))
     bottom.set_ylabel("Win rate")
@@ -345,10 +403,12 @@ def history_chart(history: History, rank_names: Sequence[str], path: Path, about
     if (last - first).days < MIN_DAYS_SHOWN:  # a few days: not the years matplotlib would show
         margin = dt.timedelta(days=(MIN_DAYS_SHOWN - (last - first).days) / 2)
         bottom.set_xlim(first - margin, last + margin)
-    locator = AutoDateLocator()
+    # ticks every N days from the first, not on days 1, 8, 15, 22, 29 of each month (whose
+    # "Apr 29" and the next month's "May" on the 1st ran into each other)
+    locator = AutoDateLocator(interval_multiples=False)
     bottom.xaxis.set_major_locator(locator)
     bottom.xaxis.set_major_formatter(date_formatter(locator))
-    _save(figure, path)
+    return figure
 
 
 def date_formatter(locator: Any) -> Any:

@@ -122,7 +122,7 @@ def odds_records(result: OddsResult, table_odds: TableOdds | None = None) -> lis
         own = (
             []
             if table_odds is None
-            else [f"your table {chance_percent(table_odds.wins[result.levels.index(lv)])}"]
+            else [f"your table {table_odds.shown_text(result.levels.index(lv))}"]
         )
         records.append(
             [f"{where}: win {chance_percent(lv.win)}", interval, *own]
@@ -151,7 +151,7 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
         row = [] if not known else [str(lv.removed)]
         row += [str(lv.turns), chance_percent(lv.win), f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"]
         if table_odds is not None:
-            row.append(chance_percent(table_odds.wins[index]))
+            row.append(table_odds.shown_text(index))
         if known:
             row.append(_ranks_cell(lv))
         style = "bold" if rec is not None and lv is rec else None
@@ -219,6 +219,13 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
         return []
     goal = f"{100 * result.target:g}%"
     if result.time_pile is None:
+        most = max(result.levels, key=lambda lv: lv.turns, default=None)
+        if most is not None and most.win < result.target:  # not even the largest pile
+            return [
+                f"No Time Pile the unknown seal allows reaches a {goal} chance of winning: "
+                f"even the largest, of {most.turns} cards, gives {chance_percent(most.win)} "
+                "with nothing removed. Play with nothing removed, or aim lower with --target."
+            ]
         return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
     rec = result.recommended if table is None else table.recommended
     steering = table is not None and table.steers
@@ -227,8 +234,8 @@ def recommendation_lines(result: OddsResult, table: TableOdds | None = None) -> 
     def win(level: Level) -> str:
         if table is None or not steering:
             return chance_percent(level.win)
-        table_win = table.wins[result.levels.index(level)]
-        return f"{chance_percent(table_win)}, the expert {chance_percent(level.win)}"
+        table_win = table.shown_text(result.levels.index(level))
+        return f"{table_win}, the expert {chance_percent(level.win)}"
 
     if rec is None:
         best = result.levels[0]
@@ -285,9 +292,13 @@ def print_odds(result: OddsResult, chart: bool = False, table: TableOdds | None 
             if table.steers
             else "but the recommendation stays the expert's until the interval leaves out 1.00x"
         )
+        applies = {
+            "won": "shows that lower end (≥) at every level",
+            "lost": "shows that upper end (≤) at every level",
+        }.get(table.calibration.one_sided or "", "applies that to every level")
         console.print(
-            f"{calibration_text(table.calibration, result.players)} 'Your table' applies that to "
-            f"every level, {uses} (--as expert: the expert's odds alone)."
+            f"{calibration_text(table.calibration, result.players)} 'Your table' {applies}, "
+            f"{uses} (--as expert: the expert's odds alone)."
             + older_text(table.older, table.calibration.games)
         )
     for line in recommendation_lines(result, table):

@@ -10,12 +10,23 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from coop_helper.engine.cards import SHIP, build_deck
+from coop_helper.engine.state import CUBES
 from coop_helper.render.tables import contract_json
 from coop_helper.render.words import plural
 from coop_helper.setup.catalog import COLOURS, Seal, load_catalog
 from coop_helper.sim.play import PlayedGame
 
 Event = dict[str, Any]
+
+LEGEND = (
+    "How to read it: P1, P2, ... are the players. A ship 'Skiff 4/5' pays 4 coins when "
+    "traded and is repelled by a player with 5 swords or more ('3/skull': never repelled). "
+    "A person 'Gunner 6->2' costs 6 coins to hire and is worth 2 victory points (VP); a "
+    "colour in brackets is the ship colour it works with. Each player has "
+    f"{CUBES} cubes: one goes on every contract they complete or put a progress marker on, "
+    f"so a player completes at most {CUBES} contracts; 'cubes left' counts the free ones."
+)
+"""What the card notation and the players' cubes mean: the first lines of `play`."""
 
 
 def _p(index: int) -> str:
@@ -31,6 +42,7 @@ class _Account:
         self.rules_pile = played.rules_pile
         self.contracts = {c.key: c for c in played.config.contracts}
         self.steps: dict[tuple[int, str], int] = {}  # (player, contract) -> markers placed
+        self.done: dict[int, set[str]] = {}  # player -> contracts completed
         self.lines: list[str] = []
 
     def label(self, card: int) -> str:
@@ -90,7 +102,7 @@ class _Account:
                 action = f"could complete {contract.name}"
             # a contract decided at its trigger is gone until the trigger comes again
             later = "declines" if contract.timing == "at_once" else "leaves it for now"
-            self.say(f"{who} {action} but {later}")
+            self.say(f"{who} {action} but {later} ({self.cubes_text(e['player'])})")
         elif e["kind"] == "victory_move" and e["choice"]:
             self.say("the team moves a Time Pile card to the Victory Pile", 2)
 
@@ -130,11 +142,22 @@ class _Account:
         )
 
     def complete(self, e: Event) -> None:
+        self.done.setdefault(e["player"], set()).add(e["contract"])
         bonus = f", +{e['bonus_vp']} VP" if e["bonus_vp"] else ""
         self.say(
             f"{_p(e['player'])} completes {self.names[e['contract']]}: "
             f"+{plural(e['coins'], 'coin')}{bonus}"
         )
+
+    def cubes_left(self, player: int) -> int:
+        """The player's cubes not yet on a contract (a progress marker holds one)."""
+        marked = {key for (who, key), step in self.steps.items() if who == player and step}
+        done = self.done.get(player, set())
+        return CUBES - len(done) - len(marked - done)
+
+    def cubes_text(self, player: int) -> str:
+        """'2 of 3 cubes left'."""
+        return f"{self.cubes_left(player)} of {plural(CUBES, 'cube')} left"
 
     def marker(self, e: Event) -> None:
         self.steps[(e["player"], e["contract"])] = e["step"]
@@ -170,7 +193,8 @@ class _Account:
             done = ", ".join(self.names[k] for k in p["contracts"]) or "none"
             self.say(
                 f"{_p(index)}: {plural(p['coins'], 'coin')}, {p['vp']} VP, "
-                f"{plural(p['swords'], 'sword')}, contracts: {done}",
+                f"{plural(p['swords'], 'sword')}, contracts: {done}, "
+                f"{plural(self.cubes_left(index), 'cube')} left",
                 2,
             )
         self.say(
@@ -184,8 +208,9 @@ class _Account:
         self.say(f"Turn {e['turn']} cannot start: the Time Pile is empty.", 0)
 
 
-def render_account(played: PlayedGame) -> list[str]:
-    """The game turn by turn, then the result, as lines of text."""
+def render_account(played: PlayedGame, legend: bool = True) -> list[str]:
+    """The game turn by turn, then the result, as lines of text (after the legend of the
+    card notation unless ``legend`` is off)."""
     config = played.config
     account = _Account(played)
     account.say(
@@ -193,6 +218,8 @@ def render_account(played: PlayedGame) -> list[str]:
         f"policy {played.policy}",
         0,
     )
+    if legend:
+        account.say(LEGEND, 0)
     for event in played.log.events:
         handler: Callable[[Event], None] | None = getattr(account, event["event"], None)
         if handler is not None:
@@ -273,4 +300,4 @@ def game_document(played: PlayedGame, seals: Mapping[str, Seal] | None = None) -
     }
 
 
-__all__ = ["game_document", "render_account", "result_line"]
+__all__ = ["LEGEND", "game_document", "render_account", "result_line"]

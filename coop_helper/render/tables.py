@@ -112,11 +112,14 @@ def seal_json(seal: Seal | None) -> dict[str, Any] | None:
 
 
 def seal_label(contract: Contract, seals: Mapping[str, Seal]) -> str:
-    """'1G', '2A (yours)' for a seal the user recorded, or '?'."""
+    """'1G', '2A (yours)' for a seal the user recorded in the settings, '2A (--seal)' for
+    one given for this call only, or '?'."""
     if contract.seal is not None:
         return str(contract.seal)
-    recorded = seals.get(contract.key)
-    return f"{recorded} (yours)" if recorded else "?"
+    seal = seals.get(contract.key)
+    if seal is None:
+        return "?"
+    return f"{seal} ({'--seal' if _seal_source(contract, seals) == 'given' else 'yours'})"
 
 
 def _seal_source(contract: Contract, seals: Mapping[str, Seal]) -> str | None:

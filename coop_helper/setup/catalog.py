@@ -195,6 +195,14 @@ class Catalog:
         all_names = [n for c in self.contracts for n in c.names()]
         close = suggest(name, all_names) or _names_with_word(name, all_names)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        unnamed = [c.name for c in self.contracts if c.name_de is None]
+        if not close and unnamed:  # perhaps one of those, by a German name the data lacks
+            cards = " and ".join(f"'{n}'" for n in unnamed)
+            hint = (
+                f" The card data has no German name for {cards}: give "
+                f"{'those cards' if len(unnamed) > 1 else 'that card'} by "
+                f"{'their English names' if len(unnamed) > 1 else 'its English name'}."
+            )
         raise UserError(
             f"unknown contract '{shown(name)}'.{hint} Run 'coop-helper contracts' to list them."
         )

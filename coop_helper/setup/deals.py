@@ -379,6 +379,7 @@ def face_up(
     """
     catalog = _catalog(catalog)
     if code is not None and names:
+        _refuse_split_code(code, names, catalog)
         raise UserError("give contract names or --code, not both.")
     if code is not None:
         coded_players, contracts = decode_share_code(code, catalog)
@@ -393,6 +394,21 @@ def face_up(
         raise UserError("name the face-up contracts, or give --code CODE from 'deal'.")
     contracts = catalog.contracts_for(names)
     return players_for(contracts, players, catalog), contracts
+
+
+def _refuse_split_code(code: str, names: Sequence[str], catalog: Catalog) -> None:
+    """``--code pr1 0851 cm`` unquoted: the shell split the code, and its last parts came
+    as contract names. When they make a share code together, say to quote it."""
+    written = " ".join([code, *names])
+    try:
+        players, contracts = decode_share_code(written, catalog)
+    except UserError:
+        return
+    raise UserError(
+        f"--code takes one word, and the shell split '{shown(written, limit=40)}' at its "
+        f"spaces: quote it, --code '{written}', or write it without spaces, "
+        f"--code {encode_share_code(players, contracts, catalog)}."
+    )
 
 
 @dataclass(frozen=True)

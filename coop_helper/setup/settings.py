@@ -254,9 +254,9 @@ def unknown_seal_names(catalog: Catalog) -> str:
     return ", ".join(c.name for c in catalog.contracts if c.seal is None)
 
 
-def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> bool:
+def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> str | None:
     """Under the lock: drop every entry naming ``contract``, then record ``seal`` (if
-    any). Whether the file held an entry for it."""
+    any). The value of the file's earlier entry for it, as written (None: it had none)."""
     import tomlkit
 
     catalog = load_catalog()
@@ -266,7 +266,8 @@ def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> bool:
         entries = _seal_entries(doc.unwrap(), path, catalog, replacing=contract.key)
         names = [name for name, found, _ in entries if found.key == contract.key]
         if seal is None and not names:
-            return False
+            return None
+        earlier = doc.unwrap()["seals"][names[0]] if names else None
         if "seals" not in doc:
             if not doc.body:
                 for line in HEADER:
@@ -288,7 +289,7 @@ def _change_seal(contract: Contract, seal: Seal | None, path: Path) -> bool:
         elif seal is not None:
             table[contract.key] = str(seal)
         write_config(doc, path)
-        return bool(names)
+        return None if earlier is None else str(earlier)
 
 
 def record_seal(contract: Contract, seal: Seal, path: Path | None = None) -> Path:
@@ -298,20 +299,25 @@ def record_seal(contract: Contract, seal: Seal, path: Path | None = None) -> Pat
     (its comment kept; further spellings of it are dropped); the rest of the file,
     comments too, stays as it was.
     """
+    return set_seal(contract, seal, path)[0]
+
+
+def set_seal(contract: Contract, seal: Seal, path: Path | None = None) -> tuple[Path, str | None]:
+    """`record_seal`, also returning the seal it replaced as the file had it (None when
+    the contract had none recorded), so the user hears that an earlier reading is gone."""
     path = path or config_path()
     if contract.seal is not None:
         raise UserError(
             f"{contract.name}'s seal is known ({contract.seal}); seals are recorded only for "
             f"the contracts whose seal the card data lacks: {unknown_seal_names(load_catalog())}."
         )
-    _change_seal(contract, seal, path)
-    return path
+    return path, _change_seal(contract, seal, path)
 
 
 def forget_seal(contract: Contract, path: Path | None = None) -> bool:
     """Remove the seal recorded for ``contract``; whether there was one."""
     path = path or config_path()
-    return _change_seal(contract, None, path)
+    return _change_seal(contract, None, path) is not None
 
 
 def parse_seal_option(option: str, catalog: Catalog) -> tuple[Contract, Seal]:

@@ -292,7 +292,7 @@ def record_doc(doc: Mapping[str, Any], slot: Slot, workers: int) -> dict[str, An
     """``record --json`` for the posted fields of `record`: ``code`` (or ``contracts``,
     names), ``removed``, ``won``, ``moves``, ``date``, ``note``, ``players``, ``seals``
     (``{"Ransom": "1A"}``). Checked in full before the journal is opened."""
-    from coop_helper.journal import views
+    from coop_helper.journal import records, views
     from coop_helper.journal.recording import played_game, record_game
     from coop_helper.journal.store import open_journal
 
@@ -338,9 +338,18 @@ def record_doc(doc: Mapping[str, Any], slot: Slot, workers: int) -> dict[str, An
     with slot.hold(Run(stoppable=False)):
         journal = open_journal(create=True)
         with journal:
+            twins = records.same_games(journal, game.played_on, game.code, game.removed, game.won)
             record, standing = record_game(journal, game, workers)
     result = views.record_json(record, standing, journal.path)
     result["warnings"] = _record_warnings(record, moves, removed)
+    if twins:  # as `record` away from a terminal: kept, with a warning
+        shown = "; ".join(views.game_summary(t) for t in twins[:3])
+        holds = "a game" if len(twins) == 1 else f"{len(twins)} games"
+        result["warnings"].insert(
+            0,
+            f"the journal holds {holds} of the same day, deal, removal and result ({shown}), "
+            f"and the same game recorded twice counts twice: kept as game {record.id}.",
+        )
     return result
 
 
