@@ -7,6 +7,10 @@
    the odds several times faster. The compiled modules are optional: without a C compiler
    (or with COOP_HELPER_PURE=1 set) the same modules are installed as plain Python, and
    every result is the same, only slower.
+3. The native simulation core (``coop_helper/native``, C++17 built against pybind11's
+   headers) plays the odds' games. It is optional too: without a C++ compiler (or with
+   COOP_HELPER_PURE=1 or COOP_HELPER_NO_NATIVE=1 set) the Python engine plays them, with
+   the same results.
 """
 
 from __future__ import annotations
@@ -73,4 +77,50 @@ def compiled_modules() -> list:
     return extensions
 
 
-setup(ext_modules=compiled_modules(), cmdclass={"build_py": BuildWithData})
+NATIVE_DIR = "coop_helper/native/src"
+# Every source of the extension; *_main.cpp files (stand-alone test drivers) are not.
+NATIVE_SOURCES = [
+    "bindings.cpp",
+    "registry.cpp",
+    "seeds.cpp",
+    "moves.cpp",
+    "turn.cpp",
+    "trade_hire.cpp",
+    "expeditions_contracts.cpp",
+    "fork.cpp",
+    "trace.cpp",
+    "tally.cpp",
+    "policy_random.cpp",
+    "policy_basic.cpp",
+    "policy_expert_params.cpp",
+    "policy_planning.cpp",
+    "policy_expert.cpp",
+    "policy_last_turn.cpp",
+]
+# Floating point exactly as Python's doubles: no fused multiply-add, no fast-math.
+NATIVE_FLAGS = ["-std=c++17", "-O2", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden"]
+
+
+def native_modules() -> list:
+    """The native core's extension (optional); none if pybind11 is missing or it is off."""
+    if os.environ.get("COOP_HELPER_PURE") or os.environ.get("COOP_HELPER_NO_NATIVE"):
+        return []
+    try:
+        import pybind11
+    except ImportError:
+        return []
+    from setuptools import Extension
+
+    extension = Extension(
+        "coop_helper.native._core",
+        sources=[f"{NATIVE_DIR}/{name}" for name in NATIVE_SOURCES],
+        include_dirs=[pybind11.get_include(), NATIVE_DIR],
+        language="c++",
+        extra_compile_args=NATIVE_FLAGS,
+        depends=[f"{NATIVE_DIR}/{path.name}" for path in sorted((ROOT / NATIVE_DIR).glob("*.hpp"))],
+    )
+    extension.optional = True  # a failed compile leaves the Python engine in charge
+    return [extension]
+
+
+setup(ext_modules=[*compiled_modules(), *native_modules()], cmdclass={"build_py": BuildWithData})

@@ -352,9 +352,9 @@ def _children(pid: int) -> list[str]:
     return found
 
 
-def _started_alone(tmp_path, *args: str):
+def _started_alone(tmp_path, *args: str, engine: str | None = None):
     """``python -m coop_helper ARGS --quiet`` in a process group of its own (as a shell
-    starts it), its output read as text."""
+    starts it), its output read as text; ``engine`` sets COOP_HELPER_ENGINE."""
     import os
     import subprocess
     import sys
@@ -362,7 +362,11 @@ def _started_alone(tmp_path, *args: str):
     return subprocess.Popen(
         [sys.executable, "-m", "coop_helper", *args, "--quiet"],
         cwd=tmp_path,
-        env={**os.environ, "COOP_HELPER_CONFIG": str(tmp_path / "c.toml")},
+        env={
+            **os.environ,
+            "COOP_HELPER_CONFIG": str(tmp_path / "c.toml"),
+            **({"COOP_HELPER_ENGINE": engine} if engine else {}),
+        },
         start_new_session=True,
         text=True,
         stdout=subprocess.PIPE,
@@ -372,12 +376,14 @@ def _started_alone(tmp_path, *args: str):
 
 @pytest.mark.skipif(not __import__("os").path.isdir("/proc"), reason="needs /proc")
 def test_ctrl_c_stops_a_run_with_workers(tmp_path):
-    """Ctrl-C reaches the whole process group, as from a terminal: one line, exit 130."""
+    """Ctrl-C reaches the whole process group, as from a terminal: one line, exit 130.
+    Worker processes are the Python engine's (the native core runs threads)."""
     import os
     import signal
     import time
 
-    run = _started_alone(tmp_path, "odds", *EXAMPLE, "--precision", "0.2", "--workers", "2")
+    args = ["odds", *EXAMPLE, "--precision", "0.2", "--workers", "2"]
+    run = _started_alone(tmp_path, *args, engine="python")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and len(_children(run.pid)) < 2:
         time.sleep(0.1)  # wait until the workers are at work

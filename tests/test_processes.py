@@ -4,6 +4,7 @@ print a traceback."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -141,6 +142,7 @@ def _wait_for_workers(proc: subprocess.Popen[str], count: int) -> None:
 
 @NEEDS_PROC
 def test_sigterm_stops_a_run_with_workers_without_a_word(tmp_path):
+    """Worker processes: the Python engine's (the native core runs threads instead)."""
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -155,7 +157,7 @@ def test_sigterm_stops_a_run_with_workers_without_a_word(tmp_path):
             "--quiet",
         ],
         cwd=tmp_path,
-        env=cli_env(tmp_path),
+        env=cli_env(tmp_path, COOP_HELPER_ENGINE="python"),
         text=True,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -174,6 +176,37 @@ def test_sigterm_stops_a_run_with_workers_without_a_word(tmp_path):
     while time.monotonic() < deadline and any(os.path.exists(f"/proc/{w}") for w in workers):
         time.sleep(0.05)
     assert not [w for w in workers if os.path.exists(f"/proc/{w}")], "workers left behind"
+
+
+LONG_RUN = ["--games", "1000000", "--workers", "2", "--quiet"]
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("coop_helper.native._core") is None,
+    reason="the native core is not built",
+)
+@pytest.mark.parametrize(("sent", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_native_run_on_threads_stops_within_a_second(tmp_path, sent, code):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "coop_helper", "odds", *EXAMPLE, *LONG_RUN],
+        cwd=tmp_path,
+        env=cli_env(tmp_path, COOP_HELPER_ENGINE="native"),
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        time.sleep(3)  # loaded and playing games
+        assert proc.poll() is None
+        sent_at = time.monotonic()
+        proc.send_signal(sent)
+        proc.communicate(timeout=60)
+        stopped = time.monotonic() - sent_at
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == code
+    assert stopped < 1.0, f"stopped {stopped:.2f} s after the signal"
 
 
 # Ctrl-C exactly while the CLI's modules load: the import of typer is interrupted.

@@ -1,7 +1,7 @@
 """The work a build hands to a worker: play one task's games, count the wins per turns.
 
 This reuses the odds runner: each game is played once with the task's full number of
-turns (:func:`coop_helper.sim.traces.play_trace`) and :class:`coop_helper.sim.levels.Tally`
+turns (:func:`coop_helper.sim.traces.play_traces`) and :class:`coop_helper.sim.levels.Tally`
 counts it at every smaller number of turns.
 
 Only the deal's own Time Pile is dealt at setup; the turns beyond it take their first card
@@ -21,7 +21,7 @@ from coop_helper.atlas.plan import Task, deal_seed
 from coop_helper.atlas.turns import pile_bounds
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.sim.levels import Tally
-from coop_helper.sim.traces import game_seed, play_trace
+from coop_helper.sim.traces import play_traces
 
 
 @dataclass(frozen=True)
@@ -48,12 +48,7 @@ def deal_wins(
     base = deal_seed(seed, players, deal)
     own = min(pile_bounds(contracts, None, catalog)[0], turns)
     tally = Tally(turns)
-    tally.add(
-        [
-            play_trace(contracts, players, turns, game_seed(base, i), policy, own)
-            for i in range(games)
-        ]
-    )
+    tally.add(play_traces(contracts, players, turns, base, 0, games, policy, own))
     return tuple(tally.shown_wins())
 
 

@@ -89,7 +89,15 @@ def command(
 
 def _show_version(value: bool) -> None:
     if value:
+        from coop_helper.native import engine_description
+
+        try:
+            engine = engine_description()
+        except UserError as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
         typer.echo(f"coop-helper {__version__}")
+        typer.echo(engine)
         raise typer.Exit()
 
 

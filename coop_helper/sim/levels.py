@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from coop_helper.native import core as native_core
+from coop_helper.native import native_in_use
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.sim.statistics import interval
 from coop_helper.sim.traces import Trace, outcome
@@ -43,8 +45,19 @@ class Tally:
         self.moves: list[dict[int, int]] = [{} for _ in range(max_turns + 1)]
 
     def add(self, traces: Sequence[Trace]) -> None:
-        """Count these games at every budget."""
+        """Count these games at every budget (on the native core where it is in use: the
+        same counts, in the same order)."""
         wins, moves, top = self.wins, self.moves, self.max_turns + 1
+        if native_in_use():
+            self.games += len(traces)
+            budget_wins, budget_moves = native_core.tally(traces, top)
+            for budget, count in enumerate(budget_wins):
+                wins[budget] += count
+            for budget, counts in enumerate(budget_moves):
+                at = moves[budget]
+                for moved, count in counts:
+                    at[moved] = at.get(moved, 0) + count
+            return
         for trace in traces:
             self.games += 1
             finish = trace.finish_turn

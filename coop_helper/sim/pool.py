@@ -9,10 +9,10 @@ import signal
 from collections import deque
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from multiprocessing.pool import AsyncResult, Pool
+from multiprocessing.pool import AsyncResult, Pool, ThreadPool
 
 from coop_helper.setup.catalog import Contract
-from coop_helper.sim.traces import Trace, game_seed, play_trace
+from coop_helper.sim.traces import Trace, native_plays, play_traces
 
 CHUNKS_PER_WORKER = 8
 CHUNK = 50  # games per job handed to a worker when running until precise
@@ -41,16 +41,15 @@ def _ignore_interrupts() -> None:
 
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
     request, start, stop = args
-    return [
-        play_trace(
-            request.contracts,
-            request.players,
-            request.max_turns,
-            game_seed(request.seed, i),
-            request.policy,
-        )
-        for i in range(start, stop)
-    ]
+    return play_traces(
+        request.contracts,
+        request.players,
+        request.max_turns,
+        request.seed,
+        start,
+        stop,
+        request.policy,
+    )
 
 
 def _chunks(games: int, size: int) -> list[tuple[int, int]]:
@@ -96,7 +95,8 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     enough: Callable[[list[Trace]], bool] | None = None,
 ) -> list[Trace]:
-    """Play the request's games (in worker processes if asked); traces in game order.
+    """Play the request's games (in worker processes if asked, threads on the native
+    core); traces in game order.
 
     With ``enough``, the run stops at the first multiple of BATCH games for which
     ``enough(traces_of_that_batch)`` says so (at most ``request.games``). Workers play
@@ -111,8 +111,14 @@ def simulate(
     jobs = [(request, a, b) for a, b in _chunks(request.games, size)]
     traces: list[Trace] = []
     batch: list[Trace] = []
-    pool = None
-    if request.workers > 1:
+    pool: Pool | None = None
+    if request.workers > 1 and native_plays(
+        request.policy, request.seed, request.max_turns, request.contracts
+    ):
+        # The native core plays a batch without the GIL: threads run batches side by side,
+        # with no processes to start and no traces to pickle back.
+        pool = ThreadPool(request.workers)
+    elif request.workers > 1:
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
         pool = context.Pool(request.workers, initializer=_ignore_interrupts)
     aborted = [False]

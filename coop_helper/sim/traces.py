@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import Hidden, Table
+from coop_helper.native import core as native_core
+from coop_helper.native import native_in_use
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
 from coop_helper.policies.last_turn import draws_on, last_turn_view, looks
@@ -170,6 +172,42 @@ def play_trace(
     result = game.run()
     finish = result.turns if result.won else 0
     return Trace(finish, tuple(recorder.events), tuple(recorder.endings))
+
+
+def play_traces(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seed: int,
+    start: int,
+    stop: int,
+    policy_name: str,
+    dealt_time: int | None = None,
+) -> list[Trace]:
+    """`play_trace` for games ``start`` to ``stop`` of a run seeded ``seed`` (game ``i``
+    seeded ``game_seed(seed, i)``), in game order.
+
+    They are played by the native core in one call where it is in use and plays this
+    policy (`coop_helper.native`), else by the Python engine: the same traces either way.
+    """
+    if native_plays(policy_name, seed, time_pile, contracts):
+        return [
+            Trace(finish, events, endings)
+            for finish, events, endings in native_core.play_traces(
+                contracts, players, time_pile, seed, start, stop, policy_name, dealt_time
+            )
+        ]
+    return [
+        play_trace(contracts, players, time_pile, game_seed(seed, i), policy_name, dealt_time)
+        for i in range(start, stop)
+    ]
+
+
+def native_plays(
+    policy_name: str, seed: int, time_pile: int, contracts: tuple[Contract, ...]
+) -> bool:
+    """Does the native core play these games (in use, and able to play them exactly)?"""
+    return native_in_use() and native_core.plays(policy_name, seed, time_pile, contracts)
 
 
 def outcome(trace: Trace, budget: int) -> tuple[bool, int]:

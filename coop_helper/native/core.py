@@ -1,0 +1,159 @@
+"""Driving the native core: the deck and contracts handed over once, games by the batch.
+
+Every function here needs the extension (`coop_helper.native.extension`); the callers ask
+`coop_helper.native.native_in_use` first.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from coop_helper.engine.cards import build_deck
+from coop_helper.engine.seeds import stream_seed
+from coop_helper.native import extension
+from coop_helper.setup.catalog import Contract
+
+__all__ = [
+    "MAX_SEED",
+    "native_contracts",
+    "native_deck",
+    "play_games",
+    "play_traces",
+    "plays",
+    "tally",
+]
+
+MAX_SEED = 1 << 96  # a run's seed must be below this (its game seeds fit in 128 bits)
+_MASK = (1 << 64) - 1
+_MAX_TIME_PILE = 144
+
+
+def _core() -> Any:
+    core = extension()
+    if core is None:
+        raise RuntimeError("the native core is not built")
+    return core
+
+
+@functools.cache
+def native_deck(players: int) -> Any:
+    """The deck of this player count, as the native core's tables (built once)."""
+    deck = build_deck(players)
+    return _core().make_deck(
+        {
+            "players": deck.players,
+            "size": deck.size,
+            "n_kinds": len(deck.kinds),
+            "start_coins": deck.start_coins,
+            "five_player_expedition": (
+                -1 if deck.five_player_expedition is None else deck.five_player_expedition
+            ),
+            "kind": list(deck.kind),
+            "type": list(deck.type),
+            "colour": list(deck.colour),
+            "coins": list(deck.coins),
+            "swords": list(deck.swords),
+            "cost": list(deck.cost),
+            "vp": list(deck.vp),
+            "ability": list(deck.ability),
+            "coin_to_other": [int(b) for b in deck.coin_to_other],
+            "most_swords": [int(b) for b in deck.most_swords],
+            "needs": [list(n) for n in deck.needs],
+        }
+    )
+
+
+@functools.cache
+def native_contracts(contracts: tuple[Contract, ...]) -> Any:
+    """The contracts of a game, as the native core's rules (built once per set)."""
+    return _core().make_contracts([(c.key, c.coins, c.markers) for c in contracts])
+
+
+def plays(policy: str, seed: int, time_pile: int, contracts: tuple[Contract, ...]) -> bool:
+    """Can the native core play this request exactly as the Python engine does?"""
+    core = extension()
+    if core is None or not core.has_policy(policy):
+        return False
+    if not 0 <= seed < MAX_SEED or not 0 <= time_pile <= _MAX_TIME_PILE:
+        return False
+    try:
+        native_contracts(contracts)
+    except ValueError:  # a contract the native core does not know
+        return False
+    return True
+
+
+def _halves(seed: int) -> tuple[int, int]:
+    return seed & _MASK, (seed >> 64) & _MASK
+
+
+def play_traces(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seed: int,
+    start: int,
+    stop: int,
+    policy: str,
+    dealt_time: int | None = None,
+) -> list[tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, bool], ...]]]:
+    """`sim.traces.play_trace` for games ``start`` to ``stop`` of a run seeded ``seed``:
+    (finish_turn, events, endings) per game, in game order."""
+    low, high = _halves(seed)
+    result: list[Any] = _core().play_traces(
+        native_deck(players),
+        native_contracts(contracts),
+        players,
+        time_pile,
+        low,
+        high,
+        start,
+        stop,
+        policy,
+        -1 if dealt_time is None else dealt_time,
+    )
+    return result
+
+
+def tally(traces: Sequence[Any], top: int) -> tuple[list[int], list[list[tuple[int, int]]]]:
+    """`sim.levels.Tally.add`'s counts over ``traces`` for budgets below ``top``: the wins
+    per budget, and per budget the Victory Pile moves of those wins as (moves, count)
+    in the order first seen."""
+    result: tuple[list[int], list[list[tuple[int, int]]]] = _core().tally(traces, top)
+    return result
+
+
+def play_games(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seeds: list[int],
+    policy: str,
+    removed: int = 0,
+    dealt_time: int | None = None,
+) -> list[dict[str, Any]]:
+    """Whole games (`Game.run`), one per seed: each game's result and final state."""
+    result: list[dict[str, Any]] = _core().play_games(
+        native_deck(players),
+        native_contracts(contracts),
+        players,
+        time_pile,
+        removed,
+        -1 if dealt_time is None else dealt_time,
+        [_halves(s) for s in seeds],
+        policy,
+    )
+    return result
+
+
+def stream_seed_native(seed: int, stream: str) -> int:
+    """`engine.seeds.stream_seed`, computed by the native core (for the tests)."""
+    low, high = _halves(seed)
+    return int.from_bytes(_core().stream_seed_bytes(low, high, stream), "big")
+
+
+def python_stream_seed(seed: int, stream: str) -> int:
+    """The Python engine's stream seed (the reference the native one must equal)."""
+    return stream_seed(seed, stream)

@@ -1,0 +1,144 @@
+// CPython's random.Random, exactly: the MT19937 generator, seeded as random.seed(int)
+// seeds it (init_by_array over the 32-bit words of abs(seed), least significant first),
+// with random(), getrandbits(k), _randbelow(n), choice and shuffle drawing the same
+// numbers in the same order. getstate()/setstate() are plain copies of the object.
+#pragma once
+
+#include <cstdint>
+
+namespace coop {
+
+class Rng {
+ public:
+  static constexpr int N = 624;
+
+  // Not seeded yet (all zero): seed it, or set its state, before drawing. Seeding costs
+  // about as much as a short game's engine work, so nothing is seeded twice.
+  Rng() = default;
+  explicit Rng(uint64_t seed) { seed_u64(seed); }
+
+  // random.seed(n) for 0 <= n < 2**64.
+  void seed_u64(uint64_t seed) {
+    uint32_t words[2] = {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)};
+    seed_words(words, words[1] ? 2 : 1);
+  }
+
+  // random.seed(n) for n given as its 32-bit words, least significant first. High zero
+  // words are dropped, as CPython does (the key is as long as the number's bit length).
+  void seed_words(const uint32_t* words, int n_words) {
+    while (n_words > 1 && words[n_words - 1] == 0) --n_words;
+    uint32_t zero = 0;
+    if (n_words <= 0) {
+      words = &zero;
+      n_words = 1;
+    }
+    init_genrand(19650218U);
+    int i = 1, j = 0;
+    int k = N > n_words ? N : n_words;
+    for (; k; --k) {
+      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525U)) + words[j] + j;
+      ++i;
+      ++j;
+      if (i >= N) {
+        mt_[0] = mt_[N - 1];
+        i = 1;
+      }
+      if (j >= n_words) j = 0;
+    }
+    for (k = N - 1; k; --k) {
+      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941U)) - i;
+      ++i;
+      if (i >= N) {
+        mt_[0] = mt_[N - 1];
+        i = 1;
+      }
+    }
+    mt_[0] = 0x80000000U;
+  }
+
+  uint32_t next_u32() {
+    if (index_ >= N) twist();
+    uint32_t y = mt_[index_++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+  }
+
+  // random.random(): 53 random bits as a double in [0, 1)
+  double random() {
+    uint32_t a = next_u32() >> 5, b = next_u32() >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+  }
+
+  // random.getrandbits(k) for 0 <= k <= 64 (words least significant first)
+  uint64_t getrandbits(int k) {
+    if (k <= 0) return 0;
+    if (k <= 32) return next_u32() >> (32 - k);
+    uint64_t low = next_u32();
+    uint64_t high = next_u32() >> (64 - k);
+    return low | (high << 32);
+  }
+
+  // random._randbelow(n) for n >= 1: getrandbits(n.bit_length()) until below n
+  uint64_t randbelow(uint64_t n) {
+    int k = 0;
+    for (uint64_t m = n; m; m >>= 1) ++k;
+    uint64_t r = getrandbits(k);
+    while (r >= n) r = getrandbits(k);
+    return r;
+  }
+
+  // random.choice over n items: the index chosen
+  int choice_index(int n) { return static_cast<int>(randbelow(static_cast<uint64_t>(n))); }
+
+  // random.shuffle(x) over x[0..n)
+  template <typename T>
+  void shuffle(T* x, int n) {
+    for (int i = n - 1; i > 0; --i) {
+      int j = static_cast<int>(randbelow(static_cast<uint64_t>(i) + 1));
+      T t = x[i];
+      x[i] = x[j];
+      x[j] = t;
+    }
+  }
+
+  // getstate()/setstate() as in Python: the 624 words and the position
+  const uint32_t* state_words() const { return mt_; }
+  int state_index() const { return index_; }
+  void set_state(const uint32_t* words, int index) {
+    for (int i = 0; i < N; ++i) mt_[i] = words[i];
+    index_ = index;
+  }
+
+ private:
+  void init_genrand(uint32_t s) {
+    mt_[0] = s;
+    for (int i = 1; i < N; ++i) mt_[i] = 1812433253U * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + i;
+    index_ = N;
+  }
+
+  void twist() {
+    static constexpr uint32_t MAG[2] = {0x0U, 0x9908b0dfU};
+    constexpr int M = 397;
+    int kk = 0;
+    uint32_t y;
+    for (; kk < N - M; ++kk) {
+      y = (mt_[kk] & 0x80000000U) | (mt_[kk + 1] & 0x7fffffffU);
+      mt_[kk] = mt_[kk + M] ^ (y >> 1) ^ MAG[y & 1U];
+    }
+    for (; kk < N - 1; ++kk) {
+      y = (mt_[kk] & 0x80000000U) | (mt_[kk + 1] & 0x7fffffffU);
+      mt_[kk] = mt_[kk + (M - N)] ^ (y >> 1) ^ MAG[y & 1U];
+    }
+    y = (mt_[N - 1] & 0x80000000U) | (mt_[0] & 0x7fffffffU);
+    mt_[N - 1] = mt_[M - 1] ^ (y >> 1) ^ MAG[y & 1U];
+    index_ = 0;
+  }
+
+  uint32_t mt_[N] = {};
+  int index_ = N;
+};
+
+}  // namespace coop

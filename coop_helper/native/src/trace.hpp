@@ -1,0 +1,24 @@
+// The odds runner's per-game trace (sim/traces.py's TraceRecorder and play_trace): one
+// game with the whole Time Pile, the policy's Victory Pile thresholds at each Tax Increase,
+// and for a policy that plays the last turn, the branches where the last-turn rule acts.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "game.hpp"
+#include "policy_last_turn.hpp"
+
+namespace coop {
+
+struct Trace {
+  int finish_turn = 0;  // the turn the last contract was completed; 0 if never
+  std::vector<std::pair<int, int>> events;  // per Tax Increase: (turn, threshold)
+  std::vector<std::pair<int, bool>> endings;  // per branch: (turn, won)
+};
+
+// traces.play_trace; `policy` is a fresh policy (it is started by the game)
+Trace play_trace(const Deck& deck, const Contracts& contracts, int players, int time_pile,
+                 u128 seed, Policy& policy, int dealt_time);
+
+}  // namespace coop

@@ -1,0 +1,99 @@
+"""The differential test's pieces: random game cases, and a finished Python game as the
+same plain data the native core returns (`coop_helper.native.core.play_games`)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from coop_helper.engine import Game, GameConfig
+from coop_helper.policies import make_policy
+from coop_helper.setup.catalog import Contract, load_catalog
+
+
+@dataclass(frozen=True)
+class Case:
+    """One game to play on both engines."""
+
+    contracts: tuple[Contract, ...]
+    players: int
+    time_pile: int
+    removed: int
+    dealt_time: int | None
+    seed: int
+
+
+def random_case(rng: random.Random, players: int, blue: bool | None = None) -> Case:
+    """A deal of the player count's size (with or without a blue-seal contract when
+    ``blue`` says so), a Time Pile of 1 to 60, a removal level or a part-dealt Time Pile,
+    and a seed of up to 90 bits."""
+    catalog = load_catalog()
+    count = catalog.contracts_by_players[players]
+    pool = list(catalog.contracts)
+    if blue is False:
+        pool = [c for c in pool if not c.blue_seal]
+    contracts = rng.sample(pool, count)
+    if blue and not any(c.blue_seal for c in contracts):
+        contracts[0] = rng.choice(
+            [c for c in catalog.contracts if c.blue_seal and c not in contracts]
+        )
+    time_pile = rng.randint(1, 60)
+    removed, dealt = 0, None
+    shape = rng.random()
+    if shape < 0.4:
+        removed = rng.randint(0, time_pile)
+    elif shape < 0.55:
+        dealt = rng.randint(0, time_pile)
+    seed = rng.getrandbits(rng.choice((8, 32, 64, 90)))
+    return Case(tuple(contracts), players, time_pile, removed, dealt, seed)
+
+
+def python_state(game: Game) -> dict[str, Any]:
+    """The finished Python game as the native core's `play_games` describes one."""
+    table, hidden = game.table, game.hidden
+    return {
+        "won": table.won,
+        "turns": table.turn,
+        "points": table.victory_size,
+        "victory_moves": game.victory_moves,
+        "reshuffles": game.reshuffles,
+        "completers": {
+            c.key: list(table.completers[c.key]) for c in dict.fromkeys(table.contracts)
+        },
+        "players": [
+            {
+                "coins": p.coins,
+                "display": list(p.persons),
+                "expeditions": list(p.expeditions),
+                "swords": p.swords,
+                "vp": p.vp,
+                "contracts": list(p.completed),
+                "markers": dict(p.markers),
+                "aside": list(p.aside.values()),
+                "coin_cards": list(hidden.coin_cards[p.index]),
+            }
+            for p in table.players
+        ],
+        "harbour": list(table.harbour),
+        "expedition_row": list(table.expedition_row),
+        "discard": list(table.discard),
+        "draw": list(hidden.draw),
+        "time": list(hidden.time),
+        "victory": list(hidden.victory),
+        "time_size": table.time_size,
+        "victory_size": table.victory_size,
+        "unseen": list(table.unseen),
+        "unseen_total": table.unseen_total,
+        "open": list(table.open),
+    }
+
+
+def play_python(case: Case, policy: str) -> dict[str, Any]:
+    """The case played by the Python engine (`Game.run`), as plain data."""
+    config = GameConfig(
+        case.contracts, case.players, case.time_pile, case.removed, case.seed, case.dealt_time
+    )
+    game = Game(config, make_policy(policy))
+    game.run()
+    return python_state(game)
