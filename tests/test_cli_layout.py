@@ -34,6 +34,7 @@ def test_every_top_level_command_is_in_the_one_list():
         "timepile",
         "rank",
         "record",
+        "serve",
         "atlas",
         "seals",
         "history",

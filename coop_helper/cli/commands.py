@@ -14,6 +14,7 @@ from coop_helper.cli import (
     rank,
     record,
     seals,
+    serve,
     setup,
     timepile,
 )
@@ -28,6 +29,7 @@ COMMANDS = (
     timepile.timepile_command,
     rank.rank_command,
     record.record_command,
+    serve.serve_command,
 )
 GROUPS = (
     ("atlas", atlas.atlas_app),

@@ -11,9 +11,9 @@ from coop_helper.cli.options import (
     CONTRACTS_PANEL,
     JsonFlag,
 )
+from coop_helper.render import documents
 from coop_helper.render import tables as render
 from coop_helper.render.atlas import (
-    difficulty_fields,
     print_contract_difficulty,
 )
 from coop_helper.setup import settings as config
@@ -46,22 +46,7 @@ def contracts_command(
 
         effects = contract_difficulty(check_players(players, "--players"), seals)
     if as_json:
-        rows = []
-        for c in catalog.contracts:
-            row = render.contract_json(c, seals)
-            row.update(
-                aliases=list(c.aliases),
-                requirement=c.requirement,
-                coins=None if c.coins is None else list(c.coins),
-                timing=c.timing,
-                active_only=c.active_only,
-                blue_seal=c.blue_seal,
-                source=c.source,
-            )
-            if effects is not None:
-                row["difficulty"] = difficulty_fields(c, effects.get(c.key, {}))
-            rows.append(row)
-        render.print_json({"contracts": rows})
+        render.print_json(documents.contracts_document(catalog, seals, effects))
         return
     render.print_contracts(catalog, seals)
     if players is not None and effects is not None:

@@ -19,9 +19,9 @@ from coop_helper.cli.options import (
     SeedOption,
 )
 from coop_helper.errors import UserError
+from coop_helper.render import documents
 from coop_helper.render import tables as render
 from coop_helper.render.atlas import (
-    difficulty_json,
     print_difficulty,
 )
 from coop_helper.setup import settings as config
@@ -94,14 +94,7 @@ def deal_command(
     seals = config.seals_for(catalog, [], contracts)
     if as_json:
         render.print_json(
-            {
-                "players": players,
-                "seed": seed,
-                "code": code,
-                "contracts": [render.contract_json(c, seals) for c in contracts],
-                **({} if candidates is None else {"candidates": candidates}),
-                "difficulty": difficulty_json(players, contracts, seals),
-            }
+            documents.deal_document(players, seed, code, contracts, seals, candidates)
         )
         return
     render.print_deal(
@@ -137,16 +130,7 @@ def deal_by_difficulty(
     code = encode_share_code(players, choice.contracts, catalog)
     if as_json:
         render.print_json(
-            {
-                "players": players,
-                "seed": seed,
-                "code": code,
-                "contracts": [render.contract_json(c, seals) for c in choice.contracts],
-                "level": choice.level,
-                "candidates": choice.candidates,
-                "with_recorded_seals": choice.with_recorded_seals,
-                "difficulty": difficulty_json(players, choice.contracts, seals),
-            }
+            documents.deal_document(players, seed, code, choice.contracts, seals, choice=choice)
         )
         return
     render.print_deal(

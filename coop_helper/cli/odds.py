@@ -26,8 +26,9 @@ from coop_helper.cli.options import (
 from coop_helper.cli.simulation import parse_precision, run_odds
 from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.render import documents
 from coop_helper.render import tables as render
-from coop_helper.render.atlas import difficulty_json, print_difficulty
+from coop_helper.render.atlas import print_difficulty
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import face_up, time_pile
@@ -82,9 +83,7 @@ def odds_command(
     )
     table_odds = odds_extras(result, as_who, chart, as_json)
     if as_json:
-        doc = render_odds.odds_json(result, seals, table_odds)
-        doc["difficulty"] = difficulty_json(count, contracts, seals)
-        render.print_json(doc)
+        render.print_json(documents.odds_document(result, seals, table_odds))
         return
     render.print_time_pile(pile)
     render_odds.print_odds(result, table_odds=table_odds)

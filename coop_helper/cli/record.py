@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -22,7 +21,7 @@ from coop_helper.errors import UserError
 from coop_helper.render import tables as render
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.setup.deals import encode_share_code, face_up, time_pile
+from coop_helper.setup.deals import face_up
 from coop_helper.setup.seal_options import check_seal_options
 
 if TYPE_CHECKING:
@@ -80,7 +79,7 @@ def record_command(
     """Record a played game: its deal, removal, Tax Increase moves and result."""
     from coop_helper.journal import records
     from coop_helper.journal.predict import PREDICTION_GAMES
-    from coop_helper.journal.recording import Played, record_game
+    from coop_helper.journal.recording import played_game, record_game
     from coop_helper.render import journal as views
     from coop_helper.render.progress import ProgressReporter
     from coop_helper.sim.odds import check_settings, default_workers
@@ -99,27 +98,19 @@ def record_command(
             "say how the game ended with one of --won or --lost"
             + (", not both." if won_flag else ".")
         )
-    won = won_flag
-    pile = time_pile(contracts, seals, catalog)
-    if pile.size is None:
-        raise pile.unknown_seals_error()
-    records.check_play(pile.size, removed, moves, won)
-    played_on = records.parse_day(date) if date is not None else dt.date.today().isoformat()
-    records.check_played_on(played_on, dt.date.today().isoformat())
-    workers = default_workers() if workers is None else workers
-    check_settings(None, workers, 0.95, "wilson")
-    game = Played(
-        players=count,
-        contracts=contracts,
-        code=encode_share_code(count, contracts, catalog),
-        pile=pile,
-        seals=seals,
+    game = played_game(
+        count,
+        contracts,
+        seals,
+        catalog,
         removed=removed,
         moves=moves,
-        won=won,
-        played_on=played_on,
+        won=won_flag,
+        date=date,
         note=note,
     )
+    workers = default_workers() if workers is None else workers
+    check_settings(None, workers, 0.95, "wilson")
     twins = _same_games(game)
     asked: bool | None = False
     if twins and not (yes or as_json):

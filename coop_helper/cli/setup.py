@@ -30,8 +30,9 @@ from coop_helper.cli.options import (
 from coop_helper.cli.simulation import parse_precision, run_odds
 from coop_helper.errors import UserError
 from coop_helper.policies import DEFAULT_POLICY
+from coop_helper.render import documents
 from coop_helper.render import tables as render
-from coop_helper.render.atlas import difficulty_json, print_difficulty
+from coop_helper.render.atlas import print_difficulty
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import Catalog, load_catalog
 from coop_helper.setup.deals import PreparedGame, prepare_game, time_pile
@@ -137,7 +138,7 @@ def setup_command(
     table_odds = None if odds_result is None else odds_extras(odds_result, as_who, chart, as_json)
     if as_json:
         doc = render.setup_json(result, seals)
-        doc["difficulty"] = difficulty_json(result.players, result.contracts, seals)
+        doc["difficulty"] = documents.difficulty_json(result.players, result.contracts, seals)
         if odds_result is not None:
             doc["odds"] = render_odds.odds_json(odds_result, seals, table_odds)
         render.print_json(doc)

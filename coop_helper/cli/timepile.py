@@ -12,6 +12,7 @@ from coop_helper.cli.options import (
     SealOptions,
     contracts_argument,
 )
+from coop_helper.render import documents
 from coop_helper.render import tables as render
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
@@ -39,13 +40,7 @@ def timepile_command(
     check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     if as_json:
-        render.print_json(
-            {
-                "players": players,
-                "contracts": [render.contract_json(c, seals) for c in contracts],
-                **render.time_pile_json(pile),
-            }
-        )
+        render.print_json(documents.timepile_document(players, contracts, seals, pile))
         return
     render.print_time_pile(pile)
     for contract in contracts:  # a seal the card data lacks: say whose it is

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from coop_helper.journal import history, predict, records
 from coop_helper.journal.store import Journal
-from coop_helper.setup.catalog import Contract, Seal
-from coop_helper.setup.deals import TimePile
+from coop_helper.setup.catalog import Catalog, Contract, Seal
+from coop_helper.setup.deals import TimePile, encode_share_code, time_pile
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,42 @@ class Played:
     won: bool
     played_on: str
     note: str
+
+
+def played_game(
+    players: int,
+    contracts: Sequence[Contract],
+    seals: Mapping[str, Seal],
+    catalog: Catalog,
+    *,
+    removed: int,
+    moves: int,
+    won: bool,
+    date: str | None,
+    note: str,
+) -> Played:
+    """A game as the table reports it, checked as `record` checks it: a known Time Pile,
+    a removal and moves it allows, a day played (today when ``date`` is None) not in the
+    future. Raises UserError otherwise."""
+    pile = time_pile(contracts, seals, catalog)
+    if pile.size is None:
+        raise pile.unknown_seals_error()
+    records.check_play(pile.size, removed, moves, won)
+    today = dt.date.today().isoformat()
+    played_on = records.parse_day(date) if date is not None else today
+    records.check_played_on(played_on, today)
+    return Played(
+        players=players,
+        contracts=tuple(contracts),
+        code=encode_share_code(players, contracts, catalog),
+        pile=pile,
+        seals=seals,
+        removed=removed,
+        moves=moves,
+        won=won,
+        played_on=played_on,
+        note=note,
+    )
 
 
 def prediction_for(

@@ -27,32 +27,6 @@ def print_difficulty(
         console.print(line)
 
 
-def difficulty_json(
-    players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
-) -> dict[str, Any]:
-    """The JSON ``difficulty`` object of a deal."""
-    from coop_helper.atlas.text import difficulty_report
-
-    return difficulty_report(players, contracts, seals)[1]
-
-
-EFFECT_FIELDS = ("win", "win_low", "win_high", "win_pairs", "turns", "turns_low", "turns_high")
-
-
-def difficulty_fields(contract: Contract, effect: Mapping[str, float]) -> dict[str, object]:
-    """A contract's effect as `contracts --json` writes it: every field, null where not
-    measured, and ``unrated`` saying why there is no win chance (null when there is)."""
-    fields: dict[str, object] = {name: effect.get(name) for name in EFFECT_FIELDS}
-    fields["turns_pairs"] = effect.get("turns_pairs")
-    fields["unrated"] = (
-        None
-        if "win" in effect
-        else "its seal is unknown, so its deals have no Time Pile; record it with: "
-        f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
-    )
-    return fields
-
-
 def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, float]]) -> None:
     """The `contracts --players N` difficulty table."""
     from rich.table import Table

@@ -30,6 +30,20 @@ def _high(value: float) -> str:
     return f"{math.ceil(1000 * value - 1e-9) / 10:.1f}%"  # rounded up: never below it
 
 
+def level_json(level: Level) -> dict[str, Any]:
+    """One level of ``odds --json`` (and of the web page's odds as they refine)."""
+    return {
+        "removed": level.removed,
+        "turns": level.turns,
+        "win": round(level.win, 6),
+        "ci_low": round(level.ci_low, 6),
+        "ci_high": round(level.ci_high, 6),
+        "games": level.games,
+        "wins": level.wins,
+        "ranks": {name: round(p, 6) for name, p in level.ranks.items()},
+    }
+
+
 def odds_json(
     result: OddsResult, seals: Mapping[str, Seal], table_odds: TableOdds | None = None
 ) -> dict[str, Any]:
@@ -49,19 +63,7 @@ def odds_json(
         # null where none was asked for (--games G)
         "precision_reached": None if result.precision is None else result.precise,
         "tax_increase_moves": TAX_MOVES_NOTE,
-        "levels": [
-            {
-                "removed": lv.removed,
-                "turns": lv.turns,
-                "win": round(lv.win, 6),
-                "ci_low": round(lv.ci_low, 6),
-                "ci_high": round(lv.ci_high, 6),
-                "games": lv.games,
-                "wins": lv.wins,
-                "ranks": {name: round(p, 6) for name, p in lv.ranks.items()},
-            }
-            for lv in result.levels
-        ],
+        "levels": [level_json(lv) for lv in result.levels],
         "unknown_coin_spaces": list(result.unknown_coins),
     }
     if table_odds is not None:

@@ -1,0 +1,392 @@
+"""The JSON API under ``/api/``: the documents of the CLI's ``--json``, from the same functions.
+
+Every answer carries the ``schema`` field; bad input is HTTP 400 with ``{"error": ...}``
+holding the command line's one-line message, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from coop_helper.atlas.lookup import contract_difficulty
+from coop_helper.errors import DataError, UserError, shown
+from coop_helper.render import documents
+from coop_helper.render.tables import JSON_SCHEMA, seal_json
+from coop_helper.setup import settings as config
+from coop_helper.setup.catalog import Contract, load_catalog, parse_seal
+from coop_helper.setup.deals import (
+    TimePile,
+    check_players,
+    deal,
+    deal_keeping,
+    encode_share_code,
+    face_up,
+    new_seed,
+    time_pile,
+)
+from coop_helper.setup.seal_options import check_seal_options
+from coop_helper.web.runs import Run, Slot
+
+MAX_BODY = 16_384  # bytes of a posted document
+MAX_NOTE = 2_000  # characters of a recorded game's note
+
+
+def with_schema(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The document with ``schema`` first, as ``--json`` prints it."""
+    return {"schema": JSON_SCHEMA, **doc}
+
+
+def answer(doc: Mapping[str, Any], status: int = 200) -> JSONResponse:
+    """A JSON document with ``schema`` first."""
+    return JSONResponse(with_schema(doc), status_code=status)
+
+
+def failure(err: Exception) -> JSONResponse:
+    """A UserError as HTTP 400 (broken card data as 500), with the CLI's one line."""
+    if isinstance(err, DataError):
+        return JSONResponse({"error": f"the card data is broken: {err}"}, status_code=500)
+    return JSONResponse({"error": str(err)}, status_code=400)
+
+
+# ---------------------------------------------------------------- reading input
+
+
+def whole(params: Mapping[str, str], name: str, default: int | None = None) -> int | None:
+    """A whole-number parameter; a UserError naming it for anything else."""
+    text = params.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise UserError(f"{name} must be a whole number, not '{shown(text)}'.") from None
+
+
+def listed(request: Request, name: str) -> list[str]:
+    """A repeatable parameter (``keep=A&keep=B``); empty values left out."""
+    return [value for value in request.query_params.getlist(name) if value.strip()]
+
+
+@dataclass(frozen=True)
+class FaceUp:
+    """The contracts a request names (a share code, or names with a player count) and
+    the seals that go with them."""
+
+    players: int
+    contracts: tuple[Contract, ...]
+    seals: config.Seals
+    pile: TimePile
+
+
+def face_up_of(request: Request) -> FaceUp:
+    """``code=C``, or ``contract=NAME`` repeated (with ``players=N`` when it is unclear),
+    and any ``seal=NAME=NL``: as ``timepile``'s arguments and options."""
+    params = request.query_params
+    catalog = load_catalog()
+    code = params.get("code") or None
+    seal_options = listed(request, "seal")
+    players, contracts = face_up(
+        names=listed(request, "contract"),
+        code=code,
+        players=whole(params, "players"),
+        catalog=catalog,
+    )
+    seals = config.seals_for(catalog, seal_options, contracts)
+    check_seal_options(catalog, seal_options, contracts)
+    return FaceUp(players, contracts, seals, time_pile(contracts, seals, catalog))
+
+
+# ---------------------------------------------------------------- documents
+
+
+def deal_doc(request: Request) -> dict[str, Any]:
+    """``deal --json`` for ``players``, ``seed``, ``difficulty``, ``keep`` and ``avoid``."""
+    params = request.query_params
+    players = whole(params, "players")
+    if players is None:
+        raise UserError("say how many play: --players N, with N from 1 to 5.")
+    catalog = load_catalog()
+    check_players(players, "--players")
+    seed = whole(params, "seed")
+    if seed is not None and seed < 0:
+        raise UserError(f"--seed must be 0 or more, not {seed}.")
+    seed = new_seed() if seed is None else seed
+    keep, avoid = listed(request, "keep"), listed(request, "avoid")
+    difficulty = params.get("difficulty") or None
+    kept, avoided = catalog.contracts_named(keep), catalog.contracts_named(avoid)
+    if difficulty is not None:
+        from coop_helper.atlas.choose import choose_deal, parse_difficulty
+
+        seals = config.known_seals(catalog)
+        choice = choose_deal(players, parse_difficulty(difficulty), kept, avoided, seed, seals)
+        code = encode_share_code(players, choice.contracts, catalog)
+        return documents.deal_document(players, seed, code, choice.contracts, seals, choice=choice)
+    candidates = None
+    if kept or avoided:
+        contracts, candidates = deal_keeping(players, seed, kept, avoided, catalog)
+    else:
+        contracts = deal(players, seed, catalog)
+    code = encode_share_code(players, contracts, catalog)
+    seals = config.seals_for(catalog, [], contracts)
+    return documents.deal_document(players, seed, code, contracts, seals, candidates)
+
+
+def timepile_doc(request: Request) -> dict[str, Any]:
+    """``timepile --json`` for a share code (or contract names)."""
+    found = face_up_of(request)
+    return documents.timepile_document(found.players, found.contracts, found.seals, found.pile)
+
+
+def contracts_doc(request: Request) -> dict[str, Any]:
+    """``contracts --json`` (``players=N``: with each contract's difficulty)."""
+    catalog = load_catalog()
+    seals = config.known_seals(catalog)
+    players = whole(request.query_params, "players")
+    effects = None
+    if players is not None:
+        effects = contract_difficulty(check_players(players, "--players"), seals)
+    return documents.contracts_document(catalog, seals, effects)
+
+
+def history_doc(request: Request) -> dict[str, Any]:
+    """``history --json`` (``players=N``, ``since=DATE``)."""
+    from coop_helper.journal import history, records
+    from coop_helper.journal.store import journal_path, open_journal
+    from coop_helper.render import journal as views
+
+    players = whole(request.query_params, "players")
+    if players is not None:
+        check_players(players, "--players")
+    since = request.query_params.get("since") or None
+    if since is not None:
+        since = records.parse_since(since)
+    journal = open_journal(create=False)
+    path = journal_path() if journal is None else journal.path
+    games: list[records.GameRecord] = []
+    if journal is not None:
+        with journal:
+            games = records.load(journal, players, since)
+    summary = history.summarise(games, [r.name for r in load_catalog().ranks])
+    return views.history_json(summary, path, {"players": players, "since": since})
+
+
+def rank_doc(request: Request) -> dict[str, Any]:
+    """``rank --json`` for ``points``."""
+    points = whole(request.query_params, "points")
+    if points is None:
+        raise UserError("say the points: points=N, the cards in the Victory Pile.")
+    return {"points": points, "rank": load_catalog().rank(points).name}
+
+
+# ---------------------------------------------------------------- odds
+
+
+@dataclass(frozen=True)
+class OddsAsk:
+    """An odds question as the command line checks it."""
+
+    found: FaceUp
+    games: int | None
+    precision: float
+    seed: int
+    target: float | None
+
+
+def odds_ask(request: Request, precision: float | None = None) -> OddsAsk:
+    """The face-up contracts and the simulation's settings of ``odds`` (``games``,
+    ``precision`` in points, ``seed``, ``target``), checked before any game is played."""
+    from coop_helper.sim import DEFAULT_SEED
+    from coop_helper.sim.odds import DEFAULT_PRECISION, check_settings, parse_target
+
+    params = request.query_params
+    found = face_up_of(request)
+    games = whole(params, "games")
+    text = params.get("precision") or None
+    if text is not None and games is not None:
+        raise UserError(
+            "give --games (exactly that many games) or --precision (until that precise), not both."
+        )
+    chosen = precision if precision is not None else DEFAULT_PRECISION
+    if text is not None:
+        try:
+            chosen = float(text.strip().removesuffix("%")) / 100
+        except ValueError:
+            raise UserError(
+                "--precision must be a number of percentage points, e.g. 1 or 1%, "
+                f"not '{shown(text)}'."
+            ) from None
+    seed = whole(params, "seed", DEFAULT_SEED)
+    assert seed is not None
+    check_settings(games, 1, 0.95, "wilson", None if games else chosen, seed)
+    target = parse_target(params.get("target") or None)
+    return OddsAsk(found, games, chosen, seed, target)
+
+
+def run_odds(
+    ask: OddsAsk, slot: Slot, run: Run, workers: int, on_batch: Callable[[Any], None] | None = None
+) -> Any:
+    """Simulate in the server's one slot, in the simulation process; ``run`` stops it
+    between chunks of games; each batch's levels (as ``odds --json`` writes them) go to
+    ``on_batch``."""
+    from coop_helper.web.worker import simulator
+
+    args = {
+        "players": ask.found.players,
+        "contracts": ask.found.contracts,
+        "pile": ask.found.pile,
+        "games": ask.games,
+        "precision": ask.precision,
+        "seed": ask.seed,
+        "workers": workers,
+        "target": ask.target,
+    }
+    with slot.hold(run):
+        return simulator().run(args, run, on_batch or (lambda batch: None))
+
+
+def odds_doc(result: Any, found: FaceUp) -> dict[str, Any]:
+    """``odds --json`` for a finished run, with the table's own odds as the CLI gives them."""
+    from coop_helper.journal.table_odds import for_odds
+
+    table_odds, _note = for_odds(result, "table")
+    return documents.odds_document(result, found.seals, table_odds)
+
+
+# ---------------------------------------------------------------- changes
+
+
+async def posted(request: Request) -> dict[str, Any]:
+    """The posted JSON object (at most MAX_BODY bytes); a UserError for anything else."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise UserError("post a JSON object (Content-Type: application/json).")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise UserError(f"the posted document is over {MAX_BODY:,} bytes.")
+    try:
+        doc = json.loads(body or b"null")
+    except ValueError:
+        raise UserError("the posted document is not JSON.") from None
+    if not isinstance(doc, dict):
+        raise UserError('post a JSON object, such as {"code": "...", "removed": 2}.')
+    return doc
+
+
+def _field(doc: Mapping[str, Any], name: str, kind: type, default: Any = None) -> Any:
+    value = doc.get(name, default)
+    if value is None:
+        return default
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise UserError(f"{name} must be a whole number, not {json.dumps(value)}.")
+    if kind is not int and not isinstance(value, kind):
+        raise UserError(f"{name} must be {kind.__name__}, not {json.dumps(value)}.")
+    return value
+
+
+def record_doc(doc: Mapping[str, Any], slot: Slot, workers: int) -> dict[str, Any]:
+    """``record --json`` for the posted fields of `record`: ``code`` (or ``contracts``,
+    names), ``removed``, ``won``, ``moves``, ``date``, ``note``, ``players``, ``seals``
+    (``{"Ransom": "1A"}``). Checked in full before the journal is opened."""
+    from coop_helper.journal import records
+    from coop_helper.journal.recording import played_game, record_game
+    from coop_helper.journal.store import open_journal
+    from coop_helper.render import journal as views
+
+    catalog = load_catalog()
+    names = _field(doc, "contracts", list, [])
+    if not all(isinstance(n, str) for n in names):
+        raise UserError("contracts must be a list of names.")
+    seal_map = _field(doc, "seals", dict, {})
+    seal_options = [f"{name}={text}" for name, text in seal_map.items()]
+    count, contracts = face_up(
+        names=names,
+        code=_field(doc, "code", str),
+        players=_field(doc, "players", int),
+        catalog=catalog,
+    )
+    seals = config.seals_for(catalog, seal_options, contracts)
+    check_seal_options(catalog, seal_options, contracts)
+    removed = _field(doc, "removed", int)
+    if removed is None:
+        raise UserError(
+            "say how many cards were moved to the Victory Pile before play: "
+            "--removed K (0 for none)."
+        )
+    won = _field(doc, "won", bool)
+    if won is None:
+        raise UserError("say how the game ended with one of --won or --lost.")
+    moves = _field(doc, "moves", int, 0)
+    note = _field(doc, "note", str, "")
+    if len(note) > MAX_NOTE:
+        raise UserError(f"the note is over {MAX_NOTE:,} characters: shorten it.")
+    date = _field(doc, "date", str)
+    game = played_game(
+        count,
+        contracts,
+        seals,
+        catalog,
+        removed=removed,
+        moves=moves,
+        won=won,
+        date=date or None,
+        note=note,
+    )
+    with slot.hold(Run(stoppable=False)):
+        journal = open_journal(create=True)
+        with journal:
+            twins = records.same_games(journal, game.played_on, game.code, game.removed, game.won)
+            record, standing = record_game(journal, game, workers)
+    result = views.record_json(record, standing, journal.path)
+    result["warnings"] = _record_warnings(record, moves, removed)
+    if twins:  # as `record` away from a terminal: kept, with a warning
+        shown = "; ".join(views.game_summary(t) for t in twins[:3])
+        holds = "a game" if len(twins) == 1 else f"{len(twins)} games"
+        result["warnings"].insert(
+            0,
+            f"the journal holds {holds} of the same day, deal, removal and result ({shown}), "
+            f"and the same game recorded twice counts twice: kept as game {record.id}.",
+        )
+    return result
+
+
+def _record_warnings(record: Any, moves: int, removed: int) -> list[str]:
+    """What `record` warns about on stderr, for the page to show."""
+    from coop_helper.journal import records
+
+    warnings = []
+    if records.too_many_moves(moves):
+        warnings.append(f"--moves {moves}: {records.too_many_moves_reason()}; check the number.")
+    if record.won and record.predicted_wins == 0 and record.predicted_games:
+        warnings.append(
+            f"a win with {removed} removed, where the expert won none of "
+            f"{record.predicted_games:,} games: check --removed and --moves."
+        )
+    return warnings
+
+
+def seal_doc(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """``seals set --json`` for ``{"name": "Ransom", "seal": "1A"}``."""
+    catalog = load_catalog()
+    contract = catalog.contract(_field(doc, "name", str, ""))
+    try:
+        seal = parse_seal(_field(doc, "seal", str, ""))
+    except ValueError as err:
+        raise UserError(str(err)) from None
+    path = config.record_seal(contract, seal)
+    return {"name": contract.name, "seal": seal_json(seal), "config": str(path)}
+
+
+async def in_thread(func: Any, *args: Any) -> JSONResponse:
+    """Run a document's function off the event loop; its errors as 400."""
+    try:
+        return answer(await run_in_threadpool(func, *args))
+    except (UserError, DataError) as err:
+        return failure(err)
