@@ -24,12 +24,12 @@ COMMANDS = (
     odds.odds_command,
     setup.setup_command,
     play.play_command,
+    serve.serve_command,
     contracts.contracts_command,
     deal.deal_command,
     timepile.timepile_command,
     rank.rank_command,
     record.record_command,
-    serve.serve_command,
 )
 GROUPS = (
     ("atlas", atlas.atlas_app),
