@@ -23,13 +23,6 @@ def _caused_by_interrupt(err: BaseException) -> bool:
     return False
 
 
-def _interrupted() -> None:
-    print("interrupted", file=sys.stderr)
-    from coop_helper.errors import exit_interrupted
-
-    exit_interrupted(INTERRUPTED)
-
-
 def main() -> None:
     """Load the CLI and run it."""
     try:
@@ -39,9 +32,11 @@ def main() -> None:
     except Exception as err:
         if not _caused_by_interrupt(err):
             raise
-        _interrupted()
+        print("interrupted", file=sys.stderr)
+        sys.exit(INTERRUPTED)
     except KeyboardInterrupt:
-        _interrupted()
+        print("interrupted", file=sys.stderr)
+        sys.exit(INTERRUPTED)
 
 
 if __name__ == "__main__":

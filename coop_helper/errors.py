@@ -1,11 +1,7 @@
-"""Errors the CLI turns into one clear line and an exit code, safe echoing of user text, and
-the end of a run stopped by Ctrl-C."""
+"""Errors the CLI turns into one clear line and an exit code, and safe echoing of user text."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import sys
 import unicodedata
 
 SHOWN_LIMIT = 40  # user text longer than this is cut in messages
@@ -50,16 +46,3 @@ def shown(text: str, limit: int = SHOWN_LIMIT) -> str:
     """User input as a message shows it: control characters escaped, long text cut."""
     safe = escape_controls(text)
     return safe if len(safe) <= limit else safe[: limit - 3] + "..."
-
-
-def exit_interrupted(code: int) -> None:
-    """End the process with ``code`` after a Ctrl-C (or SIGTERM) it has handled.
-
-    A Ctrl-C that lands in code run by exec() or eval() (a dataclass being made while a
-    module loads, say) makes CPython end the process by the signal itself at exit, even
-    once it was handled; so the streams are flushed and the process ends here, with the
-    exit code the command line promises."""
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):
-            stream.flush()
-    os._exit(code)
