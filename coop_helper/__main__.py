@@ -23,6 +23,14 @@ def _caused_by_interrupt(err: BaseException) -> bool:
     return False
 
 
+def _exit_interrupted() -> None:
+    from coop_helper.errors import forget_handled_interrupt
+
+    print("interrupted", file=sys.stderr)
+    forget_handled_interrupt()
+    sys.exit(INTERRUPTED)
+
+
 def main() -> None:
     """Load the CLI and run it."""
     try:
@@ -32,11 +40,9 @@ def main() -> None:
     except Exception as err:
         if not _caused_by_interrupt(err):
             raise
-        print("interrupted", file=sys.stderr)
-        sys.exit(INTERRUPTED)
+        _exit_interrupted()
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        sys.exit(INTERRUPTED)
+        _exit_interrupted()
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import typer
 from coop_helper import __version__
 from coop_helper.cli import usage_errors
 from coop_helper.cli.help_style import HELP_OPTIONS, HelpCommand, HelpGroup
-from coop_helper.errors import DataError, UserError, escape_controls
+from coop_helper.errors import DataError, UserError, escape_controls, forget_handled_interrupt
 from coop_helper.render import terminal as streams
 
 app = typer.Typer(
@@ -182,4 +182,6 @@ def main() -> None:
     except BrokenPipeError:  # the reader has all it wants (e.g. piped into head): stop quietly
         streams.silence_stdout()
         code = 0
+    if code in (INTERRUPTED, TERMINATED):
+        forget_handled_interrupt()
     sys.exit(code)
