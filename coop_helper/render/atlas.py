@@ -34,14 +34,14 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     from coop_helper.atlas.text import effects_rows
 
     title = f"Contract difficulty, {plural(players, 'player')}"
-    table = Table(title=title, title_justify="left")
-    table.add_column("Contract")
-    table.add_column("Win chance, nothing removed")
-    table.add_column("Turns needed")
+    grid = Table(title=title, title_justify="left")
+    grid.add_column("Contract")
+    grid.add_column("Win chance, nothing removed")
+    grid.add_column("Turns needed")
     unrated = []
     rows = effects_rows(load_catalog(), effects)
     for contract, win, turns in rows:
-        table.add_row(contract.name, win, turns)
+        grid.add_row(contract.name, win, turns)
         if "win" not in effects.get(contract.key, {}):
             unrated.append(contract)
     console = render.make_console()
@@ -52,7 +52,7 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
             [[c.name, f"win chance: {win}", f"turns needed: {turns}"] for c, win, turns in rows],
         )
     else:
-        console.print(table)
+        console.print(grid)
     note = (
         "Against swapping the contract for another one: the mean change, and in "
         "brackets the range of 8 deals in 10. Turns needed: the expected turns "

@@ -233,16 +233,16 @@ def history_json(history: History, path: Path, filters: dict[str, Any]) -> dict[
 
 
 def _tally_table(title: str, first: str, tallies: tuple[GroupSummary, ...]) -> Table:
-    table = Table(title=title, title_justify="left")
-    table.add_column(first, justify="right" if first == "Players" else "left")  # a count
+    grid = Table(title=title, title_justify="left")
+    grid.add_column(first, justify="right" if first == "Players" else "left")  # a count
     for name in ("Games", "Won", "Lost", "Win rate"):
-        table.add_column(name, justify="right")
-    table.add_column("Best rank (points)")
+        grid.add_column(name, justify="right")
+    grid.add_column("Best rank (points)")
     for t in tallies:
-        table.add_row(
+        grid.add_row(
             t.key, f"{t.games:,}", f"{t.wins:,}", f"{t.losses:,}", percent(t.win_rate), _best(t)
         )
-    return table
+    return grid
 
 
 def _tally_records(first: str, tallies: tuple[GroupSummary, ...]) -> list[list[str]]:
@@ -306,16 +306,16 @@ def _games_caption(records: tuple[GameRecord, ...]) -> str:
 def games_table(records: tuple[GameRecord, ...], title: str, with_notes: bool = True) -> Table:
     """The listed games, each with the expert's predicted chance beside the result."""
     caption = _games_caption(records)
-    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("Date", no_wrap=True)
-    table.add_column("Players", justify="right", no_wrap=True)
-    table.add_column("Deal", no_wrap=True)
-    table.add_column("Moved", justify="right", no_wrap=True)
-    table.add_column("Result")  # "Ruler of the Seas (12)" may take two lines at 80 columns
-    table.add_column("Expert", justify="right", no_wrap=True)
+    grid = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    grid.add_column("#", justify="right", no_wrap=True)
+    grid.add_column("Date", no_wrap=True)
+    grid.add_column("Players", justify="right", no_wrap=True)
+    grid.add_column("Deal", no_wrap=True)
+    grid.add_column("Moved", justify="right", no_wrap=True)
+    grid.add_column("Result")  # "Ruler of the Seas (12)" may take two lines at 80 columns
+    grid.add_column("Expert", justify="right", no_wrap=True)
     if with_notes:
-        table.add_column("Note", min_width=4, overflow="fold")
+        grid.add_column("Note", min_width=4, overflow="fold")
     for r in records:
         row = [
             str(r.id),
@@ -326,8 +326,8 @@ def games_table(records: tuple[GameRecord, ...], title: str, with_notes: bool = 
             _result(r),
             _expert(r),
         ]
-        table.add_row(*row, *([_note(r)] if with_notes else []))
-    return table
+        grid.add_row(*row, *([_note(r)] if with_notes else []))
+    return grid
 
 
 def _games_records(records: tuple[GameRecord, ...]) -> list[list[str]]:

@@ -91,23 +91,23 @@ class LiveOdds:
     def renderable(self) -> Group:
         """The table as it stands, and a line saying how far the simulation is."""
         by_removal = self.time_pile is not None
-        table = Table(box=None, pad_edge=False, show_edge=False)
-        table.add_column("Removed" if by_removal else "Turns", justify="right")
+        grid = Table(box=None, pad_edge=False, show_edge=False)
+        grid.add_column("Removed" if by_removal else "Turns", justify="right")
         if self.atlas_row is not None:
-            table.add_column("Atlas", justify="right")
-        table.add_column("Simulated so far", justify="right")
-        table.add_column("", justify="right")  # its interval, in a column of its own
+            grid.add_column("Atlas", justify="right")
+        grid.add_column("Simulated so far", justify="right")
+        grid.add_column("", justify="right")  # its interval, in a column of its own
         best = self.tally.best_budgets() if self.tally is not None else []
         for turns in self.budgets():
             cells: list[Any] = [str(self.time_pile - turns) if self.time_pile else str(turns)]
             if self.atlas_row is not None:
                 cells.append(percent(self._atlas(turns) or 0.0))
             cells.extend(self._simulated(turns, best))
-            table.add_row(*cells)
+            grid.add_row(*cells)
         about = "" if self.exact else "about "
         games = f"{self.done:,} of {about}{self.total:,} games" if self.done else "starting"
         note = Text(f"simulating: {games}", style="dim")
-        return Group(table, note)
+        return Group(grid, note)
 
     def _simulated(self, turns: int, best: Sequence[int]) -> tuple[str, str]:
         """The simulated win chance so far and its interval, as two cells."""

@@ -133,16 +133,16 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
     (with ``table_odds``: the table's own win chance too)."""
     known = result.time_pile is not None
     title = _title(result)
-    table = Table(title=title, title_justify="left", min_width=len(title))
+    grid = Table(title=title, title_justify="left", min_width=len(title))
     if known:
-        table.add_column("Removed", justify="right", no_wrap=True)
-    table.add_column("Turns", justify="right", no_wrap=True)
-    table.add_column("Win", justify="right", no_wrap=True)
-    table.add_column(f"{exact_percent(result.confidence)} interval", justify="right", no_wrap=True)
+        grid.add_column("Removed", justify="right", no_wrap=True)
+    grid.add_column("Turns", justify="right", no_wrap=True)
+    grid.add_column("Win", justify="right", no_wrap=True)
+    grid.add_column(f"{exact_percent(result.confidence)} interval", justify="right", no_wrap=True)
     if table_odds is not None:
-        table.add_column("Your table", justify="right", no_wrap=True)
+        grid.add_column("Your table", justify="right", no_wrap=True)
     if known:
-        table.add_column("Win with rank")
+        grid.add_column("Win with rank")
     rec = result.recommended if table_odds is None else table_odds.recommended
     for index, lv in enumerate(result.levels):
         row = [] if not known else [str(lv.removed)]
@@ -152,8 +152,8 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
         if known:
             row.append(_ranks_cell(lv))
         style = "bold" if rec is not None and lv is rec else None
-        table.add_row(*row, style=style)
-    return table
+        grid.add_row(*row, style=style)
+    return grid
 
 
 def _caption(result: OddsResult) -> str:

@@ -204,13 +204,13 @@ def contracts_table(
     requirements keep room to be read.
     """
     german_column = width >= GERMAN_COLUMN
-    table = Table(title="The 18 contracts", title_justify="left")
-    table.add_column("Contract" if german_column else "Contract (German)")
+    grid = Table(title="The 18 contracts", title_justify="left")
+    grid.add_column("Contract" if german_column else "Contract (German)")
     if german_column:
-        table.add_column("German")
-    table.add_column("Requirement", ratio=1)
-    table.add_column("Coins", no_wrap=True)
-    table.add_column("Seal", no_wrap=True)
+        grid.add_column("German")
+    grid.add_column("Requirement", ratio=1)
+    grid.add_column("Coins", no_wrap=True)
+    grid.add_column("Seal", no_wrap=True)
     for c in catalog.contracts:
         names = Text(c.name + "".join(f"\n(also {alias})" for alias in c.aliases))
         german = c.name_de or "?"
@@ -220,21 +220,21 @@ def contracts_table(
         requirement = c.requirement + (f"\n({note})" if note else "")
         coins = "?" if c.coins is None else " ".join(map(str, c.coins))
         cells = [names, german] if german_column else [names]
-        table.add_row(*cells, requirement, coins, seal_label(c, seals))
-    return table
+        grid.add_row(*cells, requirement, coins, seal_label(c, seals))
+    return grid
 
 
 def face_up_table(contracts: Sequence[Contract], seals: Mapping[str, Seal], title: str) -> Table:
     """The face-up contracts of one game, in the given order."""
-    table = Table(title=title, title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("Contract")
-    table.add_column("German")
-    table.add_column("Seal", no_wrap=True)
-    table.add_column("Requirement", ratio=1)
+    grid = Table(title=title, title_justify="left")
+    grid.add_column("#", justify="right")
+    grid.add_column("Contract")
+    grid.add_column("German")
+    grid.add_column("Seal", no_wrap=True)
+    grid.add_column("Requirement", ratio=1)
     for i, c in enumerate(contracts, start=1):
-        table.add_row(str(i), c.name, c.name_de or "?", seal_label(c, seals), c.requirement)
-    return table
+        grid.add_row(str(i), c.name, c.name_de or "?", seal_label(c, seals), c.requirement)
+    return grid
 
 
 COMMAND_INDENT = 4  # the Time Pile lines that are commands to copy start with this many spaces
@@ -439,11 +439,11 @@ def setup_steps(
 
 def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None:
     """The ``seals list`` table: each contract whose seal the card data lacks."""
-    table = Table(title="Seals the card data does not know", title_justify="left")
-    table.add_column("Contract")
-    table.add_column("Your seal")
+    grid = Table(title="Seals the card data does not know", title_justify="left")
+    grid.add_column("Contract")
+    grid.add_column("Your seal")
     for contract, seal in rows:
-        table.add_row(contract.name, str(seal) if seal else "not recorded")
+        grid.add_row(contract.name, str(seal) if seal else "not recorded")
     console = make_console()
     if is_narrow(console):
         print_records(
@@ -452,7 +452,7 @@ def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None
             [[f"{c.name}: {seal if seal else 'not recorded'}"] for c, seal in rows],
         )
     else:
-        console.print(table)
+        console.print(grid)
     print_with_command(console, "Stored in", path)
     if any(seal is None for _, seal in rows):
         print_with_command(console, "Record one with:", "coop-helper seals set NAME NUMBER LETTER")
