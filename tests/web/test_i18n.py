@@ -1,0 +1,107 @@
+"""The page in English and German: the browser's language, the switch, complete catalogs
+that ship compiled, and the German contract names from the card data only."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+import pytest
+from helpers.web import client
+
+import coop_helper.web
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.web import i18n
+
+WEB = Path(coop_helper.web.__file__).parent
+PO = WEB / "locale" / "de" / "LC_MESSAGES" / "messages.po"
+MO = WEB / "locale" / "de" / "LC_MESSAGES" / "messages.mo"
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("de-DE,de;q=0.9,en;q=0.8", "de"),
+        ("en-GB,en;q=0.9,de;q=0.8", "en"),
+        ("fr-FR,fr;q=0.9,de;q=0.5", "de"),
+        ("fr-FR", "en"),
+        ("en;q=0.4,de;q=0.6", "de"),
+        ("de;q=0", "en"),
+        ("", "en"),
+        ("*", "en"),
+    ],
+)
+def test_the_page_follows_the_browsers_language(header, lang):
+    assert i18n.from_accept_language(header) in (lang, None if lang == "en" else lang)
+    page = client().get("/", headers={"accept-language": header})
+    assert f'<html lang="{lang}">' in page.text
+    assert ("Aufbau" in page.text) == (lang == "de")
+    assert ("Set up" in page.text) == (lang == "en")
+
+
+def test_the_switch_is_remembered_over_the_browsers_language():
+    phone = client()
+    assert "Aufbau" in phone.get("/", params={"lang": "de"}).text
+    again = phone.get("/", headers={"accept-language": "en"})
+    assert '<html lang="de">' in again.text
+    assert '<html lang="en">' in phone.get("/", params={"lang": "en"}).text
+
+
+def _template_messages() -> set[str]:
+    from babel.messages.extract import extract_from_dir
+
+    found = extract_from_dir(
+        str(WEB),
+        method_map=[("**/templates/**.html", "jinja2")],
+        options_map={"**/templates/**.html": {"extensions": "jinja2.ext.i18n"}},
+    )
+    return {message for _file, _line, message, _comments, _context in found}
+
+
+def test_every_text_of_the_page_has_its_german():
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(PO.open("rb"))
+    german = {m.id: m.string for m in catalog if m.id}
+    wanted = _template_messages()
+    assert wanted, "no text found in the template"
+    missing = sorted(m for m in wanted if not german.get(m))
+    assert not missing, f"no German for: {missing}"
+    unused = sorted(set(german) - wanted)
+    assert not unused, f"the catalog has text the page no longer uses: {unused}"
+
+
+def test_the_compiled_catalog_is_the_po_file():
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = io.BytesIO()
+    write_mo(compiled, read_po(PO.open("rb")))
+    fresh = gettext.GNUTranslations(io.BytesIO(compiled.getvalue()))
+    shipped = gettext.GNUTranslations(MO.open("rb"))
+
+    def texts(catalog: gettext.GNUTranslations) -> dict:
+        found = dict(catalog._catalog)  # type: ignore[attr-defined]
+        found.pop("", None)  # the header, which carries the time of compiling
+        return found
+
+    assert texts(shipped) == texts(fresh)
+    assert shipped.gettext("Set up") == "Aufbau"
+
+
+def test_the_installed_package_has_the_templates_static_files_and_catalog():
+    for part in ("templates/index.html", "static/app.js", "static/app.css", "static/icon.svg"):
+        assert (WEB / part).is_file(), part
+    assert MO.is_file()
+
+
+def test_german_contract_names_come_from_the_card_data_only():
+    page = client().get("/", headers={"accept-language": "de"}).text
+    for contract in load_catalog().contracts:
+        if contract.name_de:
+            assert contract.name_de in page
+        else:  # a blue-seal card the data names only in English keeps that name
+            assert contract.blue_seal
+            assert f"<span>{contract.name}</span>" in page
+    assert '"name_de": null' in page  # the page's data says so, it does not make one up
