@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from coop_helper.errors import DataError, UserError, shown
 from coop_helper.setup.names import normalise, suggest
+from coop_helper.text.i18n import is_german
 
 SKULL: Final = 99
 """Sword value of a ship that can never be repelled."""
@@ -135,6 +136,7 @@ class Contract:
     name_de: str | None
     aliases: tuple[str, ...]
     requirement: str
+    requirement_de: str  # in the German cards' terms (data/contracts.toml marks the unsure)
     coins: tuple[int, ...] | None
     seal: Seal | None
     timing: str
@@ -143,6 +145,15 @@ class Contract:
     blue_seal: bool
     source: str
     timing_note: str | None = None  # the card's own words for when it completes, if apt
+
+    def shown_name(self) -> str:
+        """The name to show in the current language (the English one where the data has
+        no German name)."""
+        return (self.name_de or self.name) if is_german() else self.name
+
+    def shown_requirement(self) -> str:
+        """The requirement in the current language."""
+        return self.requirement_de if is_german() else self.requirement
 
     def names(self) -> tuple[str, ...]:
         """Every name a user may type for this contract."""
@@ -155,6 +166,11 @@ class Rank:
 
     name: str
     min_points: int
+    name_de: str = ""
+
+    def shown_name(self) -> str:
+        """The rank's name in the current language."""
+        return (self.name_de or self.name) if is_german() else self.name
 
 
 @dataclass(frozen=True)
@@ -487,6 +503,7 @@ def _load_contracts(path: Path) -> list[Contract]:
                 name_de=None if name_de == "?" else name_de,
                 aliases=tuple(entry.get("aliases", ())),
                 requirement=_need(entry, "requirement", str, where),
+                requirement_de=_need(entry, "requirement_de", str, where),
                 coins=None if coins == "?" else tuple(coins),
                 seal=seal,
                 timing=timing,
@@ -526,7 +543,9 @@ def load_catalog(folder: Path | None = None) -> Catalog:
         by_players = {
             int(p): int(n) for p, n in coop["contracts_by_players"].items() if p != "source"
         }
-        ranks = tuple(Rank(r["name"], int(r["min_points"])) for r in coop["rank"])
+        ranks = tuple(
+            Rank(r["name"], int(r["min_points"]), str(r.get("name_de", ""))) for r in coop["rank"]
+        )
         base = int(coop["time_pile"]["base"])
         coins = int(coop["start"]["coins_per_player"])
     except (KeyError, TypeError, ValueError) as err:
