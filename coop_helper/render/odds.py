@@ -13,6 +13,7 @@ from coop_helper.render.tables import contract_json, is_narrow, make_console, pr
 from coop_helper.setup.catalog import Seal
 from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
+from coop_helper.text.i18n import _, ngettext
 from coop_helper.text.percentages import chance_percent, exact_percent
 from coop_helper.text.words import plural
 
@@ -219,48 +220,78 @@ def recommendation_lines(result: OddsResult, table_odds: TableOdds | None = None
         most = max(result.levels, key=lambda lv: lv.turns, default=None)
         if most is not None and most.win < result.target:  # not even the largest pile
             return [
-                f"No Time Pile the unknown seal allows reaches a {goal} chance of winning: "
-                f"even the largest, of {most.turns} cards, gives {chance_percent(most.win)} "
-                "with nothing removed. Play with nothing removed, or aim lower with --target."
+                _(
+                    "No Time Pile the unknown seal allows reaches a {goal} chance of winning: "
+                    "even the largest, of {cards} cards, gives {win} with nothing removed. "
+                    "Play with nothing removed, or aim lower with --target."
+                ).format(goal=goal, cards=most.turns, win=chance_percent(most.win))
             ]
-        return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
+        return [
+            _("Recommendation for a {goal} chance needs the unknown seal: record it first.").format(
+                goal=goal
+            )
+        ]
     rec = result.recommended if table_odds is None else table_odds.recommended
     steering = table_odds is not None and table_odds.steers
-    whose = "your table's " if steering else ""
 
     def win(level: Level) -> str:
         if table_odds is None or not steering:
             return chance_percent(level.win)
         table_win = table_odds.shown_text(result.levels.index(level))
-        return f"{table_win}, the expert {chance_percent(level.win)}"
+        return _("{table}, the expert {expert}").format(
+            table=table_win, expert=chance_percent(level.win)
+        )
 
     if rec is None:
         best = result.levels[0]
-        beside = "the expert's " if table_odds is not None and not steering else whose
+        if table_odds is not None and not steering:
+            whose_best = _("the expert's {win}").format(win=win(best))
+        elif steering:
+            whose_best = _("your table's {win}").format(win=win(best))
+        else:
+            whose_best = win(best)
         return [
-            f"No removal level reaches a {goal} chance of winning (even with nothing "
-            f"removed: {beside}{win(best)}): play with nothing removed, or aim lower with "
-            "--target."
+            _(
+                "No removal level reaches a {goal} chance of winning (even with nothing "
+                "removed: {win}): play with nothing removed, or aim lower with --target."
+            ).format(goal=goal, win=whose_best)
         ]
     rank = result.rank_for(rec)
     cards = rec.removed or 0  # known: the Time Pile is
+    chance = (_("your table's win {win}") if steering else _("win {win}")).format(win=win(rec))
     lines = [
-        f"Recommended for a {goal} chance of winning: move {plural(cards, 'card')} "
-        f"to the Victory Pile ({rec.turns} turns, "
-        f"{whose}win {win(rec)}).",
-        f"A win there makes you {rank.name if rank else '?'} ({plural(cards, 'point')}, "
-        "more with Tax Increase moves).",
+        ngettext(
+            "Recommended for a {goal} chance of winning: move {n} card to the Victory Pile "
+            "({turns} turns, {chance}).",
+            "Recommended for a {goal} chance of winning: move {n} cards to the Victory Pile "
+            "({turns} turns, {chance}).",
+            cards,
+        ).format(goal=goal, n=cards, turns=rec.turns, chance=chance),
+        ngettext(
+            "A win there makes you {rank} ({n} point, more with Tax Increase moves).",
+            "A win there makes you {rank} ({n} points, more with Tax Increase moves).",
+            cards,
+        ).format(rank=rank.shown_name() if rank else "?", n=cards),
     ]
     if rec.ci_high - rec.ci_low > 2 * WIDE_INTERVAL:
         better = (
-            "leave out --games for every level within 1 point"
+            _("leave out --games for every level within 1 point")
             if result.precision is None
-            else "a smaller --precision narrows it"
+            else _("a smaller --precision narrows it")
         )
         lines.append(
-            f"Only {plural(result.games, 'game')}: the expert's chance there may be anywhere "
-            f"from {_low(rec.ci_low)} to {_high(rec.ci_high)}, so the recommendation is a "
-            f"rough one ({better})."
+            ngettext(
+                "Only {n} game: the expert's chance there may be anywhere from {low} to "
+                "{high}, so the recommendation is a rough one ({better}).",
+                "Only {n} games: the expert's chance there may be anywhere from {low} to "
+                "{high}, so the recommendation is a rough one ({better}).",
+                result.games,
+            ).format(
+                n=f"{result.games:,}",
+                low=_low(rec.ci_low),
+                high=_high(rec.ci_high),
+                better=better,
+            )
         )
     return lines
 

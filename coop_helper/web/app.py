@@ -138,7 +138,7 @@ def warm_up() -> None:
     """Load what the first tap needs (the page in both languages, the card data, the
     atlas, the simulation's modules) while the server already answers."""
     from coop_helper.atlas.lookup import deal_row
-    from coop_helper.atlas.text import difficulty_report
+    from coop_helper.render.difficulty import difficulty_report
     from coop_helper.setup.deals import deal
     from coop_helper.sim import odds  # noqa: F401 (the odds stream's first request)
     from coop_helper.web.worker import simulator
