@@ -1,5 +1,5 @@
 // PARAMS of policies/expert_params.py, set by set (see that file for how each was tuned).
-#include "policy_expert_params.hpp"
+#include "policies/expert_params.hpp"
 
 namespace coop {
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "state.hpp"
+#include "engine/state.hpp"
 
 namespace coop {
 
