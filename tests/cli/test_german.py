@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from cli_helpers import ok_json
-from process_helpers import run_cli
 
 from coop_helper.setup.catalog import load_catalog
+from tests.helpers.cli import ok_json
+from tests.helpers.processes import run_cli
 
 ENGLISH_WORDS = ("your", "display", "harbour", "active player", "Time Pile", "Victory Pile")
 

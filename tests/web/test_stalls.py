@@ -15,7 +15,8 @@ import time
 
 import httpx
 import pytest
-from web_helpers import client, page_csrf, serve
+
+from tests.helpers.web import client, page_csrf, serve
 
 SOLO = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
 LONG = {"contract": SOLO, "games": "100000"}  # about 40 s of simulation
