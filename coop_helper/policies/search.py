@@ -12,6 +12,8 @@ It sees only what a real table sees: the guesses and the rollouts use the public
 and this player's own random source (the one `start_game` hands it), never the game's.
 Its rollouts see the Time Pile's size, so its play depends on the turns left: one simulated
 game cannot answer every removal level, and the odds runner refuses it.
+
+No C++ twin: the search player plays on the Python engine.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from coop_helper.engine.game import Game, GameResult
 from coop_helper.engine.state import Hidden, PlayerState, Table
 from coop_helper.policies.base import Policy
 
-# Guesses per decision. benchmarks/search_gain.py, solo, checking draws: 32 gained
+# Guesses per decision. benchmarks/strength/search_gain.py, solo, checking draws: 32 gained
 # +6.7 ± 2.6 points (300 games), 64 gained +9.3 ± 3.5 (150 games) at twice the cost; the
 # difference is within the noise, so the cheaper setting is the default.
 DEFAULT_SAMPLES = 32

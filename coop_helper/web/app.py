@@ -20,6 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from coop_helper.errors import DataError, UserError
+from coop_helper.text.i18n import language as text_language
 from coop_helper.web import api, i18n, page
 from coop_helper.web.runs import Run, Runs, Slot, Stopped
 from coop_helper.web.security import (
@@ -197,14 +198,33 @@ def create_app(access: Access, workers: int = 1, server: Server | None = None) -
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found})
     app.state.server = server
-    return Guard(app, access)
+    return Guard(in_the_readers_language(app), access)
+
+
+def in_the_readers_language(app: Any) -> Any:
+    """``app`` answering each request in its reader's language (the page's switch, kept in
+    a cookie, else the browser's): errors and sentences come from the shared catalog."""
+
+    async def speaking(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        accept = next(
+            (v.decode("latin-1") for k, v in scope["headers"] if k.lower() == b"accept-language"),
+            None,
+        )
+        lang = i18n.choose(None, cookies(scope).get(i18n.LANG_COOKIE), accept)
+        with text_language(lang):  # copied into the threads the documents are made in
+            await app(scope, receive, send)
+
+    return speaking
 
 
 def warm_up() -> None:
     """Load what the first tap needs (the page in both languages, the card data, the
     atlas, the simulation's modules) while the server already answers."""
     from coop_helper.atlas.lookup import deal_row
-    from coop_helper.atlas.text import difficulty_report
+    from coop_helper.render.difficulty import difficulty_report
     from coop_helper.setup.deals import deal
     from coop_helper.sim import odds  # noqa: F401 (the odds stream's first request)
     from coop_helper.web.worker import simulator

@@ -8,7 +8,7 @@ from pathlib import Path
 from starlette.responses import HTMLResponse
 
 from coop_helper import __version__
-from coop_helper.web import i18n
+from coop_helper.text import i18n
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -35,9 +35,15 @@ def render(lang: str, csrf: str) -> HTMLResponse:
 
     catalog = load_catalog()
     contracts = [
-        {"key": c.key, "name": c.name, "name_de": c.name_de, "requirement": c.requirement}
+        {
+            "key": c.key,
+            "name": c.name,
+            "name_de": c.name_de,
+            "requirement": c.requirement_de if lang == "de" else c.requirement,
+        }
         for c in catalog.contracts
     ]
+    ranks = catalog.ranks  # by their English names, as the JSON documents carry them
     html = (
         _environment(lang)
         .get_template("index.html")
@@ -47,6 +53,7 @@ def render(lang: str, csrf: str) -> HTMLResponse:
             csrf=csrf,
             version=__version__,
             contracts=contracts,
+            ranks={r.name: r.name_de if lang == "de" and r.name_de else r.name for r in ranks},
             target=round(100 * parse_chance(SETUP_TARGET, "--target")),
         )
     )
