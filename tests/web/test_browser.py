@@ -334,7 +334,7 @@ def test_the_contracts_tab_in_the_dark(browser, tmp_path, lang):
         assert max(channels) < 60, background  # the phone's dark setting is followed
         player.tab("contracts")
         page.select_option("#con-players", "2")
-        page.wait_for_selector("#con-list li .effect")
+        page.wait_for_selector("#con-list li .effect", timeout=ODDS_WAIT)
         assert page.locator("#con-list li").count() == 18
         assert WORDS[lang]["pp"] in page.locator("#con-list li .effect").first.inner_text()
         player.no_sideways_scroll()
