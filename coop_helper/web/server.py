@@ -132,7 +132,7 @@ def serve(host: str, port: int, open_browser: bool, workers: int) -> None:
         log_level="warning",
         access_log=False,
         timeout_keep_alive=5,  # an idle connection after an answer
-        timeout_graceful_shutdown=0.5,
+        timeout_graceful_shutdown=1,
         h11_max_incomplete_event_size=16_384,  # a request's headers
         lifespan="off",
     )
