@@ -58,3 +58,34 @@ def render(lang: str, csrf: str) -> HTMLResponse:
         )
     )
     return HTMLResponse(html, headers={"content-language": lang})
+
+
+def manifest(lang: str) -> dict[str, object]:
+    """The web app manifest: the page installed to a phone's home screen (it still needs
+    the server: `coop-helper serve`)."""
+    gettext = i18n.translations(lang).gettext
+    icons = [
+        {"src": f"/static/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"}
+        for size in (192, 512)
+    ]
+    icons.append(
+        {
+            "src": "/static/icon-maskable-512.png",
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        }
+    )
+    icons.append({"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"})
+    return {
+        "name": "coop-helper",
+        "short_name": "coop-helper",
+        "description": gettext("Odds, set-up and a journal for Port Royal's co-operative game."),
+        "lang": lang,
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fbfaf7",
+        "theme_color": "#1f5f8b",
+        "icons": icons,
+    }
