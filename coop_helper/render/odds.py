@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 
+from coop_helper.journal.table_odds import advice
 from coop_helper.render.tables import contract_json, is_narrow, make_console, print_records
 from coop_helper.setup.catalog import Seal
 from coop_helper.sim.levels import Level
@@ -71,7 +72,7 @@ def odds_json(
             level.update(table_odds.level_json(index))
     doc["calibration"] = None if table_odds is None else table_odds.json()
     if result.target is not None:
-        rec = result.recommended if table_odds is None else table_odds.recommended
+        rec = advice(result, table_odds)
         rank = None if rec is None else result.rank_for(rec)
         doc["target"] = result.target
         doc["recommended"] = (
@@ -143,7 +144,7 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
         grid.add_column("Your table", justify="right", no_wrap=True)
     if known:
         grid.add_column("Win with rank")
-    rec = result.recommended if table_odds is None else table_odds.recommended
+    rec = advice(result, table_odds)
     for index, lv in enumerate(result.levels):
         row = [] if not known else [str(lv.removed)]
         row += [str(lv.turns), chance_percent(lv.win), f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"]
@@ -224,7 +225,7 @@ def recommendation_lines(result: OddsResult, table_odds: TableOdds | None = None
                 "with nothing removed. Play with nothing removed, or aim lower with --target."
             ]
         return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
-    rec = result.recommended if table_odds is None else table_odds.recommended
+    rec = advice(result, table_odds)
     steering = table_odds is not None and table_odds.steers
     whose = "your table's " if steering else ""
 

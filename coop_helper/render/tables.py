@@ -14,7 +14,7 @@ import shlex
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from rich.console import Console
 from rich.table import Table
@@ -24,6 +24,9 @@ from coop_helper.render.terminal import stdout_is_unicode
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 from coop_helper.setup.deals import PreparedGame, TimePile
 from coop_helper.text.words import plural
+
+if TYPE_CHECKING:
+    from coop_helper.game_setup import GameSetup
 
 
 class _Console(Console):
@@ -159,18 +162,6 @@ def time_pile_json(pile: TimePile) -> dict[str, Any]:
         "time_pile_range": None if pile.size_range is None else list(pile.size_range),
         "arithmetic": pile.arithmetic(),
         "record_seal_with": [record_command(name) for name in pile.missing_seals],
-    }
-
-
-def setup_json(result: PreparedGame, seals: Mapping[str, Seal]) -> dict[str, Any]:
-    """``setup --json``: the deal's fields and the Time Pile's fields in one document."""
-    return {
-        "players": result.players,
-        "seed": result.seed,
-        "dealt": result.dealt,
-        "code": result.code,
-        "contracts": [contract_json(c, seals) for c in result.contracts],
-        **time_pile_json(result.time_pile),
     }
 
 
@@ -412,6 +403,17 @@ def print_setup(result: PreparedGame, seals: Mapping[str, Seal]) -> None:
         print_with_command(console, f"Seed: {result.seed}; deal again with:", again, one)
     console.print(f"Share code: {result.code}", soft_wrap=True)
     print_time_pile(result.time_pile, console)
+
+
+def steps_for(setup: GameSetup) -> str:
+    """The steps to set the table up, with the removal the advice that stands recommends
+    (none while the odds are not run, nothing removed where no level reaches the target)."""
+    advice = setup.advice
+    if advice is not None:
+        return setup_steps(setup.deal.game, advice.removed)
+    if setup.odds is not None and setup.odds.target is not None:  # none reaches it
+        return setup_steps(setup.deal.game, 0, "no level reaches the target")
+    return setup_steps(setup.deal.game, None)
 
 
 def setup_steps(

@@ -183,14 +183,19 @@ def play_traces(
     stop: int,
     policy_name: str,
     dealt_time: int | None = None,
+    *,
+    native: bool | None = None,
 ) -> list[Trace]:
     """`play_trace` for games ``start`` to ``stop`` of a run seeded ``seed`` (game ``i``
     seeded ``game_seed(seed, i)``), in game order.
 
     They are played by the native core in one call where it is in use and plays this
-    policy (`coop_helper.native`), else by the Python engine: the same traces either way.
+    policy (`native_plays`; ``native`` says it for a run that asked once), else by the
+    Python engine: the same traces either way.
     """
-    if native_plays(policy_name, seed, time_pile, contracts):
+    if native is None:
+        native = native_plays(policy_name, seed, time_pile, contracts)
+    if native:
         return [
             Trace(finish, events, endings)
             for finish, events, endings in native_core.play_traces(
@@ -206,7 +211,8 @@ def play_traces(
 def native_plays(
     policy_name: str, seed: int, time_pile: int, contracts: tuple[Contract, ...]
 ) -> bool:
-    """Does the native core play these games (in use, and able to play them exactly)?"""
+    """Does the native core play these games (in use, and able to play them exactly)?
+    The one place that decides it: a run asks once and passes the answer on."""
     return native_in_use() and native_core.plays(policy_name, seed, time_pile, contracts)
 
 
