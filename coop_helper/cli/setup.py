@@ -11,6 +11,7 @@ import typer
 from coop_helper.cli.app import command, options_given
 from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, show_extras
 from coop_helper.cli.options import (
+    OUTPUT_PANEL,
     SIMULATION_PANEL,
     CodeOption,
     GamesOption,
@@ -35,6 +36,8 @@ from coop_helper.render import tables as render
 from coop_helper.render.atlas import print_difficulty
 from coop_helper.sim import DEFAULT_SEED, SETUP_TARGET
 from coop_helper.sim.chances import parse_precision
+
+EXPLAIN_HINT = "(--explain: each level's interval and ranks, a chart, the deal's difficulty.)"
 
 # The options of `setup` that only the simulation reads (--chart has its own message).
 SIMULATION_OPTIONS = (
@@ -82,6 +85,15 @@ def setup_command(
         ),
     ] = True,
     quiet: QuietOption = False,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Also the deal's difficulty, every level's interval and ranks, a chart "
+            "and what the odds mean.",
+            rich_help_panel=OUTPUT_PANEL,
+        ),
+    ] = False,
     as_who: AsOption = "table",
     chart: ChartOption = None,
     as_json: JsonFlag = False,
@@ -107,8 +119,9 @@ def setup_command(
         players=players, names=names or (), code=code, seed=seed, seal_options=seal_options or ()
     )
     if not as_json:  # the deal first: a table that stops the simulation still has it
-        render.print_setup(deal.game, deal.seals)
-        print_difficulty(deal.players, deal.contracts, deal.seals)
+        render.print_setup(deal.game, deal.seals, compact=not explain)
+        if explain:
+            print_difficulty(deal.players, deal.contracts, deal.seals)
         sys.stdout.flush()
     setup = set_up(deal, settings, as_who, live_watch(not (as_json or quiet)))
     show_extras(setup, chart, as_json)
@@ -118,7 +131,10 @@ def setup_command(
     if setup.odds is not None:
         from coop_helper.render import odds as render_odds
 
-        render_odds.print_odds(setup.odds, chart=True, table_odds=setup.table_odds)
+        if explain:
+            render_odds.print_odds(setup.odds, chart=True, table_odds=setup.table_odds)
+        else:
+            render_odds.print_brief_odds(setup.odds, setup.table_odds, more=EXPLAIN_HINT)
     render.make_console().print(render.steps_for(setup))
 
 

@@ -215,9 +215,16 @@ def contracts_table(
     return grid
 
 
-def face_up_table(contracts: Sequence[Contract], seals: Mapping[str, Seal], title: str) -> Table:
-    """The face-up contracts of one game, in the given order."""
-    grid = Table(title=title, title_justify="left")
+def face_up_table(
+    contracts: Sequence[Contract], seals: Mapping[str, Seal], title: str, compact: bool = False
+) -> Table:
+    """The face-up contracts of one game, in the given order (``compact``: without the
+    box, so the requirements keep more of the width and the table fewer lines)."""
+    grid = (
+        Table(title=title, title_justify="left", box=None, padding=(0, 1), pad_edge=False)
+        if compact
+        else Table(title=title, title_justify="left")
+    )
     grid.add_column("#", justify="right")
     grid.add_column("Contract")
     grid.add_column("German")
@@ -275,11 +282,16 @@ def print_contracts(catalog: Catalog, seals: Mapping[str, Seal]) -> None:
 
 
 def print_face_up(
-    console: Console, contracts: Sequence[Contract], seals: Mapping[str, Seal], title: str
+    console: Console,
+    contracts: Sequence[Contract],
+    seals: Mapping[str, Seal],
+    title: str,
+    compact: bool = False,
 ) -> None:
-    """The face-up contracts: a table, or a numbered list on a narrow terminal."""
+    """The face-up contracts: a table (``compact``: without its box), or a numbered list
+    on a narrow terminal."""
     if not is_narrow(console):
-        console.print(face_up_table(contracts, seals, title))
+        console.print(face_up_table(contracts, seals, title, compact))
         return
     records = [
         [f"{i}. {c.name} ({c.name_de or '?'})", f"seal {seal_label(c, seals)}", c.requirement]
@@ -391,12 +403,13 @@ def _greedy(words: list[str], width: int, indent: int) -> list[str]:
     return [*lines, line]
 
 
-def print_setup(result: PreparedGame, seals: Mapping[str, Seal]) -> None:
-    """The ``setup`` command's output: contracts, share code, Time Pile."""
+def print_setup(result: PreparedGame, seals: Mapping[str, Seal], compact: bool = False) -> None:
+    """The ``setup`` command's output: contracts (``compact``: in a table without its box),
+    share code, Time Pile."""
     console = make_console()
     how = "dealt" if result.dealt else "face up"
     title = f"Contracts {how} for {plural(result.players, 'player')}"
-    print_face_up(console, result.contracts, seals, title)
+    print_face_up(console, result.contracts, seals, title, compact)
     if result.dealt:
         again = f"coop-helper setup --players {result.players} --seed {result.seed}"
         one = f"Seed: {result.seed}  (deal again: {again})"
