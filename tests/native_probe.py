@@ -2,7 +2,7 @@
 
 `Recorder` wraps a Python policy in a game of the Python engine and writes every question
 put to it, with the public table before the question and the Python answer, in the line
-format `coop_helper/native/src/policy_probe_main.cpp` reads. The probe asks the C++ policy
+format `tests/native/policy_probe.cpp` reads. The probe asks the C++ policy
 the same questions in the same order and reports every answer that differs.
 """
 
@@ -185,19 +185,11 @@ class Recorder:
 
 
 def _watch_clones(policy: Any, clone: Any) -> None:
-    """Have the expert's last-turn look clone through ``clone`` (None: as before).
-
-    Only a plain Python object takes the instance attribute; a compiled one (mypyc) keeps
-    its method, and its play-throughs are then checked by their result only.
-    """
-    try:
-        if clone is None:
-            if "clone" in vars(policy):
-                del policy.clone
-        else:
-            policy.clone = clone
-    except (AttributeError, TypeError):
-        pass
+    """Have the expert's last-turn look clone through ``clone`` (None: as before)."""
+    if clone is None:
+        vars(policy).pop("clone", None)
+    else:
+        policy.clone = clone
 
 
 def policy_for(name: str) -> tuple[Any, bool]:

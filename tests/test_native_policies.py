@@ -2,13 +2,11 @@
 
 Python games (the Python engine playing a Python policy) are recorded question by
 question, with the public table before each question and the Python answer
-(`native_probe`); the C++ probe (`coop_helper/native/src/policy_probe_main.cpp`, built here
+(`native_probe`); the C++ probe (`tests/native/policy_probe.cpp`, built here
 with g++) asks its own policy the same questions in the same order and lists every answer
 that differs. The expert's last-turn play-throughs are replayed too: the questions the
 Python clone was asked go to the C++ clone; and so are the odds runner's branches (the
-games played as `sim.traces` plays them, each branch by a copy of the policy). The
-recording runs on a plain-Python copy of the package (a compiled expert cannot be made to
-show its clones).
+games played as `sim.traces` plays them, each branch by a copy of the policy).
 """
 
 from __future__ import annotations
@@ -26,15 +24,10 @@ from coop_helper.policies.expert_params import BASELINE, PARAMS
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "coop_helper" / "native" / "src"
-POLICY_SOURCES = [
-    "policy_probe_main.cpp",
-    "policy_expert.cpp",
-    "policy_planning.cpp",
-    "policy_expert_params.cpp",
-    "policy_last_turn.cpp",
-    "policy_basic.cpp",
-    "policy_random.cpp",
-]
+# The probe links every source of the extension but its Python bindings; its own
+# left_open_on_stopping replaces the engine's (weak) one.
+PROBE = Path(__file__).resolve().parent / "native" / "policy_probe.cpp"
+SOURCES = [p for p in sorted(SRC.rglob("*.cpp")) if p.name != "bindings.cpp"]
 GAMES = {"expert": 40, "expert-plain": 15, "basic": 15, "random": 15}  # per player count
 
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
@@ -46,34 +39,20 @@ def probe(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("probe") / "policy_probe"
     flags = ["-std=c++17", "-O1", "-ffp-contract=off", "-fno-fast-math"]
     subprocess.run(
-        ["g++", *flags, *(str(SRC / f) for f in POLICY_SOURCES), "-o", str(out)], check=True
+        ["g++", *flags, f"-I{SRC}", str(PROBE), *map(str, SOURCES), "-o", str(out)], check=True
     )
     return out
 
 
-@pytest.fixture(scope="module")
-def pure_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The package as plain Python, with its card data."""
-    root = tmp_path_factory.mktemp("pure")
-    # the native package stays (the engine asks it which engine to use); its built
-    # extension and sources do not, so the copy plays on the Python engine
-    ignore = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "src")
-    shutil.copytree(ROOT / "coop_helper", root / "coop_helper", ignore=ignore)
-    shutil.copytree(ROOT / "data", root / "data")
-    return root
-
-
-def _run(
-    probe: Path, pure: Path, policy: str, players: int, games: int, seed: int, max_time: int = 60
-) -> str:
+def _run(probe: Path, policy: str, players: int, games: int, seed: int, max_time: int = 60) -> str:
     script = (
         "import sys; sys.path.insert(1, sys.argv[1]); import native_probe; "
         "native_probe.main(sys.argv[2:])"
     )
-    env = {**os.environ, "PYTHONPATH": str(pure), "COOP_HELPER_ENGINE": "python"}
+    env = {**os.environ, "COOP_HELPER_ENGINE": "python"}
     args = [str(ROOT / "tests"), policy, str(players), str(games), str(seed), str(max_time)]
     recorder = subprocess.Popen(
-        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, env=env, cwd=pure
+        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, env=env, cwd=ROOT
     )
     checked = subprocess.run(
         [str(probe)], stdin=recorder.stdout, capture_output=True, text=True, check=False
@@ -82,20 +61,10 @@ def _run(
     return checked.stdout
 
 
-def test_recording_runs_plain_python(pure_copy: Path) -> None:
-    """The recorder imports the plain copy, whose expert shows its clones."""
-    script = "import coop_helper.policies.expert as e; print(e.__file__)"
-    env = {**os.environ, "PYTHONPATH": str(pure_copy)}
-    out = subprocess.run(
-        [sys.executable, "-c", script], env=env, cwd=pure_copy, capture_output=True, text=True
-    )
-    assert Path(out.stdout.strip()) == pure_copy / "coop_helper" / "policies" / "expert.py"
-
-
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("policy", list(GAMES))
-def test_same_answers(probe: Path, pure_copy: Path, policy: str, players: int) -> None:
-    out = _run(probe, pure_copy, policy, players, GAMES[policy], seed=players)
+def test_same_answers(probe: Path, policy: str, players: int) -> None:
+    out = _run(probe, policy, players, GAMES[policy], seed=players)
     summary = out.splitlines()[-1].split()
     assert summary[0] == "summary", out
     games, questions, _, _, mismatches = map(int, summary[1:])
@@ -104,9 +73,9 @@ def test_same_answers(probe: Path, pure_copy: Path, policy: str, players: int) -
     assert mismatches == 0, out
 
 
-def test_same_answers_in_long_games(probe: Path, pure_copy: Path) -> None:
+def test_same_answers_in_long_games(probe: Path) -> None:
     """Time Piles up to 144 cards: reshuffled draw piles, card counts from the discard."""
-    out = _run(probe, pure_copy, "expert", 3, 25, seed=11, max_time=144)
+    out = _run(probe, "expert", 3, 25, seed=11, max_time=144)
     *_, mismatches = map(int, out.splitlines()[-1].split()[1:])
     assert mismatches == 0, out
 
@@ -114,23 +83,21 @@ def test_same_answers_in_long_games(probe: Path, pure_copy: Path) -> None:
 @pytest.mark.parametrize(
     ("policy", "players"), [("expert", 1), ("expert", 2), ("expert", 5), ("random", 3)]
 )
-def test_same_answers_as_the_odds_runner_plays(
-    probe: Path, pure_copy: Path, policy: str, players: int
-) -> None:
+def test_same_answers_as_the_odds_runner_plays(probe: Path, policy: str, players: int) -> None:
     """The games as the odds runner plays them: the Victory Pile thresholds asked at each
     Tax Increase, and the expert's last-turn branches, each played by a copy of the policy
     made at the stop (its questions go to the C++ copy made at the same point)."""
-    out = _run(probe, pure_copy, policy, players, 30, seed=13, max_time=-1)
+    out = _run(probe, policy, players, 30, seed=13, max_time=-1)
     *_, play_through, branch, mismatches = map(int, out.splitlines()[-1].split()[1:])
     if policy == "expert":
         assert play_through > 0 and branch > 0
     assert mismatches == 0, out
 
 
-def test_same_play_throughs(probe: Path, pure_copy: Path) -> None:
+def test_same_play_throughs(probe: Path) -> None:
     """Enough 2-player games that the last-turn rule plays turns through (about one game
     in seven): the C++ clone answers the Python clone's questions."""
-    out = _run(probe, pure_copy, "expert", 2, 150, seed=7)
+    out = _run(probe, "expert", 2, 150, seed=7)
     *_, play_through, _, mismatches = map(int, out.splitlines()[-1].split()[1:])
     assert play_through > 20
     assert mismatches == 0, out

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
+#include "engine/game.hpp"
 #include "rng.hpp"
-#include "seeds.hpp"
-#include "tally.hpp"
-#include "trace.hpp"
+#include "engine/seeds.hpp"
+#include "sim/levels.hpp"
+#include "sim/traces.hpp"
 
 namespace py = pybind11;
 using namespace coop;
@@ -229,7 +229,7 @@ py::list play_traces(const Deck& deck, const Contracts& contracts, int players, 
   return out;
 }
 
-// Tally.add over Python traces (traces.Trace): per budget below `top`, the wins and the
+// WinsByBudget.add over Python traces (traces.Trace): per budget below `top`, the wins and the
 // Victory Pile moves of those wins as (made, count) in first-seen order.
 py::tuple tally(const py::sequence& traces, int top) {
   std::vector<long long> wins(top > 0 ? top : 0, 0);
@@ -249,7 +249,7 @@ py::tuple tally(const py::sequence& traces, int top) {
       auto pair = ending.cast<py::tuple>();
       trace.endings.emplace_back(pair[0].cast<int>(), pair[1].cast<bool>());
     }
-    tally_trace(trace, top, wins, moves);
+    add_wins_by_budget(trace, top, wins, moves);
   }
   return py::make_tuple(wins, moves);
 }
@@ -266,7 +266,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("has_policy", &has_policy, "Does the native core play this policy?");
   m.def("play_games", &play_games, "Whole games (Game.run), one per seed; final states.");
   m.def("play_traces", &play_traces, "The odds runner's traces of games start..stop.");
-  m.def("tally", &tally, "Tally.add's counts over traces: (wins, moves) per budget.");
+  m.def("tally", &tally, "WinsByBudget.add's counts over traces: (wins, moves) per budget.");
 
   py::class_<Rng>(m, "Rng")
       .def(py::init([](const std::vector<uint32_t>& words) {
