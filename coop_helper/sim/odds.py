@@ -173,19 +173,25 @@ def check_settings(
         )
 
 
+def _odds_policies() -> list[str]:
+    """The policies the odds can be simulated with (each made once, to ask it)."""
+    return [key for key, factory in POLICIES.items() if is_time_blind(factory())]
+
+
 def odds_policy(name: str) -> str:
     """The policy's name if the odds can be simulated with it; else a UserError naming the
     policies they take."""
-    takes = [key for key, factory in POLICIES.items() if is_time_blind(factory())]
     try:
         chosen = make_policy(name)
     except UserError:
+        takes = _odds_policies()
         close = suggest(name, takes)
         hint = f" Did you mean '{close[0]}'?" if close else ""
         raise UserError(
             f"unknown policy '{shown(name)}'.{hint} The odds take one of: {', '.join(takes)}."
         ) from None
     if not is_time_blind(chosen):
+        takes = _odds_policies()
         raise UserError(
             f"policy '{chosen.name}' plays by the turns left, so one simulated game cannot "
             f"answer every removal level; use it with 'play', or choose "
