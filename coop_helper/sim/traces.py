@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import Hidden, Table
@@ -40,9 +40,9 @@ from coop_helper.setup.catalog import Contract
 _BRANCH = threading.local()
 
 
-@dataclass(frozen=True)
-class Trace:
-    """What one game played with the full Time Pile tells about every shorter one."""
+class Trace(NamedTuple):
+    """What one game played with the full Time Pile tells about every shorter one (a named
+    tuple: a run makes one per game, and the native core hands them over as tuples)."""
 
     finish_turn: int  # the turn in which the last contract was completed; 0 if never
     events: tuple[tuple[int, int], ...]  # per Tax Increase: (turn, policy's move threshold)
@@ -198,12 +198,10 @@ def play_traces(
     if native is None:
         native = native_plays(policy_name, seed, time_pile, contracts)
     if native:
-        return [
-            Trace(finish, events, endings)
-            for finish, events, endings in native_core.play_traces(
-                contracts, players, time_pile, seed, start, stop, policy_name, dealt_time
-            )
-        ]
+        played = native_core.play_traces(
+            contracts, players, time_pile, seed, start, stop, policy_name, dealt_time
+        )
+        return list(map(Trace._make, played))
     return [
         play_trace(contracts, players, time_pile, game_seed(seed, i), policy_name, dealt_time)
         for i in range(start, stop)
