@@ -28,7 +28,7 @@ def asked_for() -> set[str | tuple[str, str]]:
         str(PACKAGE),
         method_map=[("**.py", "python"), ("**/templates/**.html", "jinja2")],
         options_map={"**/templates/**.html": {"extensions": "jinja2.ext.i18n"}},
-        keywords={"_": None, "gettext": None, "ngettext": (1, 2)},
+        keywords={"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)},
     )
     return {message for _file, _line, message, _comments, _context in found}
 

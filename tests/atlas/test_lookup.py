@@ -16,9 +16,9 @@ from coop_helper.atlas.lookup import (
     open_atlas,
 )
 from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, encode_atlas, quantise
-from coop_helper.atlas.text import difficulty_lines
 from coop_helper.errors import UserError
 from coop_helper.policies import policy_version
+from coop_helper.render.difficulty import difficulty_lines
 from coop_helper.setup.catalog import load_catalog, parse_seal
 from coop_helper.setup.deals import time_pile
 

@@ -59,10 +59,19 @@ class Running:
 
 
 @contextmanager
-def serve(tmp_path: Path, *args: str, **extra_env: str) -> Iterator[Running]:
-    """Start ``coop-helper serve --port 0 ARGS`` with its own settings and journal; wait
-    for its first answer; Ctrl-C it at the end."""
+def serve(
+    tmp_path: Path, *args: str, open_files: int | None = None, **extra_env: str
+) -> Iterator[Running]:
+    """Start ``coop-helper serve --port 0 ARGS`` with its own settings and journal (and
+    at most ``open_files`` file descriptors, as ``ulimit -n`` sets); wait for its first
+    answer; Ctrl-C it at the end."""
     import httpx
+
+    def limit() -> None:
+        if open_files is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
 
     env = {
         **os.environ,
@@ -79,6 +88,7 @@ def serve(tmp_path: Path, *args: str, **extra_env: str) -> Iterator[Running]:
         text=True,
         env=env,
         cwd=tmp_path,
+        preexec_fn=limit if open_files is not None else None,
     )
     assert process.stdout is not None
     url = process.stdout.readline().strip()

@@ -127,7 +127,7 @@ def test_a_second_stream_stops_the_first_and_a_page_that_leaves_stops_its_run(tm
     """One simulation at a time: the first page's endless run gives way to the second's;
     the second page leaves, and the slot is free again at once for a short run."""
     with serve(tmp_path) as server:
-        params = {"contract": SOLO, "games": "1000000"}
+        params = {"contract": SOLO, "games": "100000"}
         url = server.url + "api/odds/stream"
         with httpx.stream("GET", url, params=params, timeout=60) as first:
             lines = first.iter_lines()

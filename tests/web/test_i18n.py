@@ -3,6 +3,7 @@ that ship compiled, and the German contract names from the card data only."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,27 @@ def test_german_contract_names_come_from_the_card_data_only():
             assert contract.blue_seal
             assert f"<span>{contract.name}</span>" in page
     assert '"name_de": null' in page  # the page's data says so, it does not make one up
+
+
+def test_the_german_page_carries_the_german_requirements_and_rank_names():
+    page = client().get("/", headers={"accept-language": "de"}).text
+    catalog = load_catalog()
+    for contract in catalog.contracts:  # in the page's data, as JSON writes it
+        assert json.dumps(contract.requirement_de)[1:-1] in page
+    assert json.dumps({"Captain": "Kapitän"})[1:-1] in page
+    english = client().get("/", headers={"accept-language": "en"}).text
+    assert "in deiner Auslage" not in english and '"Captain": "Captain"' in english
+
+
+def test_the_api_answers_errors_in_the_readers_language():
+    phone = client()
+    german = phone.get("/api/rank", params={"points": "40"}, headers={"accept-language": "de"})
+    assert german.status_code == 400
+    assert german.json()["error"].startswith("40 Punkte: kein Spiel bringt mehr als 31")
+    english = phone.get("/api/rank", params={"points": "40"}, headers={"accept-language": "en"})
+    assert english.json()["error"].startswith("40 points: no game scores more than 31")
+    phone.get("/", params={"lang": "de"})  # the switch, remembered in a cookie
+    switched = phone.get("/api/rank", params={"points": "40"}, headers={"accept-language": "en"})
+    assert switched.json()["error"].startswith("40 Punkte")
+    # the documents themselves stay as they are: the rank by its English name
+    assert phone.get("/api/rank", params={"points": "6"}).json()["rank"] == "Captain"

@@ -1,4 +1,5 @@
-"""The atlas's answers as text and JSON for the table-side commands."""
+"""The atlas's answers in sentences for people (and the JSON beside them): a deal's
+difficulty and each contract's effect, in the current language."""
 
 from __future__ import annotations
 
@@ -12,60 +13,75 @@ from coop_helper.atlas.lookup import (
 )
 from coop_helper.errors import UserError
 from coop_helper.setup.catalog import Catalog, Contract, Seal
-from coop_helper.text.words import plural
+from coop_helper.text.i18n import _, ngettext
 
 MIN_TURNS_NAMED = 0.5  # name the hardest contract only when it costs at least this much
 
 
 def _points(value: float) -> str:
-    """The unit after a win-chance change shown rounded to whole points: pt or pts."""
-    return "pt" if abs(round(value)) == 1 else "pts"
-
-
-def _n_player(players: int) -> str:
-    return f"{players}-player"
+    """The unit after a win-chance change shown rounded to whole percentage points."""
+    return ngettext("pt", "pts", abs(round(value)))
 
 
 def difficulty_lines(found: Difficulty) -> list[str]:
     """Where the deal stands, and the contract that makes it hardest."""
     share = f"{100 * found.harder_than:.0f}%"
     even = (
-        "more than " + str(found.max_turns)
+        _("more than {n}").format(n=found.max_turns)
         if found.turns_for_even_chance is None
-        else f"about {found.turns_for_even_chance:.0f}"
+        else _("about {n}").format(n=f"{found.turns_for_even_chance:.0f}")
     )
-    deals = f"{_n_player(found.players)} deals"
+    players = found.players
     # "harder than 0%" of them says nothing: the ends are named as the easiest or hardest
     end = "easiest" if share == "0%" else "hardest" if share == "100%" else None
     if found.win is not None:
-        where = (
-            f"harder than {share} of {deals}" if end is None else f"among the {end} 1% of {deals}"
-        )
+        if end is None:
+            where = _("harder than {share} of {n}-player deals").format(share=share, n=players)
+        elif end == "easiest":
+            where = _("among the easiest {share} of {n}-player deals").format(share="1%", n=players)
+        else:
+            where = _("among the hardest {share} of {n}-player deals").format(share="1%", n=players)
         lines = [
-            f"Difficulty: {where} (atlas win chance with nothing removed: {100 * found.win:.0f}%)."
+            _("Difficulty: {where} (atlas win chance with nothing removed: {win}).").format(
+                where=where, win=f"{100 * found.win:.0f}%"
+            )
         ]
     else:
-        needs = (
-            f"needs more turns than {share} of {deals}"
-            if end is None
-            else f"among the {end} 1% of {deals} by the turns it needs"
-        )
+        if end is None:
+            needs = _("needs more turns than {share} of {n}-player deals").format(
+                share=share, n=players
+            )
+        elif end == "easiest":
+            needs = _("among the easiest {share} of {n}-player deals by the turns it needs").format(
+                share="1%", n=players
+            )
+        else:
+            needs = _("among the hardest {share} of {n}-player deals by the turns it needs").format(
+                share="1%", n=players
+            )
         lines = [
-            f"Difficulty: {needs} ({even} turns for an even chance). A seal is unknown, so "
-            "the Time Pile is too: the deal is rated by turns, not by its win chance."
+            _(
+                "Difficulty: {needs} ({even} turns for an even chance). A seal is unknown, so "
+                "the Time Pile is too: the deal is rated by turns, not by its win chance."
+            ).format(needs=needs, even=even)
         ]
     cost = found.hardest
     if cost is not None and cost.turns >= MIN_TURNS_NAMED:
         turns = round(cost.turns)
         lines.append(
-            f"{cost.contract.name} costs this deal about {plural(turns, 'turn')} "
-            "(against the other contracts it "
-            "could be swapped for)."
+            ngettext(
+                "{contract} costs this deal about {n} turn (against the other contracts it "
+                "could be swapped for).",
+                "{contract} costs this deal about {n} turns (against the other contracts it "
+                "could be swapped for).",
+                turns,
+            ).format(contract=cost.contract.shown_name(), n=turns)
         )
     if found.method == "model":
         lines.append(
-            f"({_n_player(found.players)} odds in the atlas come from a model fitted "
-            "on simulated deals.)"
+            _("({n}-player odds in the atlas come from a model fitted on simulated deals.)").format(
+                n=players
+            )
         )
     return lines
 
@@ -82,7 +98,8 @@ def difficulty_report(
         found = deal_difficulty(players, contracts, seals)
     except UserError as err:  # no atlas, a stale or a damaged one: the rest still works
         reason = str(err)
-        lines = [] if isinstance(err, AtlasMissing) else [f"Difficulty: not shown: {reason}"]
+        shown = _("Difficulty: not shown: {reason}").format(reason=reason)
+        lines = [] if isinstance(err, AtlasMissing) else [shown]
         return lines, {"win": None, "harder_than": None, "available": False, "reason": reason}
     return difficulty_lines(found), {**found.to_json(), "available": True}
 
@@ -104,12 +121,12 @@ def effects_rows(
             win = (
                 f"{_signed(100 * effect['win'], 0)} {_points(100 * effect['win'])} "
                 f"({_signed(100 * effect['win_low'], 0)}"
-                f" to {_signed(100 * effect['win_high'], 0)})"
+                f" {_('to')} {_signed(100 * effect['win_high'], 0)})"
             )
         else:
-            win = "not rated"
+            win = _("not rated")
         turns = (
-            f"{_signed(effect['turns'], 1)} ({_signed(effect['turns_low'], 1)} to "
+            f"{_signed(effect['turns'], 1)} ({_signed(effect['turns_low'], 1)} {_('to')} "
             f"{_signed(effect['turns_high'], 1)})"
             if "turns" in effect
             else "-"
