@@ -148,6 +148,29 @@ def play_games(
     return result
 
 
+def play_game_turns(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seed: int,
+    policy: str,
+    removed: int = 0,
+    dealt_time: int | None = None,
+) -> list[dict[str, Any]]:
+    """One game as `play_games` plays it: its state after every turn (for the tests)."""
+    result: list[dict[str, Any]] = _core().play_game_turns(
+        native_deck(players),
+        native_contracts(contracts),
+        players,
+        time_pile,
+        removed,
+        -1 if dealt_time is None else dealt_time,
+        _halves(seed),
+        policy,
+    )
+    return result
+
+
 def stream_seed_native(seed: int, stream: str) -> int:
     """`engine.seeds.stream_seed`, computed by the native core (for the tests)."""
     low, high = _halves(seed)

@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 from coop_helper.native import extension
 from coop_helper.setup.catalog import load_catalog
 
-pytestmark = pytest.mark.skipif(extension() is None, reason="the native core is not built")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(extension() is None, reason="the native core is not built"),
+]
 
 CONTRACTS = load_catalog().contracts
 

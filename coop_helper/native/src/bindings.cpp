@@ -199,6 +199,35 @@ py::list play_games(const Deck& deck, const Contracts& contracts, int players, i
   return out;
 }
 
+// The state after every turn (Game.on_turn_end), for the differential test to name the
+// first turn where the engines part.
+class TurnStates : public GameHooks {
+ public:
+  py::list states;
+  void on_turn_end(Game& game) override {
+    const Table& t = game.table;
+    states.append(game_state(game, GameResult{t.won, t.turn, t.victory_size, game.victory_moves}));
+  }
+};
+
+// One game with Game.run, as play_games plays it: its state after every turn.
+py::list play_game_turns(const Deck& deck, const Contracts& contracts, int players, int time_pile,
+                         int removed, int dealt_time, std::pair<uint64_t, uint64_t> seed,
+                         const std::string& policy_name) {
+  std::unique_ptr<Policy> policy = policy_named(policy_name);
+  GameConfig config;
+  config.players = players;
+  config.time_pile = time_pile;
+  config.removed = removed;
+  config.seed = to_u128(seed.first, seed.second);
+  config.dealt_time = dealt_time;
+  TurnStates turns;
+  Game game(deck, contracts, config, *policy);
+  game.hooks = &turns;
+  game.run();
+  return turns.states;
+}
+
 // traces.play_trace for games start..stop of a run seeded (low, high): (finish_turn,
 // events, endings) per game. The games are played without the GIL.
 py::list play_traces(const Deck& deck, const Contracts& contracts, int players, int time_pile,
@@ -265,6 +294,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("make_contracts", &make_contracts, "Contracts from (key, coins or None, markers).");
   m.def("has_policy", &has_policy, "Does the native core play this policy?");
   m.def("play_games", &play_games, "Whole games (Game.run), one per seed; final states.");
+  m.def("play_game_turns", &play_game_turns, "One game (Game.run); its state after each turn.");
   m.def("play_traces", &play_traces, "The odds runner's traces of games start..stop.");
   m.def("tally", &tally, "WinsByBudget.add's counts over traces: (wins, moves) per budget.");
 
