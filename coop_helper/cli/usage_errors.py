@@ -134,7 +134,8 @@ def unknown_option_message(err: Exception, args: list[str]) -> str | None:
         named = [f"'{PROG_NAME} {p}'" for p in others]
         if len(named) > 3:
             named = [*named[:2], _("{n} more").format(n=len(named) - 2)]
-        where = named[0] if len(named) == 1 else f"{', '.join(named[:-1])}{_(' and ')}{named[-1]}"
+        also = _(" and ")
+        where = named[0] if len(named) == 1 else f"{', '.join(named[:-1])}{also}{named[-1]}"
         return ngettext(
             "{command} has no option {option} ({where} has it)",
             "{command} has no option {option} ({where} have it)",

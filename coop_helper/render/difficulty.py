@@ -118,16 +118,21 @@ def effects_rows(
     for contract in catalog.contracts:
         effect = effects.get(contract.key, {})
         if "win" in effect:
-            win = (
-                f"{_signed(100 * effect['win'], 0)} {_points(100 * effect['win'])} "
-                f"({_signed(100 * effect['win_low'], 0)}"
-                f" {_('to')} {_signed(100 * effect['win_high'], 0)})"
+            change = 100 * effect["win"]
+            win = _("{change} {unit} ({low} to {high})").format(
+                change=_signed(change, 0),
+                unit=_points(change),
+                low=_signed(100 * effect["win_low"], 0),
+                high=_signed(100 * effect["win_high"], 0),
             )
         else:
             win = _("not rated")
         turns = (
-            f"{_signed(effect['turns'], 1)} ({_signed(effect['turns_low'], 1)} {_('to')} "
-            f"{_signed(effect['turns_high'], 1)})"
+            _("{change} ({low} to {high})").format(
+                change=_signed(effect["turns"], 1),
+                low=_signed(effect["turns_low"], 1),
+                high=_signed(effect["turns_high"], 1),
+            )
             if "turns" in effect
             else "-"
         )
