@@ -4,9 +4,9 @@
     python tests/update_docs.py docs/usage.md   # only these pages
 
 Each ``<!-- example -->`` block's command is run the way tests/test_docs_examples.py runs
-it (CliRunner, 100 columns, no colour, a fresh settings file per example, shown at a user's
-own path, one throwaway journal per page for that page's examples in order, from the
-project folder) and its output replaces
+it (CliRunner, 100 columns, no colour, English unless the example says --lang, a fresh
+settings file per example, shown at a user's own path, one throwaway journal per page for
+that page's examples in order, from the project folder) and its output replaces
 the block's. The test then checks the pages stay true.
 """
 
@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 
 
 def main(chosen: list[str]) -> None:
-    os.environ.update(COLUMNS="100", NO_COLOR="1")
+    os.environ.update(COLUMNS="100", NO_COLOR="1", LANGUAGE="en")  # as tests/conftest.py
     scratch = Path(tempfile.mkdtemp())
     os.chdir(ROOT)  # examples name files relative to the project folder
     from coop_helper.cli.app import app

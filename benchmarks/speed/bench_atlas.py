@@ -15,7 +15,6 @@ Run by hand (install the compiled package with the atlas extra first):
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -23,6 +22,7 @@ from pathlib import Path
 import distributed
 from distributed import Client
 
+from benchmarks.common import positional
 from coop_helper.atlas import plan
 from coop_helper.atlas.build import connect as local_client
 from coop_helper.atlas.build import run_pending
@@ -90,7 +90,13 @@ def lookups() -> None:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    quick, (games_text,) = positional(defaults=["20"], quick=["1"])
+    games = int(games_text)
+    if quick:  # one small build on one worker, and the lookups
+        per_second = rate(3, 1, games)[0]
+        print(f"3 players, {DEALS} deals x {games} games, 1 worker: {per_second:,.0f} games/s")
+        lookups()
+        return
     plan.TASK_GAMES = TASK_GAMES * games // 20
     print(
         f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores "

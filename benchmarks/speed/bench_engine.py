@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from benchmarks.common import parse_args
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies.random_policy import RandomPolicy
 from coop_helper.setup.catalog import load_catalog
@@ -33,7 +34,7 @@ def main() -> None:
     """Print one line per workload."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5000)
-    args = parser.parse_args()
+    args = parse_args(parser, games=50)
     for players in (1, 2, 5):
         rate, wall = bench(players, args.games)
         print(

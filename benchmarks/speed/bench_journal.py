@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.common import parse_args
 from coop_helper.journal import predict, records, store
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import deal, encode_share_code, time_pile
@@ -130,7 +131,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=7)
-    args = parser.parse_args()
+    args = parse_args(parser, games=200, runs=1)
     folder = Path(tempfile.mkdtemp(prefix="bench-journal-"))
     path = folder / "journal.sqlite3"
     os.environ["COOP_HELPER_JOURNAL"] = str(path)

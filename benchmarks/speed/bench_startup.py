@@ -16,6 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.common import positional
+
 COMMANDS = [["rank", "3"], ["deal", "--players", "2", "--seed", "1"], ["--help"]]
 
 
@@ -33,7 +35,8 @@ def timed(args: list[str], folder: Path) -> float:
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    _, (runs_text,) = positional(defaults=["10"], quick=["1"])
+    runs = int(runs_text)
     with tempfile.TemporaryDirectory() as tmp:
         for args in COMMANDS:
             times = [timed(args, Path(tmp)) for _ in range(runs)]

@@ -27,6 +27,8 @@ from pathlib import Path
 
 import httpx
 
+from benchmarks.common import parse_args
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless",
@@ -149,7 +151,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--starts", type=int, default=10)
     parser.add_argument("--taps", type=int, default=30)
-    args = parser.parse_args()
+    args = parse_args(parser, starts=1, taps=1)
     with tempfile.TemporaryDirectory() as folder:
         ups, cold = [], []
         for _ in range(args.starts):

@@ -14,6 +14,7 @@ import resource
 import sys
 import time
 
+from benchmarks.common import positional
 from coop_helper.native import extension
 from coop_helper.native.core import play_traces
 from coop_helper.setup.catalog import load_catalog
@@ -30,7 +31,8 @@ def rss_mib() -> float:
 def main() -> None:
     if extension() is None:
         sys.exit("the native core is not built on this install")
-    total = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    _, (total_text,) = positional(defaults=["1000000"], quick=["4000"])
+    total = int(total_text)
     batch = 2000
     catalog = load_catalog()
     known = [c for c in catalog.contracts if c.seal is not None]

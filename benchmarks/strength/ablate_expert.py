@@ -15,6 +15,7 @@ import argparse
 import dataclasses
 import time
 
+from benchmarks.common import parse_args
 from benchmarks.strength.strength import deals_for, paired, play
 from coop_helper.policies.expert_params import BASELINE, PARAMS
 
@@ -26,7 +27,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=5)
-    args = parser.parse_args()
+    args = parse_args(parser, players=[2], deals=2, games=2, workers=1)
     began = time.perf_counter()
     print(
         f"tuned value minus baseline value, one constant at a time: {args.deals} deals x "

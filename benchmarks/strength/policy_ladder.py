@@ -13,6 +13,7 @@ import argparse
 import random
 import time
 
+from benchmarks.common import parse_args
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import POLICIES, make_policy
 from coop_helper.setup.catalog import load_catalog
@@ -47,7 +48,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="deals per player count")
     parser.add_argument("--games", type=int, default=25, help="games per deal")
-    args = parser.parse_args()
+    args = parse_args(parser, deals=1, games=2)
     names = list(POLICIES)
     totals = {name: [0, 0, 0.0] for name in names}
     print(

@@ -36,6 +36,7 @@ import random
 import time
 from typing import Any
 
+from benchmarks.common import parse_args
 from benchmarks.strength.strength import paired
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.fork import fork
@@ -257,7 +258,7 @@ def main() -> None:
         help="rollouts play a removal drawn from 0..K, not knowing the real one",
     )
     parser.add_argument("--log", help="write every override to this file (JSON lines)")
-    args = parser.parse_args()
+    args = parse_args(parser, players=[1], games=2, samples=4, workers=1, every=1)
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     if args.unknown_removal is not None:
         print(f"rollouts: removal unknown, drawn from 0..{args.unknown_removal}", flush=True)

@@ -193,15 +193,16 @@ def validate(deals: int = 100, games: int = 5) -> None:
 
 
 def main(argv: list[str]) -> None:
+    quick = "--quick" in argv  # a small run of each part, to check the script works
     if "--validate" in argv:
-        validate()
+        validate(*((2, 1) if quick else ()))
         return
     strength.main(["--policy", NAME, "--against", "expert", *argv])
     counts = argparse.ArgumentParser(add_help=False)
     counts.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4, 5])
     print("games per second on one core (expert; with the check; with the cheap test first):")
-    for count in counts.parse_known_args(argv)[0].players:
-        plain, checked, filtered, same = speed(count)
+    for count in [2] if quick else counts.parse_known_args(argv)[0].players:
+        plain, checked, filtered, same = speed(count, *((1, 2) if quick else ()))
         print(
             f"  {count} players: {plain:6.0f}  {checked:6.0f} ({plain / checked:.2f}x the time)"
             f"  {filtered:6.0f} ({plain / filtered:.2f}x)  same wins: {'yes' if same else 'NO'}"

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.common import parse_args
 from benchmarks.strength.reference.expert_2ce9615 import FrozenExpertPolicy
 from coop_helper.engine import Game, GameConfig
 from coop_helper.errors import UserError
@@ -206,10 +207,10 @@ def pilot_level(
     return best, best_rate
 
 
-def paired(a: Sequence[bool], b: Sequence[bool]) -> tuple[float, float]:
-    """Mean paired difference a - b and its standard error."""
+def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean paired difference a - b (wins, or win rates) and its standard error."""
     n = len(a)
-    diffs = [int(x) - int(y) for x, y in zip(a, b, strict=True)]
+    diffs = [float(x) - float(y) for x, y in zip(a, b, strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     return mean, math.sqrt(var / n)
@@ -244,7 +245,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
         "--removed", type=int, default=None, help="the second removal level (default: from a pilot)"
     )
     parser.add_argument("--zero-only", action="store_true", help="only 0 removed")
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, players=[2], deals=2, games=2, workers=1)
     for name in (args.policy, args.against):
         try:
             policy_by_name(name)  # an unknown name fails here, with the names it knows

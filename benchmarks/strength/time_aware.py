@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from benchmarks.common import parse_args
 from benchmarks.strength import strength
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.base import Policy
@@ -100,7 +101,7 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=7, help="base of the game seeds")
-    args = parser.parse_args()
+    args = parse_args(parser, players=[1], deals=1, games=2, samples=4, workers=1)
     install(args.window, args.samples)
     player = ENDGAME if args.search else "expert"
     who = (

@@ -18,11 +18,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import multiprocessing
+import sys
 import time
 from typing import Any
 
 import optuna
 
+from benchmarks.common import parse_args
 from benchmarks.strength.strength import deals_for, expert_params, game_seed, paired
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies.expert import ExpertPolicy
@@ -110,7 +112,7 @@ def suggest(trial: optuna.Trial, start: ExpertParams, fixed: dict[str, Any]) -> 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--players", type=int, required="--quick" not in sys.argv)
     parser.add_argument("--trials", type=int, default=60)
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--games", type=int, default=10)
@@ -133,7 +135,8 @@ def main() -> None:
     parser.add_argument(
         "--only", default="", help="NAME,... the only constants searched (the rest kept)"
     )
-    args = parser.parse_args()
+    args = parse_args(parser, trials=2, deals=2, games=2, workers=1)
+    args.players = args.players or 2
     start = PARAMS[args.players]
     fixed: dict[str, Any] = dataclasses.asdict(expert_params(args.fix)[args.players])
     fixed = {k: v for k, v in fixed.items() if getattr(start, k) != v}

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 import time
 from pathlib import Path
 
+from benchmarks.common import positional
 from coop_helper.atlas.deals import contracts_of, deal_at, deal_count, deal_size
 from coop_helper.atlas.lookup import current_block, open_atlas
 from coop_helper.atlas.plan import BuildParams, simulated_deals
@@ -43,10 +43,9 @@ def held_out(players: int, params: BuildParams, count: int) -> list[int]:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    games = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
-    workers = int(sys.argv[3]) if len(sys.argv) > 3 else 2
-    cache_path = Path(sys.argv[4]) if len(sys.argv) > 4 else None
+    _, given = positional(defaults=["20", "10000", "2"], quick=["1", "100", "1"])
+    count, games, workers = (int(text) for text in given[:3])
+    cache_path = Path(given[3]) if len(given) > 3 else None
     cache = json.loads(cache_path.read_text()) if cache_path and cache_path.exists() else {}
     header = open_atlas().header
     build = dict(header.build)

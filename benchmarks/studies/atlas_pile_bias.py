@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import sys
 
+from benchmarks.common import positional
 from coop_helper.atlas.plan import make_params, turns_stored
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
@@ -31,9 +31,8 @@ SEED = 99  # odds-runner seed, the same for both ways of playing
 
 
 def main() -> None:
-    players = int(sys.argv[1]) if len(sys.argv) > 1 else 2
-    games = int(sys.argv[2]) if len(sys.argv) > 2 else 3000
-    deals = int(sys.argv[3]) if len(sys.argv) > 3 else 4
+    _, given = positional(defaults=["2", "3000", "4"], quick=["2", "50", "1"])
+    players, games, deals = (int(text) for text in given)
     catalog = load_catalog()
     known = [c for c in catalog.contracts if c.seal is not None]
     largest = turns_stored(make_params(players=(players,)), players, catalog)

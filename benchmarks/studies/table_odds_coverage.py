@@ -23,6 +23,7 @@ import argparse
 import random
 import statistics
 
+from benchmarks.common import parse_args
 from coop_helper.journal.calibration import expit, fit_shift, logit
 from coop_helper.sim.statistics import interval
 
@@ -36,7 +37,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--journals", type=int, default=2000, help="journals per cell")
     parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
+    args = parse_args(parser, journals=20)
     rng = random.Random(args.seed)
     print(f"{args.journals:,} synthetic journals per row, seed {args.seed}")
     print(

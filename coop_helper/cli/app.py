@@ -7,17 +7,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import typer
 
-from coop_helper import __version__
+from coop_helper import __version__, interrupts
 from coop_helper.cli import usage_errors
 from coop_helper.cli.help_style import HELP_OPTIONS, HelpCommand, HelpGroup
-from coop_helper.errors import DataError, UserError, escape_controls, forget_handled_interrupt
+from coop_helper.errors import DataError, UserError, escape_controls
 from coop_helper.render import terminal as streams
 from coop_helper.text import i18n
 from coop_helper.text.i18n import _
@@ -176,21 +175,6 @@ _UsageError: type[Exception] = next(
 PROG_NAME = usage_errors.PROG_NAME
 
 
-INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C
-TERMINATED = 143  # the exit code of a run stopped with SIGTERM (128 + 15)
-
-
-class _Stop:
-    """Remembers that SIGTERM arrived; the handler stops the run like Ctrl-C does."""
-
-    terminated = False
-
-    @classmethod
-    def on_sigterm(cls, signum: int, frame: object) -> None:
-        cls.terminated = True
-        raise KeyboardInterrupt
-
-
 def _run() -> int:
     """Run the app; the exit code. Usage errors become one ``error:`` line (exit 2)."""
     try:
@@ -214,10 +198,10 @@ def _run() -> int:
         typer.echo(line, err=True)
         return 2
     except (KeyboardInterrupt, typer.Abort):
-        code = INTERRUPTED
-    if code == INTERRUPTED and _Stop.terminated:
-        return TERMINATED
-    if code == INTERRUPTED:  # Ctrl-C (typer turns it into this exit code)
+        code = interrupts.INTERRUPTED
+    if code == interrupts.INTERRUPTED:  # typer turns a Ctrl-C into this exit code too
+        code = interrupts.exit_code()
+    if code == interrupts.INTERRUPTED:  # Ctrl-C, not SIGTERM
         typer.echo(_("interrupted"), err=True)
     return code if isinstance(code, int) else 0
 
@@ -238,12 +222,12 @@ def main() -> None:
     sys.argv[1:] = language_first(sys.argv[1:])
     with contextlib.suppress(typer.BadParameter):  # a bad --lang: its error comes later
         _set_language(_asked_language(sys.argv[1:]))
-    signal.signal(signal.SIGTERM, _Stop.on_sigterm)
+    interrupts.stop_on_sigterm()
     try:
         code = _run()
     except BrokenPipeError:  # the reader has all it wants (e.g. piped into head): stop quietly
         streams.silence_stdout()
         code = 0
-    if code in (INTERRUPTED, TERMINATED):
-        forget_handled_interrupt()
+    if code in (interrupts.INTERRUPTED, interrupts.TERMINATED):
+        interrupts.exit_stopped(code)
     sys.exit(code)

@@ -2,40 +2,48 @@
 
 `benchmarks/strength/strength.py` plays it as ``expert-2ce9615`` against today's policies on
 the same deals and game seeds. It is the planning module and the expert policy of that commit in one
-file, with the imports adjusted and nothing else changed (except the class name and the
-policy name); it is benchmark-only code and not part of the installed package. Do not tune
-it: its whole use is to stay what it was.
+file, with nothing else changed but the class and policy name, the attributes today's odds
+runner asks of a policy (none changes its play), and what it took from the engine, copied
+in below (its card codes, contract pairs and hire cost), so that it
+imports nothing of today's package. It is benchmark-only code and not part of the installed
+package. Do not tune it: its whole use is to stay what it was.
 """
 
 from __future__ import annotations
 
-import functools
+import copy
 import operator
 import random
 from dataclasses import dataclass, field
+from typing import Any, TypeAlias
 
-from coop_helper.engine.cards import (
-    ABILITY,
-    ADMIRAL,
-    BLACK,
-    CAPTAIN,
-    GOVERNOR,
-    GUNNER,
-    JACK,
-    JESTER,
-    MADEMOISELLE,
-    PERSON,
-    PRIEST,
-    RED,
-    SETTLER,
-    SHIP,
-    TRADER,
-    VICE_ADMIRAL,
-    build_deck,
-)
-from coop_helper.engine.contracts import PAIRS
-from coop_helper.engine.state import PlayerState, Table, hire_cost
-from coop_helper.setup.catalog import COLOURS, SKULL
+# What the frozen code used of the engine, copied here as it was, so that no change to
+# today's engine changes this player. The card codes are the engine's numbering (the deck
+# it is handed uses them); tables and players are today's objects, read by field name.
+Table: TypeAlias = Any
+PlayerState: TypeAlias = Any
+SHIP, PERSON = 0, 1  # card types
+SETTLER, CAPTAIN, PRIEST, JACK, TRADER = 0, 1, 2, 3, 4  # abilities
+MADEMOISELLE, JESTER, ADMIRAL, GOVERNOR = 7, 8, 9, 10
+CLERK, GUNNER, VICE_ADMIRAL = 11, 12, 13
+ABILITY_COUNT = 14
+RED, BLACK = 3, 4  # ship colours (of yellow, blue, green, red, black)
+COLOUR_COUNT = 5
+SKULL = 99  # the swords of a ship that is never repelled
+PAIRS: dict[str, tuple[int, int]] = {
+    "lady_killer": (CAPTAIN, MADEMOISELLE),
+    "trade_outpost": (SETTLER, CLERK),
+    "comedian": (PRIEST, JESTER),
+    "new_colony": (SETTLER, GUNNER),
+    "maritime_supremacy": (CAPTAIN, VICE_ADMIRAL),
+}
+
+
+def hire_cost(deck: Any, player: PlayerState, card: int) -> int:
+    """What hiring a person costs this player: 1 less per Mademoiselle, never below 0."""
+    cost = deck.cost[card] - player.abilities[MADEMOISELLE]
+    return cost if cost > 0 else 0
+
 
 # ---------------------------------------------------------------- planning (planning.py)
 MONEY = frozenset({"tax_officer", "tiny_royal_household", "ransom"})
@@ -271,12 +279,15 @@ class KindGroups:
     income: tuple[float, ...]  # card id -> weighted coins per turn a person brings
 
 
-@functools.cache
-def _kind_groups(players: int) -> KindGroups:
-    deck = build_deck(players)
-    ships: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
+_KIND_GROUPS: dict[int, KindGroups] = {}  # by player count: one deck each
+
+
+def _kind_groups(deck: Any) -> KindGroups:
+    if deck.players in _KIND_GROUPS:
+        return _KIND_GROUPS[deck.players]
+    ships: list[list[tuple[int, int]]] = [[] for _ in range(COLOUR_COUNT)]
     wanted: dict[object, set[int]] = {
-        key: set() for key in (*range(len(ABILITY)), "cheap", "swords", "expedition")
+        key: set() for key in (*range(ABILITY_COUNT), "cheap", "swords", "expedition")
     }
     seen: set[int] = set()
     for card, kind_id in enumerate(deck.kind):
@@ -294,7 +305,7 @@ def _kind_groups(players: int) -> KindGroups:
                 wanted["swords"].add(kind_id)
             if ability in EXPEDITION_ABILITIES or ability == JACK:
                 wanted["expedition"].add(kind_id)
-    return KindGroups(
+    groups = KindGroups(
         ship_kinds=tuple(tuple(k) for k in ships),
         busting=tuple(
             tuple(
@@ -312,6 +323,8 @@ def _kind_groups(players: int) -> KindGroups:
             for c in range(deck.size)
         ),
     )
+    _KIND_GROUPS[deck.players] = groups
+    return groups
 
 
 @dataclass(frozen=True)
@@ -328,11 +341,22 @@ class FrozenExpertPolicy:
     """A strong, coordinated team that sees only what a real table sees."""
 
     name = "expert-2ce9615"
+    # What today's odds runner asks of every policy (policies.base.Policy), added so that it
+    # can trace this one; none of it changes its play. It never reads the turns left but for
+    # its Victory Pile move, and it has no last-turn rule.
+    version = "2ce9615"
+    time_blind = True
+    plays_last_turn = False
+    stop_left_open = -1
+
+    def clone(self) -> FrozenExpertPolicy:
+        """A copy with this game's memory."""
+        return copy.deepcopy(self)
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Reset per-game memory; the card-kind groups are built once per deck."""
         self.deck = table.deck
-        self.kinds = _kind_groups(table.deck.players)
+        self.kinds = _kind_groups(table.deck)
         n = table.n_players
         self.wants: list[Wants] = [Wants() for _ in range(n)]
         self._assignment: list[list[str]] = [[] for _ in range(n)]
