@@ -96,6 +96,8 @@ NATIVE_SOURCES = [
     "policy_planning.cpp",
     "policy_expert.cpp",
     "policy_last_turn.cpp",
+    "policies/search.cpp",
+    "policies/clairvoyant.cpp",
 ]
 # Floating point exactly as Python's doubles: no fused multiply-add, no fast-math.
 NATIVE_FLAGS = ["-std=c++17", "-O2", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden"]
@@ -117,7 +119,9 @@ def native_modules() -> list:
         include_dirs=[pybind11.get_include(), NATIVE_DIR],
         language="c++",
         extra_compile_args=NATIVE_FLAGS,
-        depends=[f"{NATIVE_DIR}/{path.name}" for path in sorted((ROOT / NATIVE_DIR).glob("*.hpp"))],
+        depends=[
+            str(path.relative_to(ROOT)) for path in sorted((ROOT / NATIVE_DIR).rglob("*.hpp"))
+        ],
     )
     extension.optional = True  # a failed compile leaves the Python engine in charge
     return [extension]
