@@ -370,6 +370,13 @@ py::tuple search_rollouts(const Deck& deck, const Contracts& contracts, const py
   if (options.empty()) throw std::invalid_argument("no options");
   auto native = std::make_unique<Table>();
   read_table(table, deck, contracts, *native);
+  if (player < 0 || player >= native->n_players) throw std::invalid_argument("no such player");
+  for (int option : options) {
+    bool legal = kind == DRAW_DECISION ? (option == 0 || option == 1)
+                                       : (option == NO_CARD || native->harbour.contains(option));
+    if (!legal) throw std::invalid_argument("an option the decision does not have");
+  }
+  if (kind == TAKE_DECISION && takes_left < 1) throw std::invalid_argument("no take left");
   SearchPolicy search(base, true, true, samples);
   set_rng_state(search.rng, state);
   search.poll = poll_signals;
