@@ -13,6 +13,7 @@ import shlex
 from typing import Any
 
 from coop_helper.errors import UserError, shown
+from coop_helper.text.i18n import _, is_german, ngettext
 
 PROG_NAME = "coop-helper"
 
@@ -38,7 +39,9 @@ def plain_message(err: Exception) -> str:
                 usage.message = f"'{shown(str(first.get('input', '')))}' is not {expected}."
     if isinstance(getattr(usage, "message", None), str):
         usage.message = usage.message.removeprefix("Value error, ")
-    return " ".join(str(usage.format_message()).split())
+    text = " ".join(str(usage.format_message()).split())
+    # "Invalid value for '--players': ..." as every other error starts: the option's name
+    return re.sub(r"^Invalid value for '([^']+)'(?: / '[^']+')*: ", r"\1: ", text)
 
 
 _EXTRA = re.compile(r"unexpected extra argument\(?s?\)? \((?P<words>.+)\)")
@@ -61,7 +64,9 @@ def quotes_hint(message: str, args: list[str]) -> str:
                 contract = catalog.contract(name)
             except UserError:
                 continue
-            return f": {name} is one contract, put it in quotes: '{contract.name}'."
+            return ": " + _("{name} is one contract, {fix}: '{quoted}'.").format(
+                name=name, fix=_("put it in quotes"), quoted=contract.name
+            )
     return ""
 
 
@@ -109,13 +114,17 @@ def unknown_option_message(err: Exception, args: list[str]) -> str | None:
             words = path.split()
             if rest[: len(words)] == words and _takes(command, option) is not None:
                 example = " ".join(shlex.quote(w) for w in [*rest, *prefix])
-                return f"{option} goes after the command's name: {PROG_NAME} {example}"
+                return _("{option} goes after the command's name: {command}").format(
+                    option=option, command=f"{PROG_NAME} {example}"
+                )
     own = sorted({o for p in ctx.command.params for o in p.opts if o.startswith("--")})
     if option in own:
         return None  # the command's own option, given where an argument was wanted
     close = suggest(option, own)
     if close:
-        return f"no such option: {option}. Did you mean {' or '.join(close)}?"
+        return _("no such option: {option}. Did you mean {names}?").format(
+            option=option, names=_(" or ").join(close)
+        )
     others = [
         path
         for path, command in _leaf_commands(ctx.find_root().command)
@@ -124,11 +133,14 @@ def unknown_option_message(err: Exception, args: list[str]) -> str | None:
     if others:
         named = [f"'{PROG_NAME} {p}'" for p in others]
         if len(named) > 3:
-            named = [*named[:2], f"{len(named) - 2} more"]
-        where = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-        verb = "has" if len(named) == 1 else "have"
-        return f"{ctx.command_path} has no option {option} ({where} {verb} it)"
-    return f"no such option: {option}"
+            named = [*named[:2], _("{n} more").format(n=len(named) - 2)]
+        where = named[0] if len(named) == 1 else f"{', '.join(named[:-1])}{_(' and ')}{named[-1]}"
+        return ngettext(
+            "{command} has no option {option} ({where} has it)",
+            "{command} has no option {option} ({where} have it)",
+            len(named),
+        ).format(command=ctx.command_path, option=option, where=where)
+    return _("no such option: {option}").format(option=option)
 
 
 def command_path(ctx: Any, args: list[str], root: Any) -> str:
@@ -137,8 +149,101 @@ def command_path(ctx: Any, args: list[str], root: Any) -> str:
     if ctx is not None:
         return str(ctx.command_path)
     found = ""
-    for path, _ in _leaf_commands(root):
+    for path, _command in _leaf_commands(root):
         words = path.split()
         if args[: len(words)] == words and len(path) > len(found):
             found = path
     return f"{PROG_NAME} {found}".strip()
+
+
+_NO_SUCH_COMMAND = re.compile(r"No such command '(?P<name>.+?)'")
+_NEEDS_VALUE = re.compile(r"Option '(?P<option>.+?)' requires an argument")
+
+
+def _example(command: Any) -> str:
+    """The command's example from its help's epilog (``coop-helper rank 6``), or ''."""
+    epilog = str(getattr(command, "epilog", "") or "")
+    found = re.search(r"Example: (.+)", epilog)
+    return found.group(1).strip() if found else ""
+
+
+def _example_sentence(command: Any) -> str:
+    """`` Example: coop-helper rank 6`` when the command's help has one, else ''."""
+    example = _example(command)
+    return " " + _("Example: {command}").format(command=example) if example else ""
+
+
+def _arguments_usage(command: Any, ctx: Any) -> str:
+    """The arguments ``command`` takes, as its usage line writes them (``POINTS``)."""
+    words = [
+        piece
+        for param in getattr(command, "params", [])
+        if getattr(param, "param_type_name", "") == "argument"
+        for piece in param.get_usage_pieces(ctx)
+    ]
+    return " ".join(words)
+
+
+def ends_with_its_fix(message: str) -> bool:
+    """Does the message already say what to type (an example, quotes), so that pointing at
+    ``--help`` adds nothing?"""
+    example = _("Example: {command}").split("{", 1)[0]
+    return f" {example}" in message or _("put it in quotes") in message
+
+
+def parser_message(err: Exception, args: list[str]) -> str | None:
+    """The argument parser's own errors in a player's words, with what to give instead: a
+    missing argument (with the command's example), a mistyped command (with the closest
+    commands) and words left over; None for other errors."""
+    ctx = getattr(err, "ctx", None)
+    command = getattr(ctx, "command", None)
+    path = str(getattr(ctx, "command_path", PROG_NAME))
+    param = getattr(err, "param", None)
+    if type(err).__name__ == "MissingParameter" and param is not None:
+        if param.param_type_name == "option":
+            name = param.opts[0]
+        else:
+            name = param.metavar or str(param.name).upper()
+        what = str(getattr(param, "help", "") or "").rstrip(".")
+        # the help stays English: a German line names the argument and its example only
+        shows = what and not what.lower().startswith("e.g.") and not is_german()
+        said = f": {what[:1].lower()}{what[1:]}" if shows else ""
+        return _("{command} needs {name}{said}.").format(
+            command=path, name=name, said=said
+        ) + _example_sentence(command)
+    message = str(getattr(err, "message", ""))
+    needs_value = _NEEDS_VALUE.search(message)
+    if needs_value is not None:
+        return _("{option} needs a value").format(option=needs_value.group("option"))
+    unknown = _NO_SUCH_COMMAND.search(message)
+    if unknown is not None and command is not None:
+        from coop_helper.setup.names import suggest
+
+        name = unknown.group("name")
+        close = suggest(name, list(getattr(command, "commands", {})))
+        guess = (
+            _(": did you mean {names}?").format(names=_(" or ").join(repr(c) for c in close))
+            if close
+            else ""
+        )
+        return _("{command} has no command '{name}'{guess}").format(
+            command=path, name=shown(name), guess=guess
+        )
+    extra = _EXTRA.search(message)
+    if extra is not None and command is not None:
+        words = extra.group("words").split()
+        listed = ", ".join(f"'{shown(w)}'" for w in words)
+        unexpected = ngettext(
+            "unexpected argument {words}", "unexpected arguments {words}", len(words)
+        ).format(words=listed)
+        quotes = quotes_hint(message, args)
+        if quotes:
+            return unexpected + quotes
+        takes = _arguments_usage(command, ctx)
+        rest = (
+            _("{command} takes {arguments} only").format(command=path, arguments=takes)
+            if takes
+            else _("{command} takes no arguments").format(command=path)
+        )
+        return f"{unexpected}: {rest}." + _example_sentence(command)
+    return None

@@ -2,6 +2,8 @@
 
 A card id indexes plain tuples (type, colour, coins, swords, ...), so the engine's
 per-card work is a tuple lookup, never an object walk.
+
+C++ twin: the card codes and the deck's tables in `coop_helper/native/src/engine/state.hpp`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Final
 
 from coop_helper.setup.catalog import ABILITIES, COLOURS, SKULL, CardKind, Catalog, load_catalog
 
-# Codes as Final literals: the compiled modules use them as constants, not as lookups.
+# Codes as Final constants (the native core, src/state.hpp, numbers cards the same way).
 SHIP: Final = 0
 PERSON: Final = 1
 EXPEDITION: Final = 2

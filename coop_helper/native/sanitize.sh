@@ -9,14 +9,8 @@ cd "$root"
 python=.venv/bin/python
 target="$($python -c 'import coop_helper.native._core as c; print(c.__file__)')"
 src=coop_helper/native/src
-sources="$($python - <<'PY'
-import ast
-tree = ast.parse(open("setup.py", encoding="utf-8").read())
-for node in ast.walk(tree):
-    if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "NATIVE_SOURCES":
-        print(" ".join("coop_helper/native/src/" + ast.literal_eval(e) for e in node.value.elts))
-PY
-)"
+# every .cpp under src/, as setup.py builds it
+sources="$(find "$src" -name '*.cpp' | sort)"
 work="$(mktemp -d)"
 cp "$target" "$work/original.so"
 trap 'cp "$work/original.so" "$target"; rm -rf "$work"' EXIT
@@ -29,5 +23,5 @@ cp "$work/sanitized.so" "$target"
 # interpreter are not reported (it frees little at exit by design).
 LD_PRELOAD="$(g++ -print-file-name=libasan.so):$(g++ -print-file-name=libubsan.so)" \
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    .venv/bin/pytest -q -p no:cacheprovider tests/test_native_engine.py tests/test_native_robust.py \
-    tests/test_native_search.py tests/test_clairvoyant.py "$@"
+    .venv/bin/pytest -q -p no:cacheprovider tests/native/test_engine.py tests/native/test_robust.py \
+    tests/native/test_search.py tests/policies/test_clairvoyant.py "$@"

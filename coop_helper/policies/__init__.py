@@ -3,6 +3,8 @@
 ``search`` checks the expert's draw and take decisions by rollouts, ``search-draw`` and
 ``search-take`` only one kind; ``search:<base>`` (and ``search-draw:<base>``,
 ``search-take:<base>``) lays it on another policy, e.g. ``search:basic``.
+
+C++ twin: `coop_helper/native/src/policies/registry.cpp`.
 """
 
 from __future__ import annotations
@@ -67,5 +69,4 @@ def is_time_blind(policy: Policy) -> bool:
 
 def policy_version(name: str) -> str:
     """The version of the policy called ``name`` (it changes whenever its play changes)."""
-    # read off an instance: a compiled (mypyc) class keeps class attributes per instance
     return make_policy(name).version

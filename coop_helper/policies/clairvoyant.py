@@ -11,8 +11,8 @@ It sees what no table sees, so it is not a policy a user can name: the registry
 (`coop_helper.policies.make_policy`) does not know it, and the odds, setup, the atlas
 and the web page cannot play it. Only benchmarks make one, and must `watch` the game.
 
-C++ twin: coop_helper/native/src/policies/clairvoyant.cpp (+ .hpp); whole games of it are
-played natively by `coop_helper.native.core.play_search_games(..., clairvoyant=True)`.
+C++ twin: `coop_helper/native/src/policies/clairvoyant.hpp` and `.cpp`; whole games of it
+are played natively by `coop_helper.native.core.play_search_games(..., clairvoyant=True)`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """The expert's tunable constants: `ExpertParams`, and the set tuned for each player count.
 
-Each set was found with benchmarks/tune_expert.py (Optuna, common random numbers) and judged
-with benchmarks/strength.py; docs/expert-tuning.md names the runs that chose it.
+Each set was found with benchmarks/strength/tune_expert.py (Optuna, common random numbers)
+and judged with benchmarks/strength/strength.py; docs/expert-tuning.md names the runs that chose it.
+
+C++ twin: `coop_helper/native/src/policies/expert_params.hpp` and `.cpp`.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class ExpertParams:
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
 
-# Tuned per player count with benchmarks/tune_expert.py; each set's runs and checks
+# Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.
 PARAMS: dict[int, ExpertParams] = {
     1: ExpertParams(

@@ -10,7 +10,7 @@ guessed (`coop_helper.engine.fork.sample_hidden`), its takes played by the base 
 Where it pays: the rule looks only at a stop with at most OPEN_MAX contracts open, and
 draws on only when stopping leaves the team SHORT_MAX contract short, or fewer. Each look
 plays a turn through, and the odds runner looks at every turn's stop (below), so these
-bounds keep the odds fast. benchmarks/time_aware.py --rule and a replay of the odds runner
+bounds keep the odds fast. benchmarks/strength/time_aware.py --rule and a replay of the odds runner
 on 4 deals x 150 games per player count (2026-11-30): the rule looking at every stop, at
 its own draws too, gained most; looking only at stops cost about half a point, and these
 bounds keep about 90% of the rest at a fifth of the look-ahead cost.
@@ -19,6 +19,10 @@ The odds runner plays one game for every removal level, so it cannot let the rul
 the game's own last turn only: `coop_helper.sim.traces` asks `last_turn_answer` at each
 draw decision as if that turn were the last, on `last_turn_view` of the table, and plays
 the turn on separately where the answer differs from the policy's.
+
+C++ twin: `coop_helper/native/src/policies/last_turn.hpp` and `.cpp`; the play-through
+(`left_open_on_stopping`, `last_turn_view`) plays the engine, so it is in
+`coop_helper/native/src/engine/fork.cpp`.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ Where the native core is built and in use, the rollouts of a decision run there
 (`coop_helper.native.core.search_rollouts`, one crossing per decision) with exactly the
 same random numbers, so the decisions are the same on both engines.
 
-C++ twin: coop_helper/native/src/policies/search.cpp (+ .hpp).
+C++ twin: `coop_helper/native/src/policies/search.hpp` and `.cpp`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from coop_helper.native import core as native_core
 from coop_helper.native import native_in_use
 from coop_helper.policies.base import Policy
 
-# Guesses per decision. benchmarks/search_gain.py, solo, checking draws: 32 gained
+# Guesses per decision. benchmarks/strength/search_gain.py, solo, checking draws: 32 gained
 # +6.7 ± 2.6 points (300 games), 64 gained +9.3 ± 3.5 (150 games) at twice the cost; the
 # difference is within the noise, so the cheaper setting is the default.
 DEFAULT_SAMPLES = 32

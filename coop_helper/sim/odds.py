@@ -21,6 +21,7 @@ from coop_helper.sim.levels import Level, WinsByBudget, recommend
 from coop_helper.sim.pool import OddsRequest, simulate
 from coop_helper.sim.statistics import INTERVALS
 from coop_helper.sim.traces import Trace
+from coop_helper.text.i18n import N_
 
 DEFAULT_PRECISION = 0.01  # run until every level's interval is at most 1 point either side
 SETUP_PRECISION = 0.015  # setup answers at the table: fast, within 1.5 points either side
@@ -28,7 +29,7 @@ MAX_AUTO_GAMES = 40_000  # never more than this when running until precise
 MAX_GAMES = 1_000_000
 MAX_WORKERS = 64
 MAX_CONFIDENCE = 0.9999
-TAX_MOVES_NOTE = (
+TAX_MOVES_NOTE = N_(
     "On each Tax Increase the team may move one more Time Pile card to the Victory Pile; "
     "the simulated team does so only while the turns left still cover its estimate of the "
     "turns the open contracts need. Those moves are included: they shorten the game and "

@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
+#include "engine/game.hpp"
 #include "policies/clairvoyant.hpp"
 #include "policies/search.hpp"
 #include "rng.hpp"
-#include "seeds.hpp"
-#include "tally.hpp"
-#include "trace.hpp"
+#include "engine/seeds.hpp"
+#include "sim/levels.hpp"
+#include "sim/traces.hpp"
 
 namespace py = pybind11;
 using namespace coop;
@@ -447,7 +447,7 @@ py::list play_search_games(const Deck& deck, const Contracts& contracts, int pla
   return out;
 }
 
-// Tally.add over Python traces (traces.Trace): per budget below `top`, the wins and the
+// WinsByBudget.add over Python traces (traces.Trace): per budget below `top`, the wins and the
 // Victory Pile moves of those wins as (made, count) in first-seen order.
 py::tuple tally(const py::sequence& traces, int top) {
   std::vector<long long> wins(top > 0 ? top : 0, 0);
@@ -467,7 +467,7 @@ py::tuple tally(const py::sequence& traces, int top) {
       auto pair = ending.cast<py::tuple>();
       trace.endings.emplace_back(pair[0].cast<int>(), pair[1].cast<bool>());
     }
-    tally_trace(trace, top, wins, moves);
+    add_wins_by_budget(trace, top, wins, moves);
   }
   return py::make_tuple(wins, moves);
 }
@@ -487,7 +487,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("search_rollouts", &search_rollouts, "SearchPolicy._rollouts for one decision.");
   m.def("play_search_games", &play_search_games,
         "Whole games of a search player (or the clairvoyant bound), one per seed.");
-  m.def("tally", &tally, "Tally.add's counts over traces: (wins, moves) per budget.");
+  m.def("tally", &tally, "WinsByBudget.add's counts over traces: (wins, moves) per budget.");
 
   py::class_<Rng>(m, "Rng")
       .def(py::init([](const std::vector<uint32_t>& words) {

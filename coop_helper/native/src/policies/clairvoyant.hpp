@@ -4,7 +4,7 @@
 // setup, the atlas or the page plays it.
 #pragma once
 
-#include "game.hpp"
+#include "engine/game.hpp"
 #include "policies/search.hpp"
 
 namespace coop {

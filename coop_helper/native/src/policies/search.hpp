@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
-#include "policy.hpp"
+#include "engine/game.hpp"
+#include "policies/base.hpp"
 #include "rng.hpp"
-#include "state.hpp"
+#include "engine/state.hpp"
 
 namespace coop {
 

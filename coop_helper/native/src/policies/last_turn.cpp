@@ -1,0 +1,13 @@
+// last_turn.py
+#include "policies/last_turn.hpp"
+
+namespace coop {
+
+std::pair<bool, int> last_turn_look(const Table& table, bool again, Rng& rng, const Policy& team) {
+  if (again || !looks(table)) return {again, -1};
+  std::unique_ptr<Policy> copy = team.clone();
+  const int left_open = left_open_on_stopping(table, rng, *copy);
+  return {draws_on(left_open), left_open};
+}
+
+}  // namespace coop
