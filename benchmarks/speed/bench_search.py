@@ -12,7 +12,7 @@ nothing removed) are played by the search player over the expert three ways:
 Times are CPU seconds of this process (the machine may be shared; every way runs on one
 thread). Each game's result must agree on all three ways, or the benchmark stops.
 
-Run by hand: ``python benchmarks/bench_search.py [--games N] [--samples S] [--players ...]``
+Run by hand: ``python -m benchmarks.speed.bench_search [--games N] [--samples S] [--players ...]``
 (``--quick``: 2 games a count at 4 guesses).
 """
 
