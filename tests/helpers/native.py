@@ -4,7 +4,7 @@ same plain data the native core returns (`coop_helper.native.core.play_games`)."
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from coop_helper.engine import Game, GameConfig
@@ -48,6 +48,15 @@ def random_case(rng: random.Random, players: int, blue: bool | None = None) -> C
         dealt = rng.randint(0, time_pile)
     seed = rng.getrandbits(rng.choice((8, 32, 64, 90)))
     return Case(tuple(contracts), players, time_pile, removed, dealt, seed)
+
+
+def short_case(rng: random.Random, players: int, i: int, max_time: int) -> Case:
+    """`random_case` (blue-seal contracts in a third of ``i``, none in a third) with the
+    Time Pile cut to ``max_time`` cards: short games, for the slow search players."""
+    case = random_case(rng, players, blue=(True, False, None)[i % 3])
+    pile = min(case.time_pile, max_time)
+    dealt = None if case.dealt_time is None else min(case.dealt_time, pile)
+    return replace(case, time_pile=pile, removed=min(case.removed, pile), dealt_time=dealt)
 
 
 def python_state(game: Game) -> dict[str, Any]:
