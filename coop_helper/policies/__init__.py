@@ -80,7 +80,7 @@ def make_policy(name: str) -> Policy:
     canonical = search if base == SEARCH_BASE else f"{search}:{base}"
     from coop_helper.policies.search import SearchPolicy
 
-    return SearchPolicy(base_factory, canonical, kinds)
+    return SearchPolicy(base_factory, canonical, kinds, base_name=base)
 
 
 def is_time_blind(policy: Policy) -> bool:
