@@ -16,6 +16,8 @@ import pytest
 from helpers.processes import run_cli
 from helpers.web import serve
 
+pytestmark = pytest.mark.slow  # the default run and CI run it; -m 'not slow' leaves it out
+
 expect = pytest.importorskip("playwright.sync_api").expect
 
 CHROMIUM = Path("/usr/bin/chromium")
