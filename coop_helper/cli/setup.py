@@ -101,6 +101,9 @@ def setup_command(
     """Set up a game: the contracts, the Time Pile, the odds and a recommended removal."""
     check_odds_extras(chart, as_who, odds)
     if not odds:
+        from coop_helper.sim.odds import odds_policy
+
+        odds_policy(policy)  # a policy the odds cannot take is named as such, --no-odds or not
         _refuse_without_odds(options_given(ctx))
     _check_seeds(seed, sim_seed, bool(names or code))
     settings = None
