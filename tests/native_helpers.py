@@ -3,12 +3,16 @@ same plain data the native core returns (`coop_helper.native.core.play_games`)."
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import strategies as st
+
 from coop_helper.engine import Game, GameConfig
 from coop_helper.policies import make_policy
+from coop_helper.policies.expert_params import BASELINE, RANGES, ExpertParams
 from coop_helper.setup.catalog import Contract, load_catalog
 
 
@@ -89,11 +93,29 @@ def python_state(game: Game) -> dict[str, Any]:
     }
 
 
-def play_python(case: Case, policy: str) -> dict[str, Any]:
-    """The case played by the Python engine (`Game.run`), as plain data."""
+def play_python(
+    case: Case, policy: str, params: dict[int, ExpertParams] | None = None
+) -> dict[str, Any]:
+    """The case played by the Python engine (`Game.run`), as plain data; ``params``: the
+    expert's constants (None: the shipped ones)."""
     config = GameConfig(
         case.contracts, case.players, case.time_pile, case.removed, case.seed, case.dealt_time
     )
-    game = Game(config, make_policy(policy))
+    game = Game(config, make_policy(policy, params))
     game.run()
     return python_state(game)
+
+
+def expert_params() -> st.SearchStrategy[ExpertParams]:
+    """Expert constants drawn from each field's range (`expert_params.RANGES`)."""
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for field in dataclasses.fields(ExpertParams):
+        low, high = RANGES[field.name]
+        kind = type(getattr(BASELINE, field.name))
+        if kind is bool:
+            fields[field.name] = st.booleans()
+        elif kind is int:
+            fields[field.name] = st.integers(int(low), int(high))
+        else:
+            fields[field.name] = st.floats(low, high, allow_nan=False)
+    return st.builds(ExpertParams, **fields)

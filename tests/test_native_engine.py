@@ -15,6 +15,7 @@ import pytest
 from native_helpers import play_python, random_case
 
 from coop_helper.native import extension
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.sim.traces import game_seed, play_trace
 
 native = pytest.mark.skipif(extension() is None, reason="the native core is not built")
@@ -100,6 +101,7 @@ def test_whole_games_are_the_python_engines(policy, players):
             policy,
             case.removed,
             case.dealt_time,
+            native_constants(policy, players),
         )
         assert ours == play_python(case, policy), case
 
@@ -121,7 +123,14 @@ def test_expert_traces_are_the_odds_runners(players):
         case = random_case(rng, players, blue=deal % 2 == 0)
         run_seed = rng.getrandbits(40)
         ours = play_traces(
-            case.contracts, players, case.time_pile, run_seed, 0, TRACED_GAMES, "expert"
+            case.contracts,
+            players,
+            case.time_pile,
+            run_seed,
+            0,
+            TRACED_GAMES,
+            "expert",
+            expert=native_constants("expert", players),
         )
         for i, got in enumerate(ours):
             trace = play_trace(

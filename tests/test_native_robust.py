@@ -7,8 +7,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from native_helpers import expert_params
 
 from coop_helper.native import extension
+from coop_helper.policies.expert_params import PARAMS
+from coop_helper.policies.native_expert import native_expert
 from coop_helper.setup.catalog import load_catalog
 
 pytestmark = pytest.mark.skipif(extension() is None, reason="the native core is not built")
@@ -25,7 +28,8 @@ def games(draw: st.DrawFn) -> tuple:
     dealt = draw(st.none() | st.integers(0, time_pile))
     seed = draw(st.integers(0, 2**128 - 1))
     policy = draw(st.sampled_from(["random", "basic", "expert"]))
-    return players, contracts, time_pile, removed, dealt, seed, policy
+    expert = native_expert(players, draw(expert_params())) if policy == "expert" else None
+    return players, contracts, time_pile, removed, dealt, seed, policy, expert
 
 
 @settings(max_examples=300, deadline=None)
@@ -33,9 +37,9 @@ def games(draw: st.DrawFn) -> tuple:
 def test_every_game_ends_consistently(game):
     from coop_helper.native.core import play_games
 
-    players, contracts, time_pile, removed, dealt, seed, policy = game
+    players, contracts, time_pile, removed, dealt, seed, policy, expert = game
     try:
-        [state] = play_games(contracts, players, time_pile, [seed], policy, removed, dealt)
+        [state] = play_games(contracts, players, time_pile, [seed], policy, removed, dealt, expert)
     except ValueError:
         assert dealt is not None and removed > 0  # the one combination GameConfig refuses too
         return
@@ -61,7 +65,7 @@ def test_every_game_ends_consistently(game):
 def test_every_trace_is_played_through(game, run_seed, count):
     from coop_helper.native.core import play_traces
 
-    players, contracts, time_pile, _, dealt, _, policy = game
+    players, contracts, time_pile, _, dealt, _, policy, expert = game
     traces = play_traces(
         contracts,
         players,
@@ -71,6 +75,7 @@ def test_every_trace_is_played_through(game, run_seed, count):
         count,
         policy,
         dealt if dealt is None or dealt <= min(time_pile, 60) else None,
+        expert,
     )
     assert len(traces) == count
     for finish, events, endings in traces:
@@ -82,12 +87,15 @@ def test_bad_input_is_refused_not_a_crash():
     from coop_helper.native.core import native_deck, play_games
 
     core = extension()
+    expert = native_expert(2, PARAMS[2])
     with pytest.raises(ValueError):
         play_games(CONTRACTS[:2], 2, 10, [1], "no-such-policy")
     with pytest.raises(ValueError):
-        play_games(CONTRACTS[:2], 2, 10, [1], "expert", removed=11)
+        play_games(CONTRACTS[:2], 2, 10, [1], "expert", removed=11, expert=expert)
     with pytest.raises(ValueError):
-        play_games(CONTRACTS[:2], 2, 200, [1], "expert")
+        play_games(CONTRACTS[:2], 2, 200, [1], "expert", expert=expert)
+    with pytest.raises(ValueError, match="needs its constants"):
+        play_games(CONTRACTS[:2], 2, 10, [1], "expert")
     with pytest.raises(ValueError):
         core.play_games(
             native_deck(3),

@@ -17,6 +17,7 @@ from coop_helper.setup.catalog import Contract
 
 __all__ = [
     "MAX_SEED",
+    "make_expert",
     "native_contracts",
     "native_deck",
     "play_games",
@@ -71,6 +72,12 @@ def native_contracts(contracts: tuple[Contract, ...]) -> Any:
     return _core().make_contracts([(c.key, c.coins, c.markers) for c in contracts])
 
 
+def make_expert(constants: dict[str, Any]) -> Any:
+    """The expert's constants, by name, as the native core's (see
+    `coop_helper.policies.native_expert`, which gathers them)."""
+    return _core().make_expert(constants)
+
+
 def plays(policy: str, seed: int, time_pile: int, contracts: tuple[Contract, ...]) -> bool:
     """Can the native core play this request exactly as the Python engine does?"""
     core = extension()
@@ -98,9 +105,11 @@ def play_traces(
     stop: int,
     policy: str,
     dealt_time: int | None = None,
+    expert: Any = None,
 ) -> list[tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, bool], ...]]]:
     """`sim.traces.play_trace` for games ``start`` to ``stop`` of a run seeded ``seed``:
-    (finish_turn, events, endings) per game, in game order."""
+    (finish_turn, events, endings) per game, in game order. ``expert``: the expert's
+    constants (`make_expert`), which the expert needs."""
     low, high = _halves(seed)
     result: list[Any] = _core().play_traces(
         native_deck(players),
@@ -113,6 +122,7 @@ def play_traces(
         stop,
         policy,
         -1 if dealt_time is None else dealt_time,
+        expert,
     )
     return result
 
@@ -133,8 +143,10 @@ def play_games(
     policy: str,
     removed: int = 0,
     dealt_time: int | None = None,
+    expert: Any = None,
 ) -> list[dict[str, Any]]:
-    """Whole games (`Game.run`), one per seed: each game's result and final state."""
+    """Whole games (`Game.run`), one per seed: each game's result and final state.
+    ``expert``: the expert's constants (`make_expert`), which the expert needs."""
     result: list[dict[str, Any]] = _core().play_games(
         native_deck(players),
         native_contracts(contracts),
@@ -144,6 +156,7 @@ def play_games(
         -1 if dealt_time is None else dealt_time,
         [_halves(s) for s in seeds],
         policy,
+        expert,
     )
     return result
 

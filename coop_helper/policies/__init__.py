@@ -7,12 +7,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from coop_helper.errors import UserError
 from coop_helper.policies.base import Policy
 from coop_helper.policies.basic import BasicPolicy
 from coop_helper.policies.expert import ExpertPolicy
+from coop_helper.policies.expert_params import ExpertParams
 from coop_helper.policies.random_policy import RandomPolicy
 from coop_helper.policies.search import SearchPolicy
 from coop_helper.setup.names import suggest
@@ -42,16 +44,22 @@ def _unknown(name: str) -> UserError:
     )
 
 
-def make_policy(name: str) -> Policy:
-    """A fresh policy by name; an unknown name is a UserError with a did-you-mean."""
+def make_policy(name: str, params: dict[int, ExpertParams] | None = None) -> Policy:
+    """A fresh policy by name; an unknown name is a UserError with a did-you-mean.
+
+    ``params``: the expert's constants per player count, for the expert and a search laid
+    on it (None: the shipped `PARAMS`)."""
     key = name.strip().lower()
-    factory = POLICIES.get(key)
+    factories = POLICIES
+    if params is not None:
+        factories = {**POLICIES, "expert": functools.partial(ExpertPolicy, params)}
+    factory = factories.get(key)
     if factory is not None:
         return factory()
     search, _, base = key.partition(":")
     kinds = SEARCH_KINDS.get(search)
     base = base.strip() or SEARCH_BASE
-    base_factory = POLICIES.get(base)
+    base_factory = factories.get(base)
     if kinds is None or base_factory is None:
         raise _unknown(name)
     canonical = search if base == SEARCH_BASE else f"{search}:{base}"
