@@ -3,14 +3,10 @@
 1. The card data in the top-level ``data/`` folder (and the difficulty atlas,
    ``data/atlas.bin``, when built) ships inside the package, as ``coop_helper/data``, so
    an installed copy finds it.
-2. The modules a simulated game spends its time in are compiled with mypyc, which makes
-   the odds several times faster. The compiled modules are optional: without a C compiler
-   (or with COOP_HELPER_PURE=1 set) the same modules are installed as plain Python, and
-   every result is the same, only slower.
-3. The native simulation core (``coop_helper/native``, C++17 built against pybind11's
-   headers) plays the odds' games. It is optional too: without a C++ compiler (or with
+2. The native simulation core (``coop_helper/native``, C++17 built against pybind11's
+   headers) plays the odds' games. It is optional: without a C++ compiler (or with
    COOP_HELPER_PURE=1 or COOP_HELPER_NO_NATIVE=1 set) the Python engine plays them, with
-   the same results.
+   the same results, only slower.
 """
 
 from __future__ import annotations
@@ -23,24 +19,6 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-COMPILED = [
-    "coop_helper/engine/cards.py",
-    "coop_helper/engine/state.py",
-    "coop_helper/engine/contracts.py",
-    "coop_helper/engine/moves.py",
-    "coop_helper/engine/claims.py",
-    "coop_helper/engine/trade.py",
-    "coop_helper/engine/game.py",
-    "coop_helper/engine/fork.py",
-    "coop_helper/policies/last_turn.py",
-    "coop_helper/policies/planning.py",
-    "coop_helper/policies/expert_params.py",
-    "coop_helper/policies/expert.py",
-]
-
-# mypy reads pyproject.toml's settings; checking only the compiled modules leaves some of
-# its per-module sections unused, which `warn_unused_configs` would make a build error.
-MYPYC_FLAGS = ["--no-warn-unused-configs"]
 
 
 class BuildWithData(build_py):
@@ -52,29 +30,6 @@ class BuildWithData(build_py):
         target.mkdir(parents=True, exist_ok=True)
         for source in sorted([*(ROOT / "data").glob("*.toml"), *(ROOT / "data").glob("atlas.bin")]):
             shutil.copy2(source, target / source.name)
-
-
-def compiled_modules() -> list:
-    """mypyc extensions for the hot modules, each optional; none if mypyc is missing."""
-    if os.environ.get("COOP_HELPER_PURE"):
-        return []
-    try:
-        from mypyc.build import mypycify
-    except ImportError:
-        return []
-    try:
-        try:
-            extensions = mypycify(
-                [*MYPYC_FLAGS, *COMPILED], opt_level="3", group_name="coop_helper_native"
-            )
-        except TypeError:  # an older mypyc without group names
-            extensions = mypycify([*MYPYC_FLAGS, *COMPILED], opt_level="3")
-    except (Exception, SystemExit) as err:  # a type error stops mypyc: build plain Python
-        print(f"coop-helper: not compiling ({err}); installing plain Python")
-        return []
-    for extension in extensions:
-        extension.optional = True  # a failed compile leaves the plain module in place
-    return extensions
 
 
 NATIVE_DIR = "coop_helper/native/src"
@@ -123,4 +78,4 @@ def native_modules() -> list:
     return [extension]
 
 
-setup(ext_modules=[*compiled_modules(), *native_modules()], cmdclass={"build_py": BuildWithData})
+setup(ext_modules=native_modules(), cmdclass={"build_py": BuildWithData})

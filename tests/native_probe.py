@@ -202,19 +202,11 @@ class Recorder:
 
 
 def _watch_clones(policy: Any, clone: Any) -> None:
-    """Have the expert's last-turn look clone through ``clone`` (None: as before).
-
-    Only a plain Python object takes the instance attribute; a compiled one (mypyc) keeps
-    its method, and its play-throughs are then checked by their result only.
-    """
-    try:
-        if clone is None:
-            if "clone" in vars(policy):
-                del policy.clone
-        else:
-            policy.clone = clone
-    except (AttributeError, TypeError):
-        pass
+    """Have the expert's last-turn look clone through ``clone`` (None: as before)."""
+    if clone is None:
+        vars(policy).pop("clone", None)
+    else:
+        policy.clone = clone
 
 
 def policy_for(name: str, params: dict[int, ExpertParams] | None = None) -> tuple[Any, bool]:

@@ -1,60 +1,29 @@
-"""The compiled build: the modules setup.py hands to mypyc must type-check, or the install
-silently falls back to plain Python (correct, but several times slower)."""
+"""The package's build: its metadata, and no compiled Python module left over."""
 
-import ast
-import importlib.util
-import shutil
-import subprocess
-import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def setup_list(name: str) -> list[str]:
-    """A list of strings assigned to ``name`` in setup.py."""
-    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == name:
-            return [ast.literal_eval(item) for item in node.value.elts]
-    raise AssertionError(f"setup.py has no {name} list")
+def test_no_compiled_copy_shadows_a_python_module():
+    """Only the native core is compiled. An extension module beside a ``.py`` file of the
+    same name (left by an old build that compiled the engine) would be imported instead of
+    the source, hiding every change to it: delete such files."""
+    stale = [
+        str(so.relative_to(ROOT))
+        for so in ROOT.glob("coop_helper/**/*.so")
+        if so.with_name(so.name.split(".")[0] + ".py").is_file()
+    ]
+    stale += [str(so.relative_to(ROOT)) for so in ROOT.glob("*__mypyc*")]
+    assert not stale, f"stale compiled modules shadow the sources; delete them: {stale}"
 
 
-def compiled_modules() -> list[str]:
-    return setup_list("COMPILED")
+def test_the_build_needs_no_mypy():
+    import tomllib
 
-
-def test_compiled_modules_exist():
-    modules = compiled_modules()
-    assert modules and all((ROOT / m).is_file() for m in modules)
-
-
-@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy not installed")
-def test_compiled_modules_type_check():
-    from mypy import api
-
-    out, err, status = api.run(["--no-incremental", *[str(ROOT / m) for m in compiled_modules()]])
-    assert status == 0, out + err
-
-
-@pytest.mark.skipif(importlib.util.find_spec("mypyc") is None, reason="mypyc not installed")
-def test_mypyc_accepts_the_compiled_modules_in_a_fresh_copy(tmp_path):
-    """As a fresh install runs it: a copy of the project with no mypy cache, in a build
-    environment that has mypy but none of the project's dependencies."""
-    shutil.copytree(ROOT / "coop_helper", tmp_path / "coop_helper")
-    shutil.copy2(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    paths = ["--no-site-packages", *setup_list("MYPYC_FLAGS"), *compiled_modules()]
-    script = (
-        "import sys\n"
-        "from mypyc.build import mypycify\n"
-        f"mypycify({paths!r}, opt_level='0', group_name='coop_helper_native')\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    requires = settings["build-system"]["requires"]
+    assert not [r for r in requires if r.startswith("mypy")]
 
 
 def test_package_metadata():

@@ -6,9 +6,7 @@ question, with the public table before each question and the Python answer
 with g++) asks its own policy the same questions in the same order and lists every answer
 that differs. The expert's last-turn play-throughs are replayed too: the questions the
 Python clone was asked go to the C++ clone; and so are the odds runner's branches (the
-games played as `sim.traces` plays them, each branch by a copy of the policy). The
-recording runs on a plain-Python copy of the package (a compiled expert cannot be made to
-show its clones).
+games played as `sim.traces` plays them, each branch by a copy of the policy).
 """
 
 from __future__ import annotations
@@ -55,21 +53,8 @@ def probe(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
-def pure_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The package as plain Python, with its card data."""
-    root = tmp_path_factory.mktemp("pure")
-    # the native package stays (the engine asks it which engine to use); its built
-    # extension and sources do not, so the copy plays on the Python engine
-    ignore = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "src")
-    shutil.copytree(ROOT / "coop_helper", root / "coop_helper", ignore=ignore)
-    shutil.copytree(ROOT / "data", root / "data")
-    return root
-
-
 def _run(
     probe: Path,
-    pure: Path,
     policy: str,
     players: int,
     games: int,
@@ -81,12 +66,12 @@ def _run(
         "import sys; sys.path.insert(1, sys.argv[1]); import native_probe; "
         "native_probe.main(sys.argv[2:])"
     )
-    env = {**os.environ, "PYTHONPATH": str(pure), "COOP_HELPER_ENGINE": "python"}
+    env = {**os.environ, "COOP_HELPER_ENGINE": "python"}
     args = [str(ROOT / "tests"), policy, str(players), str(games), str(seed), str(max_time)]
     if params is not None:
         args.append(json.dumps(dataclasses.asdict(params)))
     recorder = subprocess.Popen(
-        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, env=env, cwd=pure
+        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, env=env, cwd=ROOT
     )
     checked = subprocess.run(
         [str(probe)], stdin=recorder.stdout, capture_output=True, text=True, check=False
@@ -95,20 +80,10 @@ def _run(
     return checked.stdout
 
 
-def test_recording_runs_plain_python(pure_copy: Path) -> None:
-    """The recorder imports the plain copy, whose expert shows its clones."""
-    script = "import coop_helper.policies.expert as e; print(e.__file__)"
-    env = {**os.environ, "PYTHONPATH": str(pure_copy)}
-    out = subprocess.run(
-        [sys.executable, "-c", script], env=env, cwd=pure_copy, capture_output=True, text=True
-    )
-    assert Path(out.stdout.strip()) == pure_copy / "coop_helper" / "policies" / "expert.py"
-
-
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("policy", list(GAMES))
-def test_same_answers(probe: Path, pure_copy: Path, policy: str, players: int) -> None:
-    out = _run(probe, pure_copy, policy, players, GAMES[policy], seed=players)
+def test_same_answers(probe: Path, policy: str, players: int) -> None:
+    out = _run(probe, policy, players, GAMES[policy], seed=players)
     summary = out.splitlines()[-1].split()
     assert summary[0] == "summary", out
     games, questions, _, _, mismatches = map(int, summary[1:])
@@ -117,9 +92,9 @@ def test_same_answers(probe: Path, pure_copy: Path, policy: str, players: int) -
     assert mismatches == 0, out
 
 
-def test_same_answers_in_long_games(probe: Path, pure_copy: Path) -> None:
+def test_same_answers_in_long_games(probe: Path) -> None:
     """Time Piles up to 144 cards: reshuffled draw piles, card counts from the discard."""
-    out = _run(probe, pure_copy, "expert", 3, 25, seed=11, max_time=144)
+    out = _run(probe, "expert", 3, 25, seed=11, max_time=144)
     *_, mismatches = map(int, out.splitlines()[-1].split()[1:])
     assert mismatches == 0, out
 
@@ -127,23 +102,21 @@ def test_same_answers_in_long_games(probe: Path, pure_copy: Path) -> None:
 @pytest.mark.parametrize(
     ("policy", "players"), [("expert", 1), ("expert", 2), ("expert", 5), ("random", 3)]
 )
-def test_same_answers_as_the_odds_runner_plays(
-    probe: Path, pure_copy: Path, policy: str, players: int
-) -> None:
+def test_same_answers_as_the_odds_runner_plays(probe: Path, policy: str, players: int) -> None:
     """The games as the odds runner plays them: the Victory Pile thresholds asked at each
     Tax Increase, and the expert's last-turn branches, each played by a copy of the policy
     made at the stop (its questions go to the C++ copy made at the same point)."""
-    out = _run(probe, pure_copy, policy, players, 30, seed=13, max_time=-1)
+    out = _run(probe, policy, players, 30, seed=13, max_time=-1)
     *_, play_through, branch, mismatches = map(int, out.splitlines()[-1].split()[1:])
     if policy == "expert":
         assert play_through > 0 and branch > 0
     assert mismatches == 0, out
 
 
-def test_same_play_throughs(probe: Path, pure_copy: Path) -> None:
+def test_same_play_throughs(probe: Path) -> None:
     """Enough 2-player games that the last-turn rule plays turns through (about one game
     in seven): the C++ clone answers the Python clone's questions."""
-    out = _run(probe, pure_copy, "expert", 2, 150, seed=7)
+    out = _run(probe, "expert", 2, 150, seed=7)
     *_, play_through, _, mismatches = map(int, out.splitlines()[-1].split()[1:])
     assert play_through > 20
     assert mismatches == 0, out
@@ -152,12 +125,12 @@ def test_same_play_throughs(probe: Path, pure_copy: Path) -> None:
 @settings(max_examples=6, deadline=None, derandomize=True)
 @given(params=expert_params(), players=st.integers(1, 5), time_mode=st.sampled_from([60, -1]))
 def test_same_answers_with_any_constants(
-    probe: Path, pure_copy: Path, params: ExpertParams, players: int, time_mode: int
+    probe: Path, params: ExpertParams, players: int, time_mode: int
 ) -> None:
     """Constants drawn from each field's range, not only the shipped ones: the C++ expert
     takes them from Python and answers every question (last-turn play-throughs and the
     odds runner's branches too) as the Python expert does."""
-    out = _run(probe, pure_copy, "expert", players, 12, seed=17, max_time=time_mode, params=params)
+    out = _run(probe, "expert", players, 12, seed=17, max_time=time_mode, params=params)
     summary = out.splitlines()[-1].split()
     assert summary[0] == "summary", out
     games, questions, *_, mismatches = map(int, summary[1:])

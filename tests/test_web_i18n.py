@@ -3,8 +3,6 @@ that ship compiled, and the German contract names from the card data only."""
 
 from __future__ import annotations
 
-import gettext
-import io
 from pathlib import Path
 
 import pytest
@@ -12,11 +10,12 @@ from web_helpers import client
 
 import coop_helper.web
 from coop_helper.setup.catalog import load_catalog
+from coop_helper.text import i18n as text_i18n
 from coop_helper.web import i18n
 
 WEB = Path(coop_helper.web.__file__).parent
-PO = WEB / "locale" / "de" / "LC_MESSAGES" / "messages.po"
-MO = WEB / "locale" / "de" / "LC_MESSAGES" / "messages.mo"
+PO = text_i18n.LOCALE_DIR / "de" / "LC_MESSAGES" / "messages.po"
+MO = text_i18n.LOCALE_DIR / "de" / "LC_MESSAGES" / "messages.mo"
 
 
 @pytest.mark.parametrize(
@@ -60,6 +59,7 @@ def _template_messages() -> set[str]:
 
 
 def test_every_text_of_the_page_has_its_german():
+    """(The whole catalog, the command line's too, is checked in test_i18n.py.)"""
     from babel.messages.pofile import read_po
 
     catalog = read_po(PO.open("rb"))
@@ -68,26 +68,6 @@ def test_every_text_of_the_page_has_its_german():
     assert wanted, "no text found in the template"
     missing = sorted(m for m in wanted if not german.get(m))
     assert not missing, f"no German for: {missing}"
-    unused = sorted(set(german) - wanted)
-    assert not unused, f"the catalog has text the page no longer uses: {unused}"
-
-
-def test_the_compiled_catalog_is_the_po_file():
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    compiled = io.BytesIO()
-    write_mo(compiled, read_po(PO.open("rb")))
-    fresh = gettext.GNUTranslations(io.BytesIO(compiled.getvalue()))
-    shipped = gettext.GNUTranslations(MO.open("rb"))
-
-    def texts(catalog: gettext.GNUTranslations) -> dict:
-        found = dict(catalog._catalog)  # type: ignore[attr-defined]
-        found.pop("", None)  # the header, which carries the time of compiling
-        return found
-
-    assert texts(shipped) == texts(fresh)
-    assert shipped.gettext("Set up") == "Aufbau"
 
 
 def test_the_installed_package_has_the_templates_static_files_and_catalog():

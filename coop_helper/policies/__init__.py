@@ -75,5 +75,4 @@ def is_time_blind(policy: Policy) -> bool:
 
 def policy_version(name: str) -> str:
     """The version of the policy called ``name`` (it changes whenever its play changes)."""
-    # read off an instance: a compiled (mypyc) class keeps class attributes per instance
     return make_policy(name).version

@@ -1,28 +1,16 @@
-"""The page's languages: English and German, from gettext catalogs compiled with Babel.
+"""The page's language: the one asked for with ``?lang=`` (the page's switch, kept in a
+cookie), else the best of the browser's Accept-Language, else English.
 
-The language is the one asked for with ``?lang=`` (the page's switch, kept in a cookie),
-else the best of the browser's Accept-Language, else English.
+The catalog itself is shared with the command line: ``coop_helper.text.i18n``.
 """
 
 from __future__ import annotations
 
-import functools
-import gettext
-from pathlib import Path
+from coop_helper.text.i18n import DEFAULT, LANGUAGES, translations
 
-LOCALE_DIR = Path(__file__).parent / "locale"
-DOMAIN = "messages"
-LANGUAGES = ("en", "de")
-DEFAULT = "en"
+__all__ = ["DEFAULT", "LANGUAGES", "LANG_COOKIE", "choose", "from_accept_language", "translations"]
+
 LANG_COOKIE = "coop_lang"
-
-
-@functools.cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """The catalog of ``lang`` (English is the source text itself)."""
-    if lang == DEFAULT:
-        return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
 
 
 def from_accept_language(header: str) -> str | None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from starlette.responses import HTMLResponse
 
 from coop_helper import __version__
-from coop_helper.web import i18n
+from coop_helper.text import i18n
 
 TEMPLATES = Path(__file__).parent / "templates"
 

@@ -1,19 +1,21 @@
-"""The README's examples are real: each one is run and its output compared."""
+"""The documentation's examples are real: each one is run and its output compared.
 
+Every ``<!-- example -->`` console block and every ``<!-- python-example -->`` block in
+README.md, CONTRIBUTING.md and docs/*.md is run (tests/update_docs.py refreshes them).
+The examples of one page share one throwaway game journal and run in the page's order.
+"""
+
+import doctest
 import re
 import shlex
 from pathlib import Path
 
 import pytest
+from docs_pages import ROOT, examples, python_examples
 
-ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = examples()
+PYTHON_EXAMPLES = python_examples()
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-EXAMPLE = re.compile(r"<!-- example -->\n```console\n\$ (?P<cmd>[^\n]+)\n(?P<out>.*?)```", re.S)
-EXAMPLES = [(m.group("cmd"), m.group("out")) for m in EXAMPLE.finditer(README)]
-
-
-PYTHON_EXAMPLE = re.compile(r"<!-- python-example -->\n```pycon\n(?P<code>.*?)```", re.S)
-PYTHON_EXAMPLES = [m.group("code") for m in PYTHON_EXAMPLE.finditer(README)]
 
 
 def _marked_command(marker: str) -> str:
@@ -22,39 +24,40 @@ def _marked_command(marker: str) -> str:
     return match.group("cmd")
 
 
-def test_readme_has_examples():
+def test_docs_have_examples():
     assert len(EXAMPLES) >= 8
+    pages = {example.page for example in EXAMPLES}
+    assert {"README.md", "docs/usage.md", "docs/journal.md", "docs/atlas.md"} <= pages
 
 
 @pytest.fixture(scope="module")
-def readme_journal(tmp_path_factory):
-    """One game journal for all the examples: they record, import and list games in turn."""
-    return tmp_path_factory.mktemp("readme") / "journal.sqlite3"
+def journals(tmp_path_factory) -> dict[str, Path]:
+    """One game journal per page: a page's examples record, import and list games in turn."""
+    folder = tmp_path_factory.mktemp("docs")
+    return {example.page: folder / f"{i}.sqlite3" for i, example in enumerate(EXAMPLES)}
 
 
-@pytest.mark.parametrize("command, expected", EXAMPLES, ids=[c for c, _ in EXAMPLES])
-def test_readme_example_output(run, monkeypatch, readme_journal, command, expected):
+@pytest.mark.parametrize("example", EXAMPLES, ids=[f"{e.page}: {e.command}" for e in EXAMPLES])
+def test_example_output(run, monkeypatch, journals, example):
     monkeypatch.setenv("COLUMNS", "100")  # the width the examples were printed at
-    monkeypatch.setenv("COOP_HELPER_JOURNAL", str(readme_journal))
+    monkeypatch.setenv("COOP_HELPER_JOURNAL", str(journals[example.page]))
     monkeypatch.chdir(ROOT)  # examples name files relative to the project folder
-    args = shlex.split(command)
+    args = shlex.split(example.command)
     assert args[0] == "coop-helper"
     result = run(*args[1:])
     shown = "\n".join(line.rstrip() for line in (result.stdout + result.stderr).splitlines())
-    assert shown + "\n" == expected
-    assert result.exit_code == (2 if expected.startswith("error:") else 0)
+    assert shown + "\n" == example.output
+    assert result.exit_code == (2 if example.output.startswith("error:") else 0)
 
 
-def test_readme_has_a_python_example():
+def test_docs_have_a_python_example():
     assert PYTHON_EXAMPLES
 
 
-@pytest.mark.parametrize("code", PYTHON_EXAMPLES)
-def test_readme_python_example(code):
+@pytest.mark.parametrize("page, code", PYTHON_EXAMPLES, ids=[p for p, _ in PYTHON_EXAMPLES])
+def test_python_example(page, code):
     """Each ``pycon`` block runs as a doctest: every printed value must match."""
-    import doctest
-
-    test = doctest.DocTestParser().get_doctest(code, {}, "README", "README.md", 0)
+    test = doctest.DocTestParser().get_doctest(code, {}, page, page, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
