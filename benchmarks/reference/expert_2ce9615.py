@@ -328,6 +328,7 @@ class FrozenExpertPolicy:
     """A strong, coordinated team that sees only what a real table sees."""
 
     name = "expert-2ce9615"
+    plays_last_turn = False  # it predates the last-turn rule (the odds runner asks)
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """Reset per-game memory; the card-kind groups are built once per deck."""
