@@ -33,25 +33,10 @@ class BuildWithData(build_py):
 
 
 NATIVE_DIR = "coop_helper/native/src"
-# Every source of the extension; *_main.cpp files (stand-alone test drivers) are not.
-NATIVE_SOURCES = [
-    "bindings.cpp",
-    "registry.cpp",
-    "seeds.cpp",
-    "moves.cpp",
-    "turn.cpp",
-    "trade_hire.cpp",
-    "expeditions_contracts.cpp",
-    "fork.cpp",
-    "trace.cpp",
-    "tally.cpp",
-    "policy_random.cpp",
-    "policy_basic.cpp",
-    "policy_expert_params.cpp",
-    "policy_planning.cpp",
-    "policy_expert.cpp",
-    "policy_last_turn.cpp",
-]
+# The extension's sources: every .cpp file under NATIVE_DIR (the folders mirror the Python
+# package, see coop_helper/native/README.md); no list to keep.
+NATIVE_SOURCES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / NATIVE_DIR).rglob("*.cpp"))
+NATIVE_HEADERS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / NATIVE_DIR).rglob("*.hpp"))
 # Floating point exactly as Python's doubles: no fused multiply-add, no fast-math.
 NATIVE_FLAGS = ["-std=c++17", "-O2", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden"]
 
@@ -68,11 +53,11 @@ def native_modules() -> list:
 
     extension = Extension(
         "coop_helper.native._core",
-        sources=[f"{NATIVE_DIR}/{name}" for name in NATIVE_SOURCES],
+        sources=NATIVE_SOURCES,
         include_dirs=[pybind11.get_include(), NATIVE_DIR],
         language="c++",
         extra_compile_args=NATIVE_FLAGS,
-        depends=[f"{NATIVE_DIR}/{path.name}" for path in sorted((ROOT / NATIVE_DIR).glob("*.hpp"))],
+        depends=NATIVE_HEADERS,
     )
     extension.optional = True  # a failed compile leaves the Python engine in charge
     return [extension]

@@ -23,6 +23,21 @@ def pages() -> list[Path]:
     return [page for page in found if page.is_file()]
 
 
+SKIPPED = {"build", "atlas-build", "node_modules", "__pycache__"}
+
+
+def all_markdown() -> list[Path]:
+    """Every markdown file of the project (the package's notes too), for the link check."""
+    return sorted(
+        page
+        for page in ROOT.rglob("*.md")
+        if not any(
+            part.startswith(".") or part in SKIPPED or part.endswith(".egg-info")
+            for part in page.relative_to(ROOT).parts[:-1]
+        )
+    )
+
+
 def name(page: Path) -> str:
     """The page's path from the project folder, with forward slashes."""
     return page.relative_to(ROOT).as_posix()

@@ -2,7 +2,7 @@
 
 `Recorder` wraps a Python policy in a game of the Python engine and writes every question
 put to it, with the public table before the question and the Python answer, in the line
-format `coop_helper/native/src/policy_probe_main.cpp` reads. The probe asks the C++ policy
+format `tests/native/policy_probe.cpp` reads. The probe asks the C++ policy
 the same questions in the same order and reports every answer that differs.
 """
 

@@ -193,6 +193,13 @@ def test_a_name_matching_nothing_hints_at_the_english_names_of_the_cards_without
         "Household' and 'Ransom': give those cards by their English names. Run "
         "'coop-helper contracts' to list them."
     )
+    with pytest.raises(UserError) as english:  # named in English: the note is unrelated
+        catalog.contracts_for(["Fighter", "Jinx", "Comedian", "Foo"])
+    assert str(english.value) == (
+        "unknown contract 'Foo'. Run 'coop-helper contracts' to list them."
+    )
+    with pytest.raises(UserError, match="no German name for 'Tiny Royal Household'"):
+        catalog.contracts_for(["Kämpfer", "Pechvogel", "Foo"])  # named in German
     with pytest.raises(UserError, match="Did you mean 'Fighter'") as close:
         catalog.contract("Fightr")
     assert "German name" not in str(close.value)  # a near miss gets its suggestion alone

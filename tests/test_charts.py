@@ -472,3 +472,61 @@ def test_the_odds_chart_of_an_unknown_seal_marks_the_possible_time_piles(monkeyp
     out = tmp_path / "unknown.svg"
     charts.odds_chart(result, None, out)
     assert "Possible Time Pile: 13-17" in svg_texts(out)
+
+
+def _spread_from(start: str, days: int, games: int = 12) -> list:
+    import datetime as dt
+
+    first = dt.date.fromisoformat(start)
+    return [
+        make_record(
+            removed=2,
+            won=i % 3 != 1,
+            played_on=(first + dt.timedelta(days=days * i // (games - 1))).isoformat(),
+        )
+        for i in range(games)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("start", "days"),
+    [
+        ("2026-03-01", 0),
+        ("2026-03-01", 7),
+        ("2026-02-26", 8),
+        ("2026-03-01", 20),
+        ("2026-04-03", 400),
+    ],
+)
+def test_history_chart_shows_the_first_and_last_days_marks_whole(start, days):
+    """The first and last day's marks sat on the frame, cut in half: every mark of the
+    win-rate panel lies inside the plot by more than its radius."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = charts.history_figure(summarise(_spread_from(start, days), RANKS), RANKS)
+    FigureCanvasAgg(figure).draw()
+    bottom = figure.axes[1]
+    frame = bottom.get_window_extent()
+    for line in bottom.get_lines():
+        radius = line.get_markersize() / 2 * figure.dpi / 72
+        for x, _ in line.get_xydata():
+            px = bottom.transData.transform((x, 0.5))[0]
+            assert frame.x0 + radius < px < frame.x1 - radius, (line.get_label(), x)
+
+
+@pytest.mark.parametrize(
+    ("start", "days"), [("2026-03-01", 3), ("2026-02-26", 11), ("2025-12-29", 8)]
+)
+def test_history_day_ticks_are_all_written_alike(start, days):
+    """A tick on the 1st of a month said "Mar" and the next "Mar 02": every tick of a
+    day scale names its month and day."""
+    import re
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    figure = charts.history_figure(summarise(_spread_from(start, days), RANKS), RANKS)
+    FigureCanvasAgg(figure).draw()
+    labels = [t.get_text() for t in figure.axes[1].get_xticklabels() if t.get_text()]
+    assert labels
+    for label in labels:
+        assert re.fullmatch(r"[A-Z][a-z]{2} \d\d(\n\d{4})?", label), labels

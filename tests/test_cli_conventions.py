@@ -76,6 +76,48 @@ def test_help_on_a_narrow_terminal_cuts_no_option_name(run, monkeypatch, words):
     assert "╭" in run(*words, "-h").stdout  # the boxed layout where it fits
 
 
+@pytest.mark.parametrize("columns", ["50", "100"])
+@pytest.mark.parametrize("words", [[], *_groups()], ids=" ".join)
+def test_help_shows_each_commands_description_whole_at_any_width(run, monkeypatch, words, columns):
+    """At 50 columns click cut each command's line to fit: "Win odds at every Victory
+    Pile..."; the plain layout wraps the whole sentence instead."""
+    from typer.main import get_command
+
+    from coop_helper.cli.app import app
+
+    group = get_command(app)
+    for word in words:
+        group = group.commands[word]  # type: ignore[attr-defined]
+    monkeypatch.setenv("COLUMNS", columns)
+    text = " ".join(run(*words, "-h").stdout.replace("│", " ").split())
+    for name, command in group.commands.items():  # type: ignore[attr-defined]
+        first = command.get_short_help_str(limit=1000)
+        assert " ".join(first.split()) in text, f"{name}: {first}"
+    assert "..." not in text.replace("[ARGS]...", "").replace("]...", "")
+
+
+@pytest.mark.parametrize("columns", ["50", "100"])
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_the_usage_line_names_a_required_argument_bare(run, monkeypatch, command, columns):
+    """typer wrote `rank [OPTIONS] {POINTS}`, which reads as a set of choices."""
+    monkeypatch.setenv("COLUMNS", columns)
+    usage = run(*command, "-h").stdout.split("Usage:")[1].split("\n\n")[0]
+    assert "{" not in usage and "}" not in usage
+    if command == ["rank"]:
+        assert "coop-helper rank [OPTIONS] POINTS" in usage
+
+
+def test_history_help_names_every_subcommand_in_its_description(run):
+    from typer.main import get_group
+
+    from coop_helper.cli.history import history_app
+
+    text = " ".join(run("history", "-h").stdout.replace("│", " ").split())
+    summary = text.split("Usage:")[1].split("Options")[0]
+    for name in get_group(history_app).commands:
+        assert name in summary, name
+
+
 def test_every_command_is_covered():
     assert ["odds"] in COMMANDS and ["seals", "set"] in COMMANDS and len(COMMANDS) >= 10
 
@@ -170,4 +212,4 @@ def test_an_option_given_a_name_without_quotes_is_told_to_quote_it(tmp_path):
     assert "Tiny Royal Household is one contract, put it in quotes" in err
     other = run_cli(tmp_path, "deal", "--players", "3", "--keep", "Jinx", "nonsense")
     err = other.stderr.decode()
-    assert other.returncode == 2 and "--help" in err and "quotes" not in err
+    assert other.returncode == 2 and "Example: coop-helper deal" in err and "quotes" not in err

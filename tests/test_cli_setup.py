@@ -194,7 +194,25 @@ def test_rank(run, points, rank):
 
 def test_rank_counts_points_as_written(run):
     assert run("rank", "1").stdout.strip() == "1 point: Landlubber"
-    assert run("rank", "1200").stdout.strip() == "1,200 points: Ruler of the Seas"
+    assert run("rank", "21").stdout.strip() == "21 points: Ruler of the Seas"
+
+
+@pytest.mark.parametrize("points", ["32", "1200", "99999999999999999999999"])
+def test_rank_refuses_points_no_time_pile_allows_and_names_the_most(run, points):
+    """A point is a Victory Pile card and each came from the Time Pile, whose largest is 31
+    cards (11 contracts, the blue seals at 2 with letters of their own)."""
+    result = run("rank", points)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {points} points: no game scores more than 31")
+    assert "31 points: Ruler of the Seas" in run("rank", "31").stdout
+
+
+def test_the_most_points_is_the_largest_time_pile_of_every_deal():
+    """The knapsack's answer is the walk over every deal of every player count's."""
+    from coop_helper.atlas.turns import deal_turn_cap
+
+    catalog = load_catalog()
+    assert catalog.largest_time_pile() == max(deal_turn_cap(p, catalog) for p in range(1, 6))
 
 
 # ---------------------------------------------------------------- seals
@@ -359,9 +377,19 @@ def test_python_dash_m_runs_the_cli(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["deal", "--players", "abc"], "Invalid value for '--players'"),
+        (["deal", "--players", "abc"], "--players: 'abc' is not a whole number."),
         (["deal", "--bogus"], "no such option: --bogus"),
-        (["rank"], "Missing argument 'POINTS'"),
+        (
+            ["rank"],
+            "coop-helper rank needs POINTS: cards in the Victory Pile. Example: coop-helper rank 6",
+        ),
+        (["setpu"], "coop-helper has no command 'setpu': did you mean 'setup'?"),
+        (["history", "dlete"], "coop-helper history has no command 'dlete': did you mean"),
+        (
+            ["rank", "3", "4"],
+            "unexpected argument '4': coop-helper rank takes POINTS only. "
+            "Example: coop-helper rank 6",
+        ),
         (
             ["--json", "rank", "3"],
             "--json goes after the command's name: coop-helper rank 3 --json",
@@ -380,8 +408,8 @@ def test_python_dash_m_runs_the_cli(tmp_path):
         (["seals", "set", "Ransom", "1", "A", "-q"], "no such option: -q (see 'coop-helper seals"),
         (["--json", "--players", "2", "deal"], "coop-helper deal --json --players 2"),
         (["--players=2", "setup"], "--players goes after the command's name"),
-        (["rank", "--", "3", "--json"], "unexpected extra argument"),
-        (["deal", "-p"], "requires an argument. (see 'coop-helper deal --help')"),
+        (["rank", "--", "3", "--json"], "unexpected argument '--json'"),
+        (["deal", "-p"], "error: -p needs a value (see 'coop-helper deal --help')"),
     ],
 )
 def test_usage_errors_are_one_line_too(tmp_path, args, message):
@@ -396,7 +424,10 @@ def test_usage_errors_are_one_line_too(tmp_path, args, message):
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ")
-    assert message in done.stderr and "--help" in done.stderr
+    assert message in done.stderr
+    assert "--help" in done.stderr or " Example: coop-helper " in done.stderr  # the fix
+    first = done.stderr.removeprefix("error: ")[:1]
+    assert not first.isupper(), "an error starts in lower case, as every other one does"
 
 
 def test_help_still_exits_0(tmp_path):
@@ -475,3 +506,11 @@ def test_an_unquoted_share_code_with_spaces_is_told_to_be_quoted(run, command):
     )
     both = run(command, "--code", "PR1-0851CM", "Fighter")
     assert both.exit_code == 2 and "give contract names or --code, not both" in both.stderr
+
+
+def test_an_unknown_contract_among_english_names_gets_no_note_on_german_names(run):
+    result = run("odds", "Fighter", "Jinx", "Comedian", "Foo")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: unknown contract 'Foo'. Run 'coop-helper contracts' to list them.\n"
+    )

@@ -1,5 +1,6 @@
-"""Every relative link of the documentation leads somewhere: to a file of the project and,
-where it names one, to a heading of that page (as GitHub makes a heading's anchor)."""
+"""Every relative link of the project's markdown (README.md, CONTRIBUTING.md, docs/ and the
+package's own notes) leads somewhere: to a file of the project and, where it names one, to
+a heading of that page (as GitHub makes a heading's anchor)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from docs_pages import ROOT, name, pages
+from docs_pages import ROOT, all_markdown, name
 
 MARKDOWN_LINK = re.compile(r"!?\[[^\]]*\]\((?P<target><[^>]+>|[^)\s]+)(?:\s+\"[^\"]*\")?\)")
 HTML_LINK = re.compile(r"<(?:a|img)\b[^>]*?\b(?:href|src)=\"(?P<target>[^\"]+)\"", re.I)
@@ -47,7 +48,7 @@ def relative(target: str) -> bool:
     return not re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I) and not target.startswith("//")
 
 
-LINKS = [(page, target) for page in pages() for target in links(page) if relative(target)]
+LINKS = [(page, target) for page in all_markdown() for target in links(page) if relative(target)]
 
 
 def test_pages_have_relative_links():
@@ -83,3 +84,29 @@ def test_relative_link_resolves(page, target):
 )
 def test_anchor_follows_github(title, expected):
     assert anchor(title) == expected
+
+
+def test_readme_is_a_landing_page():
+    """The README stays short; the rest of the documentation lives in docs/."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 300, f"README.md has {len(lines)} lines; move the detail into docs/"
+
+
+def test_every_page_is_reachable_from_the_readme():
+    """Each page of docs/ and CONTRIBUTING.md can be found by following links from README.md."""
+    seen: set[Path] = set()
+    todo = [ROOT / "README.md"]
+    while todo:
+        page = todo.pop()
+        if page in seen:
+            continue
+        seen.add(page)
+        for target in links(page):
+            path = unquote(target).partition("#")[0]
+            if relative(target) and path.endswith(".md"):
+                found = (page.parent / path).resolve()
+                if found.is_file():
+                    todo.append(found)
+    wanted = {ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md")}
+    orphans = sorted(name(page) for page in wanted - seen)
+    assert not orphans, f"no link from README.md leads to {orphans}"

@@ -2,7 +2,7 @@
 
 Python games (the Python engine playing a Python policy) are recorded question by
 question, with the public table before each question and the Python answer
-(`native_probe`); the C++ probe (`coop_helper/native/src/policy_probe_main.cpp`, built here
+(`native_probe`); the C++ probe (`tests/native/policy_probe.cpp`, built here
 with g++) asks its own policy the same questions in the same order and lists every answer
 that differs. The expert's last-turn play-throughs are replayed too: the questions the
 Python clone was asked go to the C++ clone; and so are the odds runner's branches (the
@@ -28,15 +28,10 @@ from coop_helper.policies.expert_params import ExpertParams
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "coop_helper" / "native" / "src"
-POLICY_SOURCES = [
-    "policy_probe_main.cpp",
-    "policy_expert.cpp",
-    "policy_planning.cpp",
-    "policy_expert_params.cpp",
-    "policy_last_turn.cpp",
-    "policy_basic.cpp",
-    "policy_random.cpp",
-]
+# The probe links every source of the extension but its Python bindings; its own
+# left_open_on_stopping replaces the engine's (weak) one.
+PROBE = Path(__file__).resolve().parent / "native" / "policy_probe.cpp"
+SOURCES = [p for p in sorted(SRC.rglob("*.cpp")) if p.name != "bindings.cpp"]
 GAMES = {"expert": 40, "expert-plain": 15, "basic": 15, "random": 15}  # per player count
 
 pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
@@ -48,7 +43,7 @@ def probe(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("probe") / "policy_probe"
     flags = ["-std=c++17", "-O1", "-ffp-contract=off", "-fno-fast-math"]
     subprocess.run(
-        ["g++", *flags, *(str(SRC / f) for f in POLICY_SOURCES), "-o", str(out)], check=True
+        ["g++", *flags, f"-I{SRC}", str(PROBE), *map(str, SOURCES), "-o", str(out)], check=True
     )
     return out
 

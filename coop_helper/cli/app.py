@@ -154,12 +154,13 @@ def _run() -> int:
         if not str(err.format_message()).strip():  # type: ignore[attr-defined]
             return 0  # a bare command: its help was shown, nothing went wrong
         ctx = getattr(err, "ctx", None)
-        message = usage_errors.unknown_option_message(err, sys.argv[1:]) or (
-            usage_errors.plain_message(err)
+        args = sys.argv[1:]
+        message = usage_errors.unknown_option_message(err, args) or (
+            usage_errors.parser_message(err, args) or usage_errors.plain_message(err)
         )
-        hint = usage_errors.quotes_hint(message, sys.argv[1:])
-        if not hint:
-            path = usage_errors.command_path(ctx, sys.argv[1:], typer.main.get_command(app))
+        hint = ""
+        if not usage_errors.ends_with_its_fix(message):
+            path = usage_errors.command_path(ctx, args, typer.main.get_command(app))
             hint = f" (see '{path} --help')"
         typer.echo(f"error: {escape_controls(message)}{hint}", err=True)
         return 2

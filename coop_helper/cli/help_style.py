@@ -23,10 +23,25 @@ def _no_type_tag(ctx: Any) -> None:
     return None
 
 
+def _usage_name(argument: Any) -> Any:
+    """The usage line's name of ``argument``: ``POINTS`` when required (typer writes
+    ``{POINTS}``, a shape that reads as a set of choices), ``[CONTRACT]...`` when not."""
+
+    def pieces(ctx: Any) -> list[str]:
+        name = argument.metavar or argument.name.upper()
+        if not argument.required:
+            name = f"[{name}]"
+        return [name + ("..." if argument.nargs != 1 else "")]
+
+    return pieces
+
+
 def _plain(params: list[Any]) -> list[Any]:
     for param in params:
         if isinstance(param, TyperArgument) or getattr(param, "is_flag", False):
             param.display_type_rich = _no_type_tag  # this parameter only
+        if isinstance(param, TyperArgument):
+            param.get_usage_pieces = _usage_name(param)  # type: ignore[method-assign]
     return params
 
 
@@ -81,6 +96,19 @@ class HelpGroup(TyperGroup):
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain(super().get_params(ctx))
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands with their whole first sentence, wrapped (click cuts each to fit
+        one line, "Win odds at every Victory Pile...", which leaves a narrow terminal
+        with half sentences)."""
+        rows = [
+            (name, command.get_short_help_str(limit=1000))
+            for name in self.list_commands(ctx)
+            if (command := self.get_command(ctx, name)) is not None and not command.hidden
+        ]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         plain = super(TyperGroup, self).format_help  # click's own layout

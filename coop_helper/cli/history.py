@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 
 history_app = typer.Typer(
-    help="The recorded games: summaries and a list (and export, import, repredict, undo).",
+    help="The recorded games: summaries and a list (and export, import, repredict, delete, undo).",
     invoke_without_command=True,
     cls=HelpGroup,
     context_settings=HELP_OPTIONS,

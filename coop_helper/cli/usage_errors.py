@@ -38,7 +38,9 @@ def plain_message(err: Exception) -> str:
                 usage.message = f"'{shown(str(first.get('input', '')))}' is not {expected}."
     if isinstance(getattr(usage, "message", None), str):
         usage.message = usage.message.removeprefix("Value error, ")
-    return " ".join(str(usage.format_message()).split())
+    text = " ".join(str(usage.format_message()).split())
+    # "Invalid value for '--players': ..." as every other error starts: the option's name
+    return re.sub(r"^Invalid value for '([^']+)'(?: / '[^']+')*: ", r"\1: ", text)
 
 
 _EXTRA = re.compile(r"unexpected extra argument\(?s?\)? \((?P<words>.+)\)")
@@ -142,3 +144,80 @@ def command_path(ctx: Any, args: list[str], root: Any) -> str:
         if args[: len(words)] == words and len(path) > len(found):
             found = path
     return f"{PROG_NAME} {found}".strip()
+
+
+_NO_SUCH_COMMAND = re.compile(r"No such command '(?P<name>.+?)'")
+_NEEDS_VALUE = re.compile(r"Option '(?P<option>.+?)' requires an argument")
+
+
+def _example(command: Any) -> str:
+    """The command's example from its help's epilog (``coop-helper rank 6``), or ''."""
+    epilog = str(getattr(command, "epilog", "") or "")
+    found = re.search(r"Example: (.+)", epilog)
+    return found.group(1).strip() if found else ""
+
+
+def _example_sentence(command: Any) -> str:
+    """`` Example: coop-helper rank 6`` when the command's help has one, else ''."""
+    example = _example(command)
+    return f" Example: {example}" if example else ""
+
+
+def _arguments_usage(command: Any, ctx: Any) -> str:
+    """The arguments ``command`` takes, as its usage line writes them (``POINTS``)."""
+    words = [
+        piece
+        for param in getattr(command, "params", [])
+        if getattr(param, "param_type_name", "") == "argument"
+        for piece in param.get_usage_pieces(ctx)
+    ]
+    return " ".join(words)
+
+
+def ends_with_its_fix(message: str) -> bool:
+    """Does the message already say what to type (an example, quotes), so that pointing at
+    ``--help`` adds nothing?"""
+    return " Example: " in message or "put it in quotes" in message
+
+
+def parser_message(err: Exception, args: list[str]) -> str | None:
+    """The argument parser's own errors in a player's words, with what to give instead: a
+    missing argument (with the command's example), a mistyped command (with the closest
+    commands) and words left over; None for other errors."""
+    ctx = getattr(err, "ctx", None)
+    command = getattr(ctx, "command", None)
+    path = str(getattr(ctx, "command_path", PROG_NAME))
+    param = getattr(err, "param", None)
+    if type(err).__name__ == "MissingParameter" and param is not None:
+        if param.param_type_name == "option":
+            name = param.opts[0]
+        else:
+            name = param.metavar or str(param.name).upper()
+        what = str(getattr(param, "help", "") or "").rstrip(".")
+        shows = what and not what.lower().startswith("e.g.")  # the example comes next
+        said = f": {what[:1].lower()}{what[1:]}" if shows else ""
+        return f"{path} needs {name}{said}.{_example_sentence(command)}"
+    message = str(getattr(err, "message", ""))
+    needs_value = _NEEDS_VALUE.search(message)
+    if needs_value is not None:
+        return f"{needs_value.group('option')} needs a value"
+    unknown = _NO_SUCH_COMMAND.search(message)
+    if unknown is not None and command is not None:
+        from coop_helper.setup.names import suggest
+
+        name = unknown.group("name")
+        close = suggest(name, list(getattr(command, "commands", {})))
+        guess = f": did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        return f"{path} has no command '{shown(name)}'{guess}"
+    extra = _EXTRA.search(message)
+    if extra is not None and command is not None:
+        words = extra.group("words").split()
+        listed = ", ".join(f"'{shown(w)}'" for w in words)
+        noun = "argument" if len(words) == 1 else "arguments"
+        quotes = quotes_hint(message, args)
+        if quotes:
+            return f"unexpected {noun} {listed}{quotes}"
+        takes = _arguments_usage(command, ctx)
+        rest = f"{path} takes {takes} only" if takes else f"{path} takes no arguments"
+        return f"unexpected {noun} {listed}: {rest}.{_example_sentence(command)}"
+    return None

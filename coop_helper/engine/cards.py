@@ -2,6 +2,8 @@
 
 A card id indexes plain tuples (type, colour, coins, swords, ...), so the engine's
 per-card work is a tuple lookup, never an object walk.
+
+C++ twin: the card codes and the deck's tables in `coop_helper/native/src/engine/state.hpp`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Expeditions claimed and contracts completed: what a player earns cubes and points by."""
+"""Expeditions claimed and contracts completed: what a player earns cubes and points by.
+
+C++ twin: `coop_helper/native/src/engine/claims.cpp` (methods of the one `Game` class there).
+"""
 
 from __future__ import annotations
 

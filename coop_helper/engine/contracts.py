@@ -4,6 +4,8 @@ Contracts completed "when it is your time to take cards" are checked through
 `requirement_met`; the "decide at once" contracts are triggered by the game flow in
 `game.py` (Tax Officer at a tax, Jinx at a bust, Gamesters on harbour colours,
 Frigate/Galleon Foe on a declined trade, Pack of Pirates on repelled ships).
+
+C++ twin: `coop_helper/native/src/engine/contracts.hpp`.
 """
 
 from __future__ import annotations

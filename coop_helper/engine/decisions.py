@@ -4,6 +4,8 @@ Each question gets the public `Table` (nothing hidden: no deck order, no coin fa
 player deciding, and the legal choices. One object answers for the whole team; the
 policies (`coop_helper.policies`) are such objects, and `policies.base.Policy` adds what
 the odds runner asks of them besides.
+
+C++ twin: the `Policy` class in `coop_helper/native/src/policies/base.hpp`.
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ and the draw pile holds only cards the public card count (`Table.unseen`) still 
 before any reshuffle that is every hidden card; after one, the old discard pile less the
 cards seen drawn since. The rest of the hidden cards are spread at random over the Time
 Pile, the Victory Pile and the coin cards.
+
+C++ twin: `coop_helper/native/src/engine/fork.cpp`.
 """
 
 from __future__ import annotations

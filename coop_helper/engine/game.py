@@ -9,6 +9,8 @@ setup, the turn flow and Discover.
 
 The rulings the engine relies on where the rules leave a choice are stated, each with its
 test, in docs/engine-rulings.md.
+
+C++ twin: `coop_helper/native/src/engine/game.hpp` (the class) and `.../engine/game.cpp`.
 """
 
 from __future__ import annotations

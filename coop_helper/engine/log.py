@@ -4,6 +4,8 @@ A referee can follow the whole game from it: each ``move`` names the card id and
 it left and entered. Zones: ``draw``, ``time``, ``discard``, ``harbour``,
 ``expedition_row``, ``victory``, and per player ``coins:P``, ``display:P``,
 ``expeditions:P``, ``aside:P`` (Pack of Pirates ships set aside).
+
+No C++ twin: the native core plays the odds' games and keeps no event log.
 """
 
 from __future__ import annotations

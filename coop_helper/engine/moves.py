@@ -4,6 +4,8 @@ Every card changes zone here (drawn, paid, gained, moved to the Time or Victory 
 and the table's count of the cards not yet seen learns of each card turned face up. A
 logged game records each move as it happens. The parts above this one (`claims`, `trade`,
 `game`) add the rest of the rules on top of these moves.
+
+C++ twin: `coop_helper/native/src/engine/moves.cpp` (methods of the one `Game` class there).
 """
 
 from __future__ import annotations

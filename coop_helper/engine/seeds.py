@@ -3,6 +3,8 @@
 A game draws its cards from one stream and its policy decides from another. Each stream's
 seed is a hash of the game seed and the stream's name, so no stream of one game is ever a
 stream of another (as it would be with arithmetic such as ``seed * 2 + 1``).
+
+C++ twin: `coop_helper/native/src/engine/seeds.hpp` and `.cpp`.
 """
 
 from __future__ import annotations

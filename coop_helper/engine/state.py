@@ -2,6 +2,8 @@
 
 Policies are handed the `Table` only. The order of the draw pile and the Time Pile and the
 faces of coin cards live in `Hidden`, which the engine alone touches.
+
+C++ twin: `coop_helper/native/src/engine/state.hpp`.
 """
 
 from __future__ import annotations

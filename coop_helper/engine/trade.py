@@ -1,4 +1,7 @@
-"""Trade and hire: a player's take time, card by card."""
+"""Trade and hire: a player's take time, card by card.
+
+C++ twin: `coop_helper/native/src/engine/trade.cpp` (methods of the one `Game` class there).
+"""
 
 from __future__ import annotations
 

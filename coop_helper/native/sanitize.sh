@@ -9,14 +9,8 @@ cd "$root"
 python=.venv/bin/python
 target="$($python -c 'import coop_helper.native._core as c; print(c.__file__)')"
 src=coop_helper/native/src
-sources="$($python - <<'PY'
-import ast
-tree = ast.parse(open("setup.py", encoding="utf-8").read())
-for node in ast.walk(tree):
-    if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "NATIVE_SOURCES":
-        print(" ".join("coop_helper/native/src/" + ast.literal_eval(e) for e in node.value.elts))
-PY
-)"
+# every .cpp under src/, as setup.py builds it
+sources="$(find "$src" -name '*.cpp' | sort)"
 work="$(mktemp -d)"
 cp "$target" "$work/original.so"
 trap 'cp "$work/original.so" "$target"; rm -rf "$work"' EXIT

@@ -3,6 +3,8 @@
 ``search`` checks the expert's draw and take decisions by rollouts, ``search-draw`` and
 ``search-take`` only one kind; ``search:<base>`` (and ``search-draw:<base>``,
 ``search-take:<base>``) lays it on another policy, e.g. ``search:basic``.
+
+C++ twin: `coop_helper/native/src/policies/registry.cpp`.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@ odds runner (`coop_helper.sim.traces`) asks of a policy besides: whether its pla
 on the turns left (`time_blind`), whether it plays the last turn by the rule of
 `policies.last_turn` (`plays_last_turn`, with `stop_left_open` and `clone` for the
 runner's branches), and its `version` for the journal.
+
+C++ twin: `coop_helper/native/src/policies/base.hpp`.
 """
 
 from __future__ import annotations

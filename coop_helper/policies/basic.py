@@ -1,4 +1,7 @@
-"""A simple baseline team: short, safe draws; hires what an open contract needs."""
+"""A simple baseline team: short, safe draws; hires what an open contract needs.
+
+C++ twin: `coop_helper/native/src/policies/basic.cpp`.
+"""
 
 from __future__ import annotations
 

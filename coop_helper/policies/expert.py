@@ -14,6 +14,8 @@
   on a Tax Increase, taken only when the turns left after it still cover the estimate of the
   turns the open contracts need (`victory_threshold`), and the last turn, where the team
   stops drawing exactly when stopping wins (`policies.last_turn`).
+
+C++ twin: `coop_helper/native/src/policies/expert.hpp` and `.cpp`.
 """
 
 from __future__ import annotations

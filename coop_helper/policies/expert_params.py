@@ -2,6 +2,8 @@
 
 Each set was found with benchmarks/tune_expert.py (Optuna, common random numbers) and judged
 with benchmarks/strength.py; docs/expert-tuning.md names the runs that chose it.
+
+C++ twin: `coop_helper/native/src/policies/expert_params.hpp` and `.cpp`.
 """
 
 from __future__ import annotations

@@ -19,6 +19,10 @@ The odds runner plays one game for every removal level, so it cannot let the rul
 the game's own last turn only: `coop_helper.sim.traces` asks `last_turn_answer` at each
 draw decision as if that turn were the last, on `last_turn_view` of the table, and plays
 the turn on separately where the answer differs from the policy's.
+
+C++ twin: `coop_helper/native/src/policies/last_turn.hpp` and `.cpp`; the play-through
+(`left_open_on_stopping`, `last_turn_view`) plays the engine, so it is in
+`coop_helper/native/src/engine/fork.cpp`.
 """
 
 from __future__ import annotations

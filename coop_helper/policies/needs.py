@@ -1,4 +1,7 @@
-"""What each open contract asks of a player's display, for policies to aim at."""
+"""What each open contract asks of a player's display, for policies to aim at.
+
+C++ twin: part of `coop_helper/native/src/policies/basic.cpp`.
+"""
 
 from __future__ import annotations
 

@@ -4,6 +4,8 @@ Every player gets at most as many contracts as they have cubes left. Contracts t
 person go to the same player where they fit (Settler for Trade Outpost and New Colony,
 Captain for Lady Killer and Maritime Supremacy, swords and cheap persons for Fighter and
 Cheap Staff), and a contract goes to whoever is already closest to it.
+
+C++ twin: `coop_helper/native/src/policies/planning.hpp` and `.cpp`.
 """
 
 from __future__ import annotations

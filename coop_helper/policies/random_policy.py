@@ -1,4 +1,7 @@
-"""The random legal player: every choice uniform among the legal ones."""
+"""The random legal player: every choice uniform among the legal ones.
+
+C++ twin: `coop_helper/native/src/policies/random_policy.cpp`.
+"""
 
 from __future__ import annotations
 

@@ -12,6 +12,8 @@ It sees only what a real table sees: the guesses and the rollouts use the public
 and this player's own random source (the one `start_game` hands it), never the game's.
 Its rollouts see the Time Pile's size, so its play depends on the turns left: one simulated
 game cannot answer every removal level, and the odds runner refuses it.
+
+No C++ twin: the search player plays on the Python engine.
 """
 
 from __future__ import annotations

@@ -409,16 +409,26 @@ def history_figure(history: History, rank_names: Sequence[str], about: str = "")
     bottom.set_xlabel("Date played")
     bottom.legend(loc="best", fontsize=8, framealpha=0.9)
     bottom.grid(True, alpha=0.3)
-    first, last = min(days), max(days)
-    if (last - first).days < MIN_DAYS_SHOWN:  # a few days: not the years matplotlib would show
-        margin = dt.timedelta(days=(MIN_DAYS_SHOWN - (last - first).days) / 2)
-        bottom.set_xlim(first - margin, last + margin)
+    bottom.set_xlim(*date_limits(min(days), max(days)))
     # ticks every N days from the first, not on days 1, 8, 15, 22, 29 of each month (whose
     # "Apr 29" and the next month's "May" on the 1st ran into each other)
     locator = AutoDateLocator(interval_multiples=False)
     bottom.xaxis.set_major_locator(locator)
     bottom.xaxis.set_major_formatter(date_formatter(locator))
     return figure
+
+
+def date_limits(first: Any, last: Any) -> tuple[Any, Any]:
+    """The date axis's ends for games from ``first`` to ``last``: at least MIN_DAYS_SHOWN
+    days (not the years matplotlib would show for a few), with room on either side so the
+    first and last day's marks are whole, not cut by the frame."""
+    import datetime as dt
+
+    span = (last - first).days
+    pad = dt.timedelta(days=max(0.6, 0.03 * span, (MIN_DAYS_SHOWN - span) / 2))
+    # as times of day: a date less a part of a day is the same date (no room at all)
+    start, end = (dt.datetime.combine(day, dt.time()) for day in (first, last))
+    return start - pad, end + pad
 
 
 def date_formatter(locator: Any) -> Any:
@@ -454,7 +464,9 @@ def date_formatter(locator: Any) -> Any:
 
     dates = YearsNamed(locator)
     dates.formats = ["%Y", "%b", "%b %d", "%H:%M", "%H:%M", "%S.%f"]
-    dates.zero_formats = ["", "%Y", "%b", "%b %d", "%H:%M", "%H:%M"]
+    # a tick on the 1st of a month reads like the others, "Mar 01" beside "Mar 02", not
+    # "Mar"; a month tick in January is "Jan" (the year is in the corner or on the tick)
+    dates.zero_formats = ["", "%b", "%b %d", "%b %d", "%H:%M", "%H:%M"]
     dates.offset_formats = ["", "%Y", "%Y", "%Y", "%Y", "%Y"]
     return dates
 

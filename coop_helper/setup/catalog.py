@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from coop_helper.errors import DataError, UserError, shown
 from coop_helper.setup.names import normalise, suggest
+from coop_helper.text.i18n import is_german
 
 SKULL: Final = 99
 """Sword value of a ship that can never be repelled."""
@@ -55,6 +56,8 @@ EXPECTED_KNOWN_RED_SEALS = 16
 
 SEAL_NUMBERS = (-1, 0, 1, 2)
 """The values a seal number can take (rulebook: -1, 1 or 2; the red seals also show 0)."""
+
+_GERMAN_LETTERS = re.compile("[äöüÄÖÜß]")  # a name with these is German, not English
 
 _SEAL = re.compile(r"^(-1|\+?[012])([A-Z])$")  # "+1G" as the card may print it
 
@@ -133,6 +136,7 @@ class Contract:
     name_de: str | None
     aliases: tuple[str, ...]
     requirement: str
+    requirement_de: str  # in the German cards' terms (data/contracts.toml marks the unsure)
     coins: tuple[int, ...] | None
     seal: Seal | None
     timing: str
@@ -141,6 +145,15 @@ class Contract:
     blue_seal: bool
     source: str
     timing_note: str | None = None  # the card's own words for when it completes, if apt
+
+    def shown_name(self) -> str:
+        """The name to show in the current language (the English one where the data has
+        no German name)."""
+        return (self.name_de or self.name) if is_german() else self.name
+
+    def shown_requirement(self) -> str:
+        """The requirement in the current language."""
+        return self.requirement_de if is_german() else self.requirement
 
     def names(self) -> tuple[str, ...]:
         """Every name a user may type for this contract."""
@@ -153,6 +166,11 @@ class Rank:
 
     name: str
     min_points: int
+    name_de: str = ""
+
+    def shown_name(self) -> str:
+        """The rank's name in the current language."""
+        return (self.name_de or self.name) if is_german() else self.name
 
 
 @dataclass(frozen=True)
@@ -176,8 +194,10 @@ class Catalog:
             for _ in range(kind.count)
         )
 
-    def contract(self, name: str) -> Contract:
-        """The contract a user means by ``name``; raises UserError with a did-you-mean."""
+    def contract(self, name: str, *, german: bool = False) -> Contract:
+        """The contract a user means by ``name``; raises UserError with a did-you-mean.
+        ``german``: the user names contracts in German (then a name matching nothing may be
+        the German name of a card the data names only in English, and the error says so)."""
         key = normalise(name)
         found = self._by_name().get(key)
         if found is not None:
@@ -196,7 +216,8 @@ class Catalog:
         close = suggest(name, all_names) or _names_with_word(name, all_names)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
         unnamed = [c.name for c in self.contracts if c.name_de is None]
-        if not close and unnamed:  # perhaps one of those, by a German name the data lacks
+        german = german or bool(_GERMAN_LETTERS.search(name))
+        if not close and unnamed and german:  # perhaps one of those, by a German name
             cards = " and ".join(f"'{n}'" for n in unnamed)
             hint = (
                 f" The card data has no German name for {cards}: give "
@@ -210,9 +231,10 @@ class Catalog:
     def contracts_for(self, names: Iterable[str]) -> tuple[Contract, ...]:
         """Resolve several names; the same contract twice is an error."""
         names = list(names)
+        german = self._any_german(names)
         resolved: list[Contract] = []
         for i, name in enumerate(names):
-            contract = self._listed_contract(names, i)
+            contract = self._listed_contract(names, i, german)
             if contract in resolved:
                 raise UserError(
                     f"'{name}' names {contract.name}, which is already in the list: "
@@ -221,11 +243,17 @@ class Catalog:
             resolved.append(contract)
         return tuple(resolved)
 
-    def _listed_contract(self, names: list[str], i: int) -> Contract:
+    def _any_german(self, names: Iterable[str]) -> bool:
+        """Does any of ``names`` name a contract by its German name (not also its English)?"""
+        german = {normalise(c.name_de) for c in self.contracts if c.name_de}
+        english = {normalise(c.name) for c in self.contracts}
+        return any(normalise(n) in german - english for n in names)
+
+    def _listed_contract(self, names: list[str], i: int, german: bool = False) -> Contract:
         """The contract ``names[i]`` means; where it is one word of a name typed without
         quotes (Lady Killer), the error says so."""
         try:
-            return self.contract(names[i])
+            return self.contract(names[i], german=german)
         except UserError:
             if not normalise(names[i]):
                 raise  # no word of a longer name
@@ -247,7 +275,9 @@ class Catalog:
     def contracts_named(self, names: Iterable[str]) -> tuple[Contract, ...]:
         """Resolve several names, each contract once (a repeated one counts once): for
         options such as --keep and --avoid, where naming one twice asks nothing new."""
-        return tuple(dict.fromkeys(self.contract(name) for name in names))
+        names = list(names)
+        german = self._any_german(names)
+        return tuple(dict.fromkeys(self.contract(name, german=german) for name in names))
 
     def players_for_contracts(self, count: int) -> int | None:
         """The player count that deals ``count`` contracts, or None."""
@@ -257,10 +287,43 @@ class Catalog:
         return None
 
     def rank(self, points: int) -> Rank:
-        """The rank a number of Victory Pile points earns."""
+        """The rank a number of Victory Pile points earns (no more than the largest Time
+        Pile: a point is a Victory Pile card, and every one of them came from the Time Pile)."""
         if points < 0:
             raise UserError(f"points must be 0 or more, not {points}.")
+        most = self.largest_time_pile()
+        if points > most:
+            raise UserError(
+                f"{points} points: no game scores more than {most} (a point is a Victory Pile "
+                f"card, and the largest Time Pile has {most} cards)."
+            )
         return [r for r in self.ranks if r.min_points <= points][-1]
+
+    def largest_time_pile(self) -> int:
+        """The largest Time Pile any deal can make (an unknown seal at the largest number and
+        with a letter of its own), so the most points a game can score.
+
+        Exact without walking every deal: a letter counts once, so a deal takes each
+        letter's highest numbers first, and a knapsack over the letters (each unknown seal
+        a letter of its own) chooses how many of each fill the largest deal.
+        """
+        size = max(self.contracts_by_players.values())
+        groups: dict[str, list[int]] = {}
+        for contract in self.contracts:
+            if contract.seal is None:
+                groups[f"?{contract.key}"] = [max(SEAL_NUMBERS)]
+            else:
+                groups.setdefault(contract.seal.letter, []).append(contract.seal.number)
+        none = -(10**9)  # a count of contracts no choice reaches
+        best = [0] + [none] * size  # best[k]: the most seal sum + letters of k contracts
+        for numbers in groups.values():
+            ordered = sorted(numbers, reverse=True)
+            gains = [0] + [sum(ordered[:j]) + 1 for j in range(1, len(ordered) + 1)]
+            best = [
+                max(best[k - j] + gains[j] for j in range(min(k, len(ordered)) + 1))
+                for k in range(size + 1)
+            ]
+        return self.time_pile_base + best[size]
 
     def _by_name(self) -> dict[str, Contract]:
         if not self._name_index:
@@ -440,6 +503,7 @@ def _load_contracts(path: Path) -> list[Contract]:
                 name_de=None if name_de == "?" else name_de,
                 aliases=tuple(entry.get("aliases", ())),
                 requirement=_need(entry, "requirement", str, where),
+                requirement_de=_need(entry, "requirement_de", str, where),
                 coins=None if coins == "?" else tuple(coins),
                 seal=seal,
                 timing=timing,
@@ -479,7 +543,9 @@ def load_catalog(folder: Path | None = None) -> Catalog:
         by_players = {
             int(p): int(n) for p, n in coop["contracts_by_players"].items() if p != "source"
         }
-        ranks = tuple(Rank(r["name"], int(r["min_points"])) for r in coop["rank"])
+        ranks = tuple(
+            Rank(r["name"], int(r["min_points"]), str(r.get("name_de", ""))) for r in coop["rank"]
+        )
         base = int(coop["time_pile"]["base"])
         coins = int(coop["start"]["coins_per_player"])
     except (KeyError, TypeError, ValueError) as err:

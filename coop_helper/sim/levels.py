@@ -3,6 +3,8 @@
 A team with more turns can always play as it would with fewer, so a level never shows
 less than the level below it: where a branch makes a shorter budget win more often, the
 longer one shows that budget's count (`WinsByBudget.levels`).
+
+C++ twin: `WinsByBudget.add` in `coop_helper/native/src/sim/levels.cpp`.
 """
 
 from __future__ import annotations

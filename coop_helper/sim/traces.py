@@ -15,6 +15,8 @@ last turn that is takes the branch's result. Every level is evaluated on the sam
 Game ``i`` of a run with seed ``s`` is seeded from ``(s, i)`` alone (its deck and policy
 streams are hashed from that, see ``engine.seeds``), so results do not depend on how
 games are split between worker processes (`sim.pool`).
+
+C++ twin: `coop_helper/native/src/sim/traces.hpp` and `.cpp`.
 """
 
 from __future__ import annotations

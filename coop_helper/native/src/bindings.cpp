@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
+#include "engine/game.hpp"
 #include "rng.hpp"
-#include "seeds.hpp"
-#include "tally.hpp"
-#include "trace.hpp"
+#include "engine/seeds.hpp"
+#include "sim/levels.hpp"
+#include "sim/traces.hpp"
 
 namespace py = pybind11;
 using namespace coop;
@@ -262,7 +262,7 @@ py::list play_traces(const Deck& deck, const Contracts& contracts, int players, 
   return out;
 }
 
-// Tally.add over Python traces (traces.Trace): per budget below `top`, the wins and the
+// WinsByBudget.add over Python traces (traces.Trace): per budget below `top`, the wins and the
 // Victory Pile moves of those wins as (made, count) in first-seen order.
 py::tuple tally(const py::sequence& traces, int top) {
   std::vector<long long> wins(top > 0 ? top : 0, 0);
@@ -282,7 +282,7 @@ py::tuple tally(const py::sequence& traces, int top) {
       auto pair = ending.cast<py::tuple>();
       trace.endings.emplace_back(pair[0].cast<int>(), pair[1].cast<bool>());
     }
-    tally_trace(trace, top, wins, moves);
+    add_wins_by_budget(trace, top, wins, moves);
   }
   return py::make_tuple(wins, moves);
 }
@@ -307,7 +307,7 @@ PYBIND11_MODULE(_core, m) {
         py::arg("deck"), py::arg("contracts"), py::arg("players"), py::arg("time_pile"),
         py::arg("seed_low"), py::arg("seed_high"), py::arg("start"), py::arg("stop"),
         py::arg("policy"), py::arg("dealt_time"), py::arg("expert") = py::none());
-  m.def("tally", &tally, "Tally.add's counts over traces: (wins, moves) per budget.");
+  m.def("tally", &tally, "WinsByBudget.add's counts over traces: (wins, moves) per budget.");
 
   py::class_<Rng>(m, "Rng")
       .def(py::init([](const std::vector<uint32_t>& words) {

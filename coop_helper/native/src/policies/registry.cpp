@@ -1,7 +1,7 @@
 // policies.make_policy for the policies the native core plays.
 #include <cstring>
 
-#include "policy.hpp"
+#include "policies/base.hpp"
 
 namespace coop {
 

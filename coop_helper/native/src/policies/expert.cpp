@@ -1,11 +1,11 @@
 // expert.py, method for method. Comments name the Python method each part ports.
-#include "policy_expert.hpp"
+#include "policies/expert.hpp"
 
 #include <algorithm>
 #include <cstring>
 
-#include "contracts.hpp"
-#include "policy_last_turn.hpp"
+#include "engine/contracts.hpp"
+#include "policies/last_turn.hpp"
 
 namespace coop {
 

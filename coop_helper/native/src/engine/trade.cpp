@@ -1,9 +1,9 @@
-// Trade and hire (game.py's "trade & hire" part): take times, take income, the takes
+// Trade and hire (engine/trade.py's TradeAndHire): take times, take income, the takes
 // themselves, ships traded, persons hired, Frigate/Galleon Foe progress.
 #include <stdexcept>
 
-#include "contracts.hpp"
-#include "game.hpp"
+#include "engine/contracts.hpp"
+#include "engine/game.hpp"
 
 namespace coop {
 

@@ -1,5 +1,5 @@
 // last_turn.py
-#include "policy_last_turn.hpp"
+#include "policies/last_turn.hpp"
 
 namespace coop {
 

@@ -1,4 +1,5 @@
-#include "trace.hpp"
+// The odds runner's per-game trace and its outcome at a budget (sim/traces.py).
+#include "sim/traces.hpp"
 
 #include <memory>
 
@@ -88,6 +89,28 @@ Trace play_trace(const Deck& deck, const Contracts& contracts, int players, int 
   GameResult result = game.run();
   trace.finish_turn = result.won ? result.turns : 0;
   return trace;
+}
+
+std::pair<bool, int> outcome(const Trace& trace, int budget) {
+  long long moves = 0;
+  int started = 0;
+  bool won = true;
+  for (const auto& [turn, threshold] : trace.events) {
+    if (turn != started) {
+      if (turn > budget - moves) {  // no Time Pile card at the start of this turn
+        won = false;
+        break;
+      }
+      started = turn;
+    }
+    long long need = threshold > 1 ? threshold : 1;
+    if (budget - moves - turn >= need) moves += 1;
+  }
+  int finish = trace.finish_turn;
+  if (finish == 0 || (finish != started && finish > budget - moves)) won = false;
+  for (const auto& [turn, branch_won] : trace.endings)
+    if (turn == budget - moves) return {branch_won, static_cast<int>(moves)};
+  return {won, static_cast<int>(moves)};
 }
 
 }  // namespace coop

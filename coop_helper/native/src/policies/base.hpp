@@ -2,14 +2,14 @@
 //
 // The engine asks a policy at every decision point with the public Table (never Hidden),
 // the player deciding and the legal choices. One policy object plays for the whole team.
-// Contracts are Contract ids (state.hpp), cards the Python engine's card ids.
+// Contracts are Contract ids (engine/state.hpp), cards the Python engine's card ids.
 #pragma once
 
 #include <memory>
 
-#include "policy_expert_params.hpp"
+#include "policies/expert_params.hpp"
 #include "rng.hpp"
-#include "state.hpp"
+#include "engine/state.hpp"
 
 namespace coop {
 

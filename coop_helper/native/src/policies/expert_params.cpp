@@ -1,10 +1,10 @@
 // The expert's constants by name: how Python's values land in ExpertParams.
-#include "policy_expert_params.hpp"
+#include "policies/expert_params.hpp"
 
 #include <cmath>
 #include <stdexcept>
 
-#include "policy_expert.hpp"
+#include "policies/expert.hpp"
 
 namespace coop {
 

@@ -1,14 +1,17 @@
-// One co-op game, turn by turn (engine/game.py's Game), on the flat state of state.hpp.
+// One co-op game, turn by turn (engine/game.py's Game), on the flat state of
+// engine/state.hpp.
 //
-// The methods are spread over files as the Python engine's modules divide them:
-//   moves.cpp                  engine/moves.py: card moves and the card count (draws,
-//                              reshuffles, coins, the Time Pile)
-//   turn.cpp                   engine/game.py: setup, the turn flow, Discover, a bust and a
-//                              Tax Increase
-//   trade_hire.cpp             engine/trade.py: trade and hire
-//   expeditions_contracts.cpp  engine/claims.py: expeditions and contracts
-//   fork.cpp                   engine/fork.py: a game from a position (and last_turn's
-//                              play-through)
+// Python builds Game in parts, one module each (moves < claims < trade < game); here one
+// class holds them all, and each part's methods are defined in the .cpp named after its
+// module:
+//   engine/moves.cpp   engine/moves.py: card moves and the card count (draws, reshuffles,
+//                      coins, the Time Pile)
+//   engine/claims.cpp  engine/claims.py: expeditions and contracts
+//   engine/trade.cpp   engine/trade.py: trade and hire
+//   engine/game.cpp    engine/game.py: setup, the turn flow, Discover, a bust and a Tax
+//                      Increase
+//   engine/fork.cpp    engine/fork.py: a game from a position (and last_turn's
+//                      play-through, which plays the engine)
 // No event log: the Python engine keeps that (it is for `play`, not for the odds).
 #pragma once
 
@@ -16,10 +19,10 @@
 #include <utility>
 #include <vector>
 
-#include "policy.hpp"
+#include "policies/base.hpp"
 #include "rng.hpp"
-#include "seeds.hpp"
-#include "state.hpp"
+#include "engine/seeds.hpp"
+#include "engine/state.hpp"
 
 namespace coop {
 
@@ -85,7 +88,7 @@ class Game {
   GameResult result() const;
   bool victory_move();
 
-  // turn.cpp
+  // engine/game.cpp
   void setup(const GameConfig& config);
   void draw_loop(PlayerState& player, bool busted, int first);
   void end_turn();
@@ -98,7 +101,7 @@ class Game {
   // the players in turn order from the active one
   int clockwise(int8_t out[MAX_PLAYERS]) const;
 
-  // moves.cpp
+  // engine/moves.cpp
   int draw_hidden(bool reveal);
   void reshuffle(int last);
   void reveal(int card, bool from_draw);
@@ -109,7 +112,7 @@ class Game {
   int time_card(bool bottom);
   bool time_to_victory();
 
-  // trade_hire.cpp
+  // engine/trade.cpp
   void trade_and_hire(PlayerState& active);
   void later_take_times(const PlayerState& after);
   void take_time(PlayerState& player, int takes, bool is_active);
@@ -122,7 +125,7 @@ class Game {
   void hire(PlayerState& player, int card);
   void add_person(PlayerState& player, int card, int sign);
 
-  // expeditions_contracts.cpp
+  // engine/claims.cpp
   void offer_expeditions(PlayerState& player);
   bool can_claim(const PlayerState& player, int card) const;
   bool expedition_persons(const PlayerState& player, int card, IdList<MAX_PERSONS>& out) const;

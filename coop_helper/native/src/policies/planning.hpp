@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "policy_expert_params.hpp"
-#include "state.hpp"
+#include "engine/state.hpp"
+#include "policies/expert_params.hpp"
 
 namespace coop {
 

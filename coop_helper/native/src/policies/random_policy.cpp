@@ -1,6 +1,6 @@
 // The random legal player (policies/random_policy.py): every choice uniform among the
 // legal ones, from the game's policy stream, in the same calls as Python's.
-#include "policy.hpp"
+#include "policies/base.hpp"
 
 namespace coop {
 

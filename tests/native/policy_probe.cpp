@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
-#include "policy.hpp"
-#include "policy_expert.hpp"
+#include "policies/base.hpp"
+#include "policies/expert.hpp"
 
 namespace coop {
 

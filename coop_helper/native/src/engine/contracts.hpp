@@ -1,7 +1,7 @@
 // Each contract's requirement and who may still complete it (engine/contracts.py).
 #pragma once
 
-#include "state.hpp"
+#include "engine/state.hpp"
 
 namespace coop {
 

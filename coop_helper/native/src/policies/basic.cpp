@@ -1,7 +1,7 @@
 // The basic team (policies/basic.py, policies/needs.py): short, safe draws; hires what an
 // open contract needs.
-#include "contracts.hpp"
-#include "policy.hpp"
+#include "engine/contracts.hpp"
+#include "policies/base.hpp"
 
 namespace coop {
 

@@ -1,4 +1,5 @@
-#include "seeds.hpp"
+// Stream seeds as engine/seeds.py derives them: blake2b (RFC 7693), 16-byte digests.
+#include "engine/seeds.hpp"
 
 #include <cstring>
 

@@ -1,8 +1,8 @@
-// Card moves and counting (game.py's "card moves" part): draws, reshuffles, the public
+// Card moves and counting (engine/moves.py's CardMoves): draws, reshuffles, the public
 // card count, coins, the Time Pile.
 #include <stdexcept>
 
-#include "game.hpp"
+#include "engine/game.hpp"
 
 namespace coop {
 

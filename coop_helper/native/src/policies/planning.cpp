@@ -1,9 +1,9 @@
 // planning.py, function for function.
-#include "policy_planning.hpp"
+#include "policies/planning.hpp"
 
 #include <algorithm>
 
-#include "contracts.hpp"
+#include "engine/contracts.hpp"
 
 namespace coop {
 

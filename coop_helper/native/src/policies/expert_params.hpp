@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "state.hpp"
+#include "engine/state.hpp"
 
 namespace coop {
 

@@ -1,8 +1,8 @@
-// Expeditions and contracts (game.py's "expeditions" and "contracts" parts).
+// Expeditions claimed and contracts completed (engine/claims.py's Claims).
 #include <stdexcept>
 
-#include "contracts.hpp"
-#include "game.hpp"
+#include "engine/contracts.hpp"
+#include "engine/game.hpp"
 
 namespace coop {
 

@@ -2,7 +2,7 @@
 // rest of a turn (policies/last_turn.py's left_open_on_stopping and last_turn_view).
 #include <stdexcept>
 
-#include "game.hpp"
+#include "engine/game.hpp"
 
 namespace coop {
 
@@ -72,7 +72,9 @@ Table last_turn_view(const Table& table) {
   return view;
 }
 
-int left_open_on_stopping(const Table& table, Rng& rng, Policy& team) {
+// Weak, so that the policies' decision-level test (tests/native/policy_probe.cpp), which
+// links every source, can put the recorded Python play-through in its place.
+__attribute__((weak)) int left_open_on_stopping(const Table& table, Rng& rng, Policy& team) {
   Game game(table, sample_hidden_in_order(table), &rng, team);
   game.resume_draw(false);
   return game.table.n_open;

@@ -1,10 +1,10 @@
-// Setup and the turn flow (game.py's "setup", "playing" and "discover" parts): a turn's
+// Setup and the turn flow (engine/game.py's Game): a turn's
 // Time Pile card, the draw loop, placing drawn cards, repelling, the "decide at once"
 // contracts, a bust and a Tax Increase.
 #include <stdexcept>
 
-#include "contracts.hpp"
-#include "game.hpp"
+#include "engine/contracts.hpp"
+#include "engine/game.hpp"
 
 namespace coop {
 

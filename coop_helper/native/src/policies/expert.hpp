@@ -1,5 +1,5 @@
 // The expert team (policies/expert.py): counts cards, plans who goes for which contract,
-// manages coins, and plays its last turn for the win (policy_last_turn.hpp).
+// manages coins, and plays its last turn for the win (policies/last_turn.hpp).
 //
 // The policy keeps the Python object's plan and caches, with the same invalidation, call
 // for call (POLICY_NOTES.md says why that matters): the answers depend on when the plan
@@ -11,9 +11,9 @@
 #include <memory>
 #include <vector>
 
-#include "policy.hpp"
-#include "policy_expert_params.hpp"
-#include "policy_planning.hpp"
+#include "policies/base.hpp"
+#include "policies/expert_params.hpp"
+#include "policies/planning.hpp"
 
 namespace coop {
 

@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "game.hpp"
-#include "policy_last_turn.hpp"
+#include "engine/game.hpp"
+#include "policies/last_turn.hpp"
 
 namespace coop {
 
@@ -20,5 +20,8 @@ struct Trace {
 // traces.play_trace; `policy` is a fresh policy (it is started by the game)
 Trace play_trace(const Deck& deck, const Contracts& contracts, int players, int time_pile,
                  u128 seed, Policy& policy, int dealt_time);
+
+// traces.outcome: (won, Victory Pile moves) for the trace's game with `budget` turns.
+std::pair<bool, int> outcome(const Trace& trace, int budget);
 
 }  // namespace coop

@@ -1,14 +1,15 @@
 // The last turn (policies/last_turn.py): a team that knows no turn follows plays for the
-// win alone. The play-through itself is the engine's (policy.hpp, left_open_on_stopping).
+// win alone. The play-through itself plays the engine: left_open_on_stopping, declared in
+// policies/base.hpp, is defined in engine/fork.cpp.
 #pragma once
 
 #include <utility>
 
-#include "policy.hpp"
+#include "policies/base.hpp"
 
 namespace coop {
 
-// last_turn.last_turn_view is the engine's (game.hpp), beside the play-through.
+// last_turn.last_turn_view is the engine's (engine/game.hpp), beside the play-through.
 
 // last_turn.draws_on
 inline bool draws_on(int left_open, const LastTurnBounds& bounds) {
