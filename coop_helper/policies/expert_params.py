@@ -3,7 +3,8 @@
 Each set was found with benchmarks/tune_expert.py (Optuna, common random numbers) and judged
 with benchmarks/strength.py; docs/expert-tuning.md names the runs that chose it.
 
-C++ twin: `coop_helper/native/src/policies/expert_params.hpp` and `.cpp`.
+C++ twin: `coop_helper/native/src/policies/expert_params.hpp` and `.cpp`, filled with these
+values at run time (`policies/native_expert.py`).
 """
 
 from __future__ import annotations

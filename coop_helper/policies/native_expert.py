@@ -5,6 +5,9 @@ count, the fields of `ExpertParams` and every constant `expert`, `planning` and
 `last_turn` name, and `native_expert` hands them to the native core (as
 `coop_helper.native.core.native_deck` hands over the deck). So a changed `ExpertParams`
 plays natively with no rebuild.
+
+C++ twin: `coop_helper/native/src/policies/expert_params.hpp` and `.cpp` (the struct these
+constants fill, by name).
 """
 
 from __future__ import annotations
