@@ -46,15 +46,3 @@ def shown(text: str, limit: int = SHOWN_LIMIT) -> str:
     """User input as a message shows it: control characters escaped, long text cut."""
     safe = escape_controls(text)
     return safe if len(safe) <= limit else safe[: limit - 3] + "..."
-
-
-def forget_handled_interrupt() -> None:
-    """Keep a handled Ctrl-C from ending the process by SIGINT at exit.
-
-    CPython marks a KeyboardInterrupt as unhandled when one leaves code run by ``exec`` on a
-    string (a dataclass being made while a module loads, say), even if an outer ``except``
-    handles it later, and then ends the process by SIGINT instead of with its exit code.
-    Each string ``exec`` clears that mark first, so one more, once the interrupt has been
-    handled, lets the exit code stand.
-    """
-    exec("None")

@@ -10,6 +10,7 @@ from coop_helper.cli.app import app
 
 os.environ["COLUMNS"] = "120"
 os.environ["NO_COLOR"] = "1"
+os.environ["LANGUAGE"] = "en"  # English whatever the machine's language (--lang de asks)
 
 
 @pytest.fixture(autouse=True)

@@ -43,6 +43,18 @@ def name(page: Path) -> str:
     return page.relative_to(ROOT).as_posix()
 
 
+# Each example gets a fresh settings file at this path under a throwaway folder, and the
+# folder is left out of the output, so a path the example prints reads as a user's own.
+CONFIG = Path("home/you/.config/coop-helper/config.toml")
+
+
+def shown(output: str, scratch: Path) -> str:
+    """An example's output as the documentation shows it: without the throwaway folder and
+    without trailing spaces."""
+    lines = output.replace(str(scratch), "").splitlines()
+    return "\n".join(line.rstrip() for line in lines)
+
+
 @dataclass(frozen=True)
 class Example:
     """One ``<!-- example -->`` block: the command after ``$`` and the output shown."""

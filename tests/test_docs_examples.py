@@ -11,7 +11,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from docs_pages import ROOT, examples, python_examples
+from docs_pages import CONFIG, ROOT, examples, name, pages, python_examples, shown
 
 EXAMPLES = examples()
 PYTHON_EXAMPLES = python_examples()
@@ -30,6 +30,19 @@ def test_docs_have_examples():
     assert {"README.md", "docs/usage.md", "docs/journal.md", "docs/atlas.md"} <= pages
 
 
+def test_every_console_block_is_run():
+    """A console or pycon block in the documentation is an example, and examples are run:
+    each one carries its marker, so none is left out of the tests."""
+    unmarked = []
+    for page in pages():
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            marker = {"```console": "<!-- example -->", "```pycon": "<!-- python-example -->"}
+            if line in marker and (number == 0 or lines[number - 1] != marker[line]):
+                unmarked.append(f"{name(page)}:{number + 1}")
+    assert not unmarked, f"examples without their marker, so never run: {unmarked}"
+
+
 @pytest.fixture(scope="module")
 def journals(tmp_path_factory) -> dict[str, Path]:
     """One game journal per page: a page's examples record, import and list games in turn."""
@@ -38,15 +51,15 @@ def journals(tmp_path_factory) -> dict[str, Path]:
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[f"{e.page}: {e.command}" for e in EXAMPLES])
-def test_example_output(run, monkeypatch, journals, example):
+def test_example_output(run, monkeypatch, tmp_path, journals, example):
     monkeypatch.setenv("COLUMNS", "100")  # the width the examples were printed at
+    monkeypatch.setenv("COOP_HELPER_CONFIG", str(tmp_path / CONFIG))
     monkeypatch.setenv("COOP_HELPER_JOURNAL", str(journals[example.page]))
     monkeypatch.chdir(ROOT)  # examples name files relative to the project folder
     args = shlex.split(example.command)
     assert args[0] == "coop-helper"
     result = run(*args[1:])
-    shown = "\n".join(line.rstrip() for line in (result.stdout + result.stderr).splitlines())
-    assert shown + "\n" == example.output
+    assert shown(result.stdout + result.stderr, tmp_path) + "\n" == example.output
     assert result.exit_code == (2 if example.output.startswith("error:") else 0)
 
 

@@ -28,7 +28,7 @@ def asked_for() -> set[str | tuple[str, str]]:
         str(PACKAGE),
         method_map=[("**.py", "python"), ("**/templates/**.html", "jinja2")],
         options_map={"**/templates/**.html": {"extensions": "jinja2.ext.i18n"}},
-        keywords={"_": None, "gettext": None, "ngettext": (1, 2)},
+        keywords={"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)},
     )
     return {message for _file, _line, message, _comments, _context in found}
 
@@ -136,3 +136,16 @@ def test_the_language_is_set_for_a_block_and_comes_back():
     assert i18n._("Set up") == "Set up"
     with pytest.raises(ValueError, match="unknown language"):
         i18n.set_language("fr")
+
+
+def test_no_message_hides_inside_an_f_string():
+    """The catalog's extraction does not look inside f-strings: `f"({_('to')} ..."` was
+    never translated, and the test above could not see it."""
+    hidden = re.compile(r"""\bf["'][^"'\n]*\{\s*(_|N_|ngettext)\(""")
+    found = [
+        f"{path.relative_to(PACKAGE)}:{number}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if hidden.search(line)
+    ]
+    assert not found, found

@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "coop_helper"
 
 # Bottom to top. A name is a package of coop_helper or one of its top-level modules.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("text helpers and errors", ("errors", "files", "text")),
+    ("text helpers and errors", ("errors", "interrupts", "files", "text")),
     ("setup", ("setup",)),
     ("engine and native core", ("engine", "native")),
     ("policies", ("policies",)),

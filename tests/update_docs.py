@@ -4,8 +4,9 @@
     python tests/update_docs.py docs/usage.md   # only these pages
 
 Each ``<!-- example -->`` block's command is run the way tests/test_docs_examples.py runs
-it (CliRunner, 100 columns, no colour, a throwaway config file, one throwaway journal per
-page for that page's examples in order, from the project folder) and its output replaces
+it (CliRunner, 100 columns, no colour, English unless the example says --lang, a fresh
+settings file per example, shown at a user's own path, one throwaway journal per page for
+that page's examples in order, from the project folder) and its output replaces
 the block's. The test then checks the pages stay true.
 """
 
@@ -18,14 +19,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from docs_pages import EXAMPLE, ROOT, name, pages
+from docs_pages import CONFIG, EXAMPLE, ROOT, name, pages, shown
 from typer.testing import CliRunner
 
 
 def main(chosen: list[str]) -> None:
-    os.environ.update(COLUMNS="100", NO_COLOR="1")
+    os.environ.update(COLUMNS="100", NO_COLOR="1", LANGUAGE="en")  # as tests/conftest.py
     scratch = Path(tempfile.mkdtemp())
-    os.environ["COOP_HELPER_CONFIG"] = str(scratch / "config.toml")
     os.chdir(ROOT)  # examples name files relative to the project folder
     from coop_helper.cli.app import app
 
@@ -38,11 +38,12 @@ def main(chosen: list[str]) -> None:
 
         def run(match: re.Match[str], page: Path = page) -> str:
             args = shlex.split(match.group("cmd"))
+            own = Path(tempfile.mkdtemp(dir=scratch))  # a fresh settings file per example
+            os.environ["COOP_HELPER_CONFIG"] = str(own / CONFIG)
             result = runner.invoke(app, args[1:])
-            lines = (result.stdout + result.stderr).splitlines()
-            shown = "\n".join(line.rstrip() for line in lines)
+            output = shown(result.stdout + result.stderr, own)
             print(f"{result.exit_code}  {name(page)}: {match.group('cmd')}", file=sys.stderr)
-            return match.group(1) + shown + "\n" + match.group(4)
+            return match.group(1) + output + "\n" + match.group(4)
 
         text = page.read_text(encoding="utf-8")
         page.write_text(EXAMPLE.sub(run, text), encoding="utf-8")

@@ -9,14 +9,13 @@ the number of workers or interruptions. ``distributed`` is imported only here.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from coop_helper import interrupts
 from coop_helper.atlas.assemble import atlas_bytes
 from coop_helper.atlas.checkpoints import WorkFolder
 from coop_helper.atlas.defaults import counts_text
@@ -117,7 +116,7 @@ def connect(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any,
                 f"cannot reach the Dask scheduler at {scheduler} ({err}): check "
                 "the address (tcp://HOST:PORT) and that it runs."
             ) from None
-    with _ctrl_c_ignored():
+    with interrupts.sigint_ignored():  # the workers leave Ctrl-C to this process
         cluster = distributed.LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
@@ -129,20 +128,6 @@ def connect(distributed: Any, scheduler: str | None, workers: int) -> tuple[Any,
             scheduler_kwargs={"dashboard_address": LOCAL_HTTP},  # its status page: local only
         )
     return distributed.Client(cluster), cluster
-
-
-@contextlib.contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
-    """Ignore SIGINT while the local cluster starts its worker processes: they keep it
-    ignored for good (an ignored signal stays ignored in a child, and Python leaves it so),
-    so a Ctrl-C, which the terminal sends to every process of the build, reaches this
-    process alone, which stops the cluster. (A Ctrl-C in the second or two the workers
-    take to start is lost.)"""
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def run_pending(

@@ -8,7 +8,7 @@ Only the deal's own Time Pile is dealt at setup; the turns beyond it take their 
 off the draw pile when they come. So up to its own Time Pile a deal plays exactly as at the
 table: fewer turns are cards moved to the Victory Pile, as the odds count removal levels.
 (Dealing the whole Time Pile would take the extra cards out of play: that cost 1 to 6
-points of win chance, `benchmarks/atlas_pile_bias.py`.) A deal whose seal is unknown deals
+points of win chance, `benchmarks/studies/atlas_pile_bias.py`.) A deal whose seal is unknown deals
 the smallest Time Pile its seals allow.
 """
 

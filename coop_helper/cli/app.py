@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import signal
+import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import typer
 
-from coop_helper import __version__
+from coop_helper import __version__, interrupts
 from coop_helper.cli import usage_errors
 from coop_helper.cli.help_style import HELP_OPTIONS, HelpCommand, HelpGroup
-from coop_helper.errors import DataError, UserError, escape_controls, forget_handled_interrupt
+from coop_helper.errors import DataError, UserError, escape_controls
 from coop_helper.render import terminal as streams
+from coop_helper.text import i18n
+from coop_helper.text.i18n import _
 
 app = typer.Typer(
     name="coop-helper",
@@ -34,8 +36,45 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``error: message`` as one line on stderr; return the Exit to raise."""
-    typer.echo(f"error: {escape_controls(message)}", err=True)
+    typer.echo(_("error: {message}").format(message=escape_controls(message)), err=True)
     return typer.Exit(code)
+
+
+def _set_language(value: str | None) -> None:
+    """``--lang``, else the environment's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    if value is None:
+        i18n.set_language(i18n.from_environment(os.environ))
+    elif value in i18n.LANGUAGES:
+        i18n.set_language(value)
+    else:
+        raise typer.BadParameter(
+            f"'{escape_controls(value)}' is not a language of coop-helper: give "
+            f"{' or '.join(i18n.LANGUAGES)}",
+            param_hint="'--lang'",
+        )
+
+
+def language_first(args: list[str]) -> list[str]:
+    """``args`` with ``--lang X`` (given anywhere before ``--``) moved to the front, where
+    the app takes it, so ``coop-helper rank 6 --lang de`` speaks German too."""
+    moved: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            rest += args[i:]
+            break
+        if word == "--lang" and i + 1 < len(args):
+            moved = [word, args[i + 1]]
+            i += 2
+            continue
+        if word.startswith("--lang="):
+            moved = [word]
+        else:
+            rest.append(word)
+        i += 1
+    return [*moved, *rest]
 
 
 def options_given(ctx: typer.Context) -> list[str]:
@@ -112,6 +151,14 @@ def _show_version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        metavar="LANG",
+        callback=_set_language,
+        is_eager=True,
+        help="Write in en or de (default: the LANG, LC_ALL or LANGUAGE environment's).",
+    ),
     version: bool = typer.Option(
         False, "--version", callback=_show_version, is_eager=True, help="Show the version."
     ),
@@ -128,27 +175,12 @@ _UsageError: type[Exception] = next(
 PROG_NAME = usage_errors.PROG_NAME
 
 
-INTERRUPTED = 130  # the exit code of a run stopped with Ctrl-C
-TERMINATED = 143  # the exit code of a run stopped with SIGTERM (128 + 15)
-
-
-class _Stop:
-    """Remembers that SIGTERM arrived; the handler stops the run like Ctrl-C does."""
-
-    terminated = False
-
-    @classmethod
-    def on_sigterm(cls, signum: int, frame: object) -> None:
-        cls.terminated = True
-        raise KeyboardInterrupt
-
-
 def _run() -> int:
     """Run the app; the exit code. Usage errors become one ``error:`` line (exit 2)."""
     try:
         # one name however it is started (`python -m coop_helper` too): usage lines and
         # shell completion are for the `coop-helper` command
-        code = app(standalone_mode=False, prog_name=PROG_NAME)
+        code = app(args=sys.argv[1:], standalone_mode=False, prog_name=PROG_NAME)
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
     except _UsageError as err:
         if not str(err.format_message()).strip():  # type: ignore[attr-defined]
@@ -161,28 +193,41 @@ def _run() -> int:
         hint = ""
         if not usage_errors.ends_with_its_fix(message):
             path = usage_errors.command_path(ctx, args, typer.main.get_command(app))
-            hint = f" (see '{path} --help')"
-        typer.echo(f"error: {escape_controls(message)}{hint}", err=True)
+            hint = " " + _("(see '{command} --help')").format(command=path)
+        line = _("error: {message}").format(message=escape_controls(message) + hint)
+        typer.echo(line, err=True)
         return 2
     except (KeyboardInterrupt, typer.Abort):
-        code = INTERRUPTED
-    if code == INTERRUPTED and _Stop.terminated:
-        return TERMINATED
-    if code == INTERRUPTED:  # Ctrl-C (typer turns it into this exit code)
-        typer.echo("interrupted", err=True)
+        code = interrupts.INTERRUPTED
+    if code == interrupts.INTERRUPTED:  # typer turns a Ctrl-C into this exit code too
+        code = interrupts.exit_code()
+    if code == interrupts.INTERRUPTED:  # Ctrl-C, not SIGTERM
+        typer.echo(_("interrupted"), err=True)
     return code if isinstance(code, int) else 0
+
+
+def _asked_language(args: list[str]) -> str | None:
+    """The language ``--lang`` asks for at the front of ``args``, or None."""
+    if args[:1] == ["--lang"] and len(args) > 1:
+        return args[1]
+    if args and args[0].startswith("--lang="):
+        return args[0].partition("=")[2]
+    return None
 
 
 def main() -> None:
     """Console-script entry point: one ``error:`` line for bad input, never a traceback for
     Ctrl-C, SIGTERM, a pipe closed early or a terminal that cannot show every letter."""
     streams.prepare()
-    signal.signal(signal.SIGTERM, _Stop.on_sigterm)
+    sys.argv[1:] = language_first(sys.argv[1:])
+    with contextlib.suppress(typer.BadParameter):  # a bad --lang: its error comes later
+        _set_language(_asked_language(sys.argv[1:]))
+    interrupts.stop_on_sigterm()
     try:
         code = _run()
     except BrokenPipeError:  # the reader has all it wants (e.g. piped into head): stop quietly
         streams.silence_stdout()
         code = 0
-    if code in (INTERRUPTED, TERMINATED):
-        forget_handled_interrupt()
+    if code in (interrupts.INTERRUPTED, interrupts.TERMINATED):
+        interrupts.exit_stopped(code)
     sys.exit(code)

@@ -15,7 +15,7 @@ from coop_helper.cli.options import (
 from coop_helper.errors import UserError, shown
 from coop_helper.render import tables as render
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.text.words import plural
+from coop_helper.text.i18n import _, ngettext
 
 
 @command("rank", context_settings=NUMBERS_AS_ARGUMENTS, epilog="Example: coop-helper rank 6")
@@ -29,10 +29,15 @@ def rank_command(
         value = int(points)
     except ValueError:
         raise UserError(
-            f"points must be a whole number of 0 or more, not '{shown(points)}'."
+            _("points must be a whole number of 0 or more, not '{points}'.").format(
+                points=shown(points)
+            )
         ) from None
     rank = load_catalog().rank(value)
     if as_json:
         render.print_json({"points": value, "rank": rank.name})
         return
-    render.make_console().print(f"{plural(value, 'point')}: {rank.name}")
+    points_text = ngettext("{n} point", "{n} points", value).format(n=f"{value:,}")
+    render.make_console().print(
+        _("{points}: {rank}").format(points=points_text, rank=rank.shown_name())
+    )

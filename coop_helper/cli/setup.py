@@ -38,6 +38,7 @@ from coop_helper.setup.catalog import Catalog, load_catalog
 from coop_helper.setup.deals import PreparedGame, prepare_game, time_pile
 from coop_helper.setup.seal_options import check_seal_options
 from coop_helper.sim import DEFAULT_SEED, SETUP_TARGET
+from coop_helper.text.i18n import _
 
 if TYPE_CHECKING:  # the simulation and the journal load when the command runs
     from coop_helper.journal.table_odds import TableOdds
@@ -188,5 +189,5 @@ def _steps(
     if recommended is not None:
         return render.setup_steps(result, recommended.removed)
     if odds_result is not None and odds_result.target is not None:  # none reaches it
-        return render.setup_steps(result, 0, "no level reaches the target")
+        return render.setup_steps(result, 0, _("no level reaches the target"))
     return render.setup_steps(result, None)

@@ -13,6 +13,7 @@ import shlex
 from typing import Any
 
 from coop_helper.errors import UserError, shown
+from coop_helper.text.i18n import _, is_german, ngettext
 
 PROG_NAME = "coop-helper"
 
@@ -63,7 +64,9 @@ def quotes_hint(message: str, args: list[str]) -> str:
                 contract = catalog.contract(name)
             except UserError:
                 continue
-            return f": {name} is one contract, put it in quotes: '{contract.name}'."
+            return ": " + _("{name} is one contract, {fix}: '{quoted}'.").format(
+                name=name, fix=_("put it in quotes"), quoted=contract.name
+            )
     return ""
 
 
@@ -111,13 +114,17 @@ def unknown_option_message(err: Exception, args: list[str]) -> str | None:
             words = path.split()
             if rest[: len(words)] == words and _takes(command, option) is not None:
                 example = " ".join(shlex.quote(w) for w in [*rest, *prefix])
-                return f"{option} goes after the command's name: {PROG_NAME} {example}"
+                return _("{option} goes after the command's name: {command}").format(
+                    option=option, command=f"{PROG_NAME} {example}"
+                )
     own = sorted({o for p in ctx.command.params for o in p.opts if o.startswith("--")})
     if option in own:
         return None  # the command's own option, given where an argument was wanted
     close = suggest(option, own)
     if close:
-        return f"no such option: {option}. Did you mean {' or '.join(close)}?"
+        return _("no such option: {option}. Did you mean {names}?").format(
+            option=option, names=_(" or ").join(close)
+        )
     others = [
         path
         for path, command in _leaf_commands(ctx.find_root().command)
@@ -126,11 +133,15 @@ def unknown_option_message(err: Exception, args: list[str]) -> str | None:
     if others:
         named = [f"'{PROG_NAME} {p}'" for p in others]
         if len(named) > 3:
-            named = [*named[:2], f"{len(named) - 2} more"]
-        where = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-        verb = "has" if len(named) == 1 else "have"
-        return f"{ctx.command_path} has no option {option} ({where} {verb} it)"
-    return f"no such option: {option}"
+            named = [*named[:2], _("{n} more").format(n=len(named) - 2)]
+        also = _(" and ")
+        where = named[0] if len(named) == 1 else f"{', '.join(named[:-1])}{also}{named[-1]}"
+        return ngettext(
+            "{command} has no option {option} ({where} has it)",
+            "{command} has no option {option} ({where} have it)",
+            len(named),
+        ).format(command=ctx.command_path, option=option, where=where)
+    return _("no such option: {option}").format(option=option)
 
 
 def command_path(ctx: Any, args: list[str], root: Any) -> str:
@@ -139,7 +150,7 @@ def command_path(ctx: Any, args: list[str], root: Any) -> str:
     if ctx is not None:
         return str(ctx.command_path)
     found = ""
-    for path, _ in _leaf_commands(root):
+    for path, _command in _leaf_commands(root):
         words = path.split()
         if args[: len(words)] == words and len(path) > len(found):
             found = path
@@ -160,7 +171,7 @@ def _example(command: Any) -> str:
 def _example_sentence(command: Any) -> str:
     """`` Example: coop-helper rank 6`` when the command's help has one, else ''."""
     example = _example(command)
-    return f" Example: {example}" if example else ""
+    return " " + _("Example: {command}").format(command=example) if example else ""
 
 
 def _arguments_usage(command: Any, ctx: Any) -> str:
@@ -177,7 +188,8 @@ def _arguments_usage(command: Any, ctx: Any) -> str:
 def ends_with_its_fix(message: str) -> bool:
     """Does the message already say what to type (an example, quotes), so that pointing at
     ``--help`` adds nothing?"""
-    return " Example: " in message or "put it in quotes" in message
+    example = _("Example: {command}").split("{", 1)[0]
+    return f" {example}" in message or _("put it in quotes") in message
 
 
 def parser_message(err: Exception, args: list[str]) -> str | None:
@@ -194,30 +206,45 @@ def parser_message(err: Exception, args: list[str]) -> str | None:
         else:
             name = param.metavar or str(param.name).upper()
         what = str(getattr(param, "help", "") or "").rstrip(".")
-        shows = what and not what.lower().startswith("e.g.")  # the example comes next
+        # the help stays English: a German line names the argument and its example only
+        shows = what and not what.lower().startswith("e.g.") and not is_german()
         said = f": {what[:1].lower()}{what[1:]}" if shows else ""
-        return f"{path} needs {name}{said}.{_example_sentence(command)}"
+        return _("{command} needs {name}{said}.").format(
+            command=path, name=name, said=said
+        ) + _example_sentence(command)
     message = str(getattr(err, "message", ""))
     needs_value = _NEEDS_VALUE.search(message)
     if needs_value is not None:
-        return f"{needs_value.group('option')} needs a value"
+        return _("{option} needs a value").format(option=needs_value.group("option"))
     unknown = _NO_SUCH_COMMAND.search(message)
     if unknown is not None and command is not None:
         from coop_helper.setup.names import suggest
 
         name = unknown.group("name")
         close = suggest(name, list(getattr(command, "commands", {})))
-        guess = f": did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        return f"{path} has no command '{shown(name)}'{guess}"
+        guess = (
+            _(": did you mean {names}?").format(names=_(" or ").join(repr(c) for c in close))
+            if close
+            else ""
+        )
+        return _("{command} has no command '{name}'{guess}").format(
+            command=path, name=shown(name), guess=guess
+        )
     extra = _EXTRA.search(message)
     if extra is not None and command is not None:
         words = extra.group("words").split()
         listed = ", ".join(f"'{shown(w)}'" for w in words)
-        noun = "argument" if len(words) == 1 else "arguments"
+        unexpected = ngettext(
+            "unexpected argument {words}", "unexpected arguments {words}", len(words)
+        ).format(words=listed)
         quotes = quotes_hint(message, args)
         if quotes:
-            return f"unexpected {noun} {listed}{quotes}"
+            return unexpected + quotes
         takes = _arguments_usage(command, ctx)
-        rest = f"{path} takes {takes} only" if takes else f"{path} takes no arguments"
-        return f"unexpected {noun} {listed}: {rest}.{_example_sentence(command)}"
+        rest = (
+            _("{command} takes {arguments} only").format(command=path, arguments=takes)
+            if takes
+            else _("{command} takes no arguments").format(command=path)
+        )
+        return f"{unexpected}: {rest}." + _example_sentence(command)
     return None

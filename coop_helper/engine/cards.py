@@ -14,7 +14,7 @@ from typing import Final
 
 from coop_helper.setup.catalog import ABILITIES, COLOURS, SKULL, CardKind, Catalog, load_catalog
 
-# Codes as Final constants (the native core, src/state.hpp, numbers cards the same way).
+# Codes as Final constants (the native core, src/engine/state.hpp, numbers cards the same way).
 SHIP: Final = 0
 PERSON: Final = 1
 EXPEDITION: Final = 2

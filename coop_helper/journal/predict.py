@@ -14,7 +14,7 @@ import sqlite3
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from coop_helper.journal.store import Journal
 from coop_helper.setup.catalog import Contract
@@ -105,26 +105,27 @@ def simulate_deal(
     from coop_helper.sim.odds import compute_odds
 
     assert pile.size is not None
-    seed = deal_seed(code, pile.size)
-    result = compute_odds(
-        players,
-        contracts,
-        pile,
-        games=PREDICTION_GAMES,
-        seed=seed,
-        policy=PREDICTION_POLICY,
-        workers=workers,
-        progress=progress,
-    )
-    wins = [0] * (pile.size + 1)
+    settings = simulate_settings(code, pile.size)
+    result = compute_odds(players, contracts, pile, **settings, workers=workers, progress=progress)
+    return from_result(result, code, pile.size, version)
+
+
+def from_result(result: Any, code: str, pile: int, version: str) -> Prediction:
+    """The prediction of a finished run of `simulate_settings`'s games (an OddsResult)."""
+    wins = [0] * (pile + 1)
     for level in result.levels:
         if level.removed is not None:
             wins[level.removed] = level.wins
     while len(wins) > 1 and wins[-1] == 0:
         wins.pop()
     return Prediction(
-        code, pile.size, PREDICTION_POLICY, version, PREDICTION_GAMES, seed, tuple(wins)
+        code, pile, PREDICTION_POLICY, version, PREDICTION_GAMES, deal_seed(code, pile), tuple(wins)
     )
+
+
+def simulate_settings(code: str, pile: int) -> dict[str, Any]:
+    """The settings of `compute_odds` that predict a deal: its games, seed and policy."""
+    return {"games": PREDICTION_GAMES, "seed": deal_seed(code, pile), "policy": PREDICTION_POLICY}
 
 
 def store(db: sqlite3.Connection, prediction: Prediction) -> None:

@@ -79,11 +79,12 @@ def prediction_for(
     )
 
 
-def new_record(game: Played, prediction: predict.Prediction) -> records.GameRecord:
-    """The journal record of a played game with the expert's chance at its removal."""
+def new_record(game: Played, prediction: predict.Prediction | None) -> records.GameRecord:
+    """The journal record of a played game with the expert's chance at its removal (none
+    yet without ``prediction``: `add_prediction` gives it later)."""
     assert game.pile.size is not None
     points, rank = records.outcome_fields(game.won, game.removed, game.moves)
-    return records.GameRecord(
+    record = records.GameRecord(
         uid=records.new_uid(),
         recorded_at=records.now_utc(),
         played_on=game.played_on,
@@ -98,8 +99,49 @@ def new_record(game: Played, prediction: predict.Prediction) -> records.GameReco
         points=points,
         rank=rank,
         note=game.note,
-        **prediction.record_fields(game.removed),
+        predicted_win=None,
+        predicted_wins=None,
+        predicted_games=None,
+        policy=None,
+        policy_version=None,
     )
+    if prediction is None:
+        return record
+    return dataclasses.replace(record, **prediction.record_fields(game.removed))
+
+
+def record_once(
+    journal: Journal, game: Played, uid: str, prediction: predict.Prediction | None
+) -> tuple[records.GameRecord, history.Standing, bool]:
+    """Add a played game under ``uid`` unless the journal already holds that uid (a
+    request sent twice): the stored record, where it stands, and whether it was new."""
+    record = dataclasses.replace(new_record(game, prediction), uid=uid)
+    with journal.write() as db:
+        row = db.execute(f"{records.SELECT_GAMES} WHERE uid = ?", (uid,)).fetchone()
+        if row is not None:
+            held = records.from_row(row)
+            return held, history.standing(db, held), False
+        if prediction is not None:
+            predict.store(db, prediction)
+        number = records.insert(db, record)
+        standing = history.standing(db, record)
+    return dataclasses.replace(record, id=number), standing, True
+
+
+def add_prediction(
+    journal: Journal, record: records.GameRecord, prediction: predict.Prediction
+) -> bool:
+    """Keep ``prediction`` and give it to ``record`` if it still has none; whether the
+    game was updated (False: removed or predicted meanwhile)."""
+    fields = dict(prediction.record_fields(record.removed))
+    settings = ", ".join(f"{name} = :{name}" for name in fields)
+    with journal.write() as db:
+        predict.store(db, prediction)
+        cursor = db.execute(
+            f"UPDATE games SET {settings} WHERE id = :id AND uid = :uid AND predicted_win IS NULL",
+            {**fields, "id": record.id, "uid": record.uid},
+        )
+    return cursor.rowcount == 1
 
 
 def record_game(

@@ -288,13 +288,13 @@ def contract_names(code: str, catalog: Catalog | None = None) -> str:
 
 # ---------------------------------------------------------------- rows
 
-_SELECT = f"SELECT {', '.join(COLUMNS)}, id FROM games"
+SELECT_GAMES = f"SELECT {', '.join(COLUMNS)}, id FROM games"
 
 
 _WON = COLUMNS.index("won")
 
 
-def _from_row(row: Sequence[Any]) -> GameRecord:
+def from_row(row: Sequence[Any]) -> GameRecord:
     """A record from a row of ``_SELECT`` (its columns are the fields, in order)."""
     return GameRecord(*row[:_WON], bool(row[_WON]), *row[_WON + 1 :])  # type: ignore[call-arg]
 
@@ -325,8 +325,8 @@ def load(
         clauses.append("played_on >= ?")
         params.append(since)
     where = f" WHERE {' AND '.join(clauses)}" if clauses else ""
-    rows = journal.db.execute(f"{_SELECT}{where} ORDER BY played_on, id", params).fetchall()
-    return [_from_row(row) for row in rows]
+    rows = journal.db.execute(f"{SELECT_GAMES}{where} ORDER BY played_on, id", params).fetchall()
+    return [from_row(row) for row in rows]
 
 
 def count(journal: Journal) -> int:
@@ -345,22 +345,22 @@ def same_games(
     """The recorded games of this day, deal, removal and result (a game recorded twice by
     mistake looks like this), oldest first."""
     rows = journal.db.execute(
-        f"{_SELECT} WHERE played_on = ? AND code = ? AND removed = ? AND won = ? ORDER BY id",
+        f"{SELECT_GAMES} WHERE played_on = ? AND code = ? AND removed = ? AND won = ? ORDER BY id",
         (played_on, code, removed, int(won)),
     ).fetchall()
-    return [_from_row(row) for row in rows]
+    return [from_row(row) for row in rows]
 
 
 def get(journal: Journal, number: int) -> GameRecord | None:
     """Game ``number`` (its ``#``), or None when the journal has no game of that number."""
-    row = journal.db.execute(f"{_SELECT} WHERE id = ?", (number,)).fetchone()
-    return None if row is None else _from_row(row)
+    row = journal.db.execute(f"{SELECT_GAMES} WHERE id = ?", (number,)).fetchone()
+    return None if row is None else from_row(row)
 
 
 def last(journal: Journal) -> GameRecord | None:
     """The most recently recorded game (None if the journal is empty)."""
-    row = journal.db.execute(f"{_SELECT} ORDER BY id DESC LIMIT 1").fetchone()
-    return None if row is None else _from_row(row)
+    row = journal.db.execute(f"{SELECT_GAMES} ORDER BY id DESC LIMIT 1").fetchone()
+    return None if row is None else from_row(row)
 
 
 def remove(journal: Journal, record: GameRecord) -> bool:

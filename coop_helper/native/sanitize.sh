@@ -23,4 +23,4 @@ cp "$work/sanitized.so" "$target"
 # interpreter are not reported (it frees little at exit by design).
 LD_PRELOAD="$(g++ -print-file-name=libasan.so):$(g++ -print-file-name=libubsan.so)" \
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    .venv/bin/pytest -q -p no:cacheprovider tests/test_native_engine.py tests/test_native_robust.py "$@"
+    .venv/bin/pytest -q -p no:cacheprovider tests/native/test_engine.py tests/native/test_robust.py "$@"

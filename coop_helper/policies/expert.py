@@ -9,7 +9,7 @@
   would put a player at risk of a Tax Increase is worth less; the 1-coin fee for a take
   can count as a coin passed to the active player (`ExpertParams.team_fee`).
 - Constants: `ExpertParams`, one set per player count (`PARAMS`, in `expert_params`), tuned with
-  benchmarks/tune_expert.py and judged with benchmarks/strength.py.
+  benchmarks/strength/tune_expert.py and judged with benchmarks/strength/strength.py.
 - Time: nothing here depends on the Time Pile's size, except the optional Victory Pile move
   on a Tax Increase, taken only when the turns left after it still cover the estimate of the
   turns the open contracts need (`victory_threshold`), and the last turn, where the team

@@ -1,7 +1,7 @@
 """The expert's tunable constants: `ExpertParams`, and the set tuned for each player count.
 
-Each set was found with benchmarks/tune_expert.py (Optuna, common random numbers) and judged
-with benchmarks/strength.py; docs/expert-tuning.md names the runs that chose it.
+Each set was found with benchmarks/strength/tune_expert.py (Optuna, common random numbers)
+and judged with benchmarks/strength/strength.py; docs/expert-tuning.md names the runs that chose it.
 
 C++ twin: `coop_helper/native/src/policies/expert_params.hpp` and `.cpp`, filled with these
 values at run time (`policies/native_expert.py`).
@@ -46,8 +46,8 @@ class ExpertParams:
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
 
 # Each field's sensible range, (low, high): whole numbers for the int fields, 0 or 1 for
-# the flags. benchmarks/tune_expert.py searches within them; the native parity test draws
-# constants from them.
+# the flags. benchmarks/strength/tune_expert.py searches within them; the native parity
+# test draws constants from them.
 RANGES: dict[str, tuple[float, float]] = {
     "draw_boldness": (0.15, 1.2),
     "safe_bust": (0.0, 0.15),
@@ -76,7 +76,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "complete_gain": (0.0, 1.0),
 }
 
-# Tuned per player count with benchmarks/tune_expert.py; each set's runs and checks
+# Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.
 PARAMS: dict[int, ExpertParams] = {
     1: ExpertParams(

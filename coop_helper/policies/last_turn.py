@@ -10,7 +10,7 @@ guessed (`coop_helper.engine.fork.sample_hidden`), its takes played by the base 
 Where it pays: the rule looks only at a stop with at most OPEN_MAX contracts open, and
 draws on only when stopping leaves the team SHORT_MAX contract short, or fewer. Each look
 plays a turn through, and the odds runner looks at every turn's stop (below), so these
-bounds keep the odds fast. benchmarks/time_aware.py --rule and a replay of the odds runner
+bounds keep the odds fast. benchmarks/strength/time_aware.py --rule and a replay of the odds runner
 on 4 deals x 150 games per player count (2026-11-30): the rule looking at every stop, at
 its own draws too, gained most; looking only at stops cost about half a point, and these
 bounds keep about 90% of the rest at a fifth of the look-ahead cost.

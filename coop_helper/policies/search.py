@@ -28,7 +28,7 @@ from coop_helper.engine.game import Game, GameResult
 from coop_helper.engine.state import Hidden, PlayerState, Table
 from coop_helper.policies.base import Policy
 
-# Guesses per decision. benchmarks/search_gain.py, solo, checking draws: 32 gained
+# Guesses per decision. benchmarks/strength/search_gain.py, solo, checking draws: 32 gained
 # +6.7 ± 2.6 points (300 games), 64 gained +9.3 ± 3.5 (150 games) at twice the cost; the
 # difference is within the noise, so the cheaper setting is the default.
 DEFAULT_SAMPLES = 32

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from coop_helper.render import tables as render
 from coop_helper.setup.catalog import Contract, Seal, load_catalog
+from coop_helper.text.i18n import _, ngettext
 from coop_helper.text.words import plural
 
 if TYPE_CHECKING:  # the atlas file loads only when it is read
@@ -20,7 +21,7 @@ def print_difficulty(
     players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
 ) -> None:
     """Print where a deal stands among all deals (nothing if no atlas is installed)."""
-    from coop_helper.atlas.text import difficulty_report
+    from coop_helper.render.difficulty import difficulty_report
 
     console = render.make_console()
     for line in difficulty_report(players, contracts, seals)[0]:
@@ -31,17 +32,19 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     """The `contracts --players N` difficulty table."""
     from rich.table import Table
 
-    from coop_helper.atlas.text import effects_rows
+    from coop_helper.render.difficulty import effects_rows
 
-    title = f"Contract difficulty, {plural(players, 'player')}"
+    title = ngettext(
+        "Contract difficulty, {n} player", "Contract difficulty, {n} players", players
+    ).format(n=players)
     grid = Table(title=title, title_justify="left")
-    grid.add_column("Contract")
-    grid.add_column("Win chance, nothing removed")
-    grid.add_column("Turns needed")
+    grid.add_column(_("Contract"))
+    grid.add_column(_("Win chance, nothing removed"))
+    grid.add_column(_("Turns needed"))
     unrated = []
     rows = effects_rows(load_catalog(), effects)
     for contract, win, turns in rows:
-        grid.add_row(contract.name, win, turns)
+        grid.add_row(contract.shown_name(), win, turns)
         if "win" not in effects.get(contract.key, {}):
             unrated.append(contract)
     console = render.make_console()
@@ -49,11 +52,18 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
         render.print_records(
             console,
             title,
-            [[c.name, f"win chance: {win}", f"turns needed: {turns}"] for c, win, turns in rows],
+            [
+                [
+                    c.shown_name(),
+                    _("win chance: {win}").format(win=win),
+                    _("turns needed: {turns}").format(turns=turns),
+                ]
+                for c, win, turns in rows
+            ],
         )
     else:
         console.print(grid)
-    note = (
+    note = _(
         "Against swapping the contract for another one: the mean change, and in "
         "brackets the range of 8 deals in 10. Turns needed: the expected turns "
         "before the last contract is done."
@@ -61,8 +71,8 @@ def print_contract_difficulty(players: int, effects: Mapping[str, Mapping[str, f
     if not unrated:
         console.print(note)
         return
-    note += (
-        " Not rated: a contract whose seal is unknown gives its deals no Time Pile, so "
+    note += " " + _(
+        "Not rated: a contract whose seal is unknown gives its deals no Time Pile, so "
         "no win chance; record its seal to rate it:"
     )
     console.print(note)

@@ -28,7 +28,7 @@ def difficulty_json(
     players: int, contracts: Sequence[Contract], seals: Mapping[str, Seal] | None = None
 ) -> dict[str, Any]:
     """The JSON ``difficulty`` object of a deal (where it stands among all deals)."""
-    from coop_helper.atlas.text import difficulty_report
+    from coop_helper.render.difficulty import difficulty_report
 
     return difficulty_report(players, contracts, seals)[1]
 

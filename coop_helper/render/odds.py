@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 from rich.table import Table
 
 from coop_helper.render.tables import contract_json, is_narrow, make_console, print_records
-from coop_helper.setup.catalog import Seal
+from coop_helper.setup.catalog import Seal, load_catalog
 from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
+from coop_helper.text.i18n import _, ngettext
 from coop_helper.text.percentages import chance_percent, exact_percent
-from coop_helper.text.words import plural
 
 if TYPE_CHECKING:
     from coop_helper.journal.table_odds import TableOdds
@@ -93,16 +93,20 @@ def odds_json(
 
 def _ranks_cell(level: Level) -> str:
     """The chance of each rank a win at this level can bring, e.g. 'Sailor 54.9%'."""
-    parts = [f"{name} {chance_percent(p)}" for name, p in level.ranks.items() if p > 0]
+    shown = {rank.name: rank.shown_name() for rank in load_catalog().ranks}
+    parts = [
+        f"{shown.get(name, name)} {chance_percent(p)}" for name, p in level.ranks.items() if p > 0
+    ]
     return ", ".join(parts) if parts else "-"
 
 
 def _title(result: OddsResult) -> str:
-    known = result.time_pile is not None
-    return (
-        f"Win odds, {plural(result.players, 'player')}, "
-        f"Time Pile {result.time_pile if known else 'unknown'}"
-    )
+    pile = str(result.time_pile) if result.time_pile is not None else _("unknown")
+    return ngettext(
+        "Win odds, {n} player, Time Pile {pile}",
+        "Win odds, {n} players, Time Pile {pile}",
+        result.players,
+    ).format(n=result.players, pile=pile)
 
 
 def odds_records(result: OddsResult, table_odds: TableOdds | None = None) -> list[list[str]]:
@@ -110,19 +114,25 @@ def odds_records(result: OddsResult, table_odds: TableOdds | None = None) -> lis
     records = []
     for lv in result.levels:
         where = (
-            f"Remove {lv.removed} ({lv.turns} turns)"
+            _("Remove {n} ({turns} turns)").format(n=lv.removed, turns=lv.turns)
             if lv.removed is not None
-            else f"{lv.turns} turns"
+            else _("{turns} turns").format(turns=lv.turns)
         )
         bounds = f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"
-        interval = f"{exact_percent(result.confidence)} interval {bounds}"
+        interval = _("{confidence} interval {bounds}").format(
+            confidence=exact_percent(result.confidence), bounds=bounds
+        )
         own = (
             []
             if table_odds is None
-            else [f"your table {table_odds.shown_text(result.levels.index(lv))}"]
+            else [_("your table {win}").format(win=table_odds.shown_text(result.levels.index(lv)))]
         )
         records.append(
-            [f"{where}: win {chance_percent(lv.win)}", interval, *own]
+            [
+                _("{where}: win {win}").format(where=where, win=chance_percent(lv.win)),
+                interval,
+                *own,
+            ]
             + ([_ranks_cell(lv)] if lv.removed is not None else [])
         )
     return records
@@ -135,14 +145,15 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
     title = _title(result)
     grid = Table(title=title, title_justify="left", min_width=len(title))
     if known:
-        grid.add_column("Removed", justify="right", no_wrap=True)
-    grid.add_column("Turns", justify="right", no_wrap=True)
-    grid.add_column("Win", justify="right", no_wrap=True)
-    grid.add_column(f"{exact_percent(result.confidence)} interval", justify="right", no_wrap=True)
+        grid.add_column(_("Removed"), justify="right", no_wrap=True)
+    grid.add_column(_("Turns"), justify="right", no_wrap=True)
+    grid.add_column(_("Win"), justify="right", no_wrap=True)
+    interval = _("{confidence} interval").format(confidence=exact_percent(result.confidence))
+    grid.add_column(interval, justify="right", no_wrap=True)
     if table_odds is not None:
-        grid.add_column("Your table", justify="right", no_wrap=True)
+        grid.add_column(_("Your table"), justify="right", no_wrap=True)
     if known:
-        grid.add_column("Win with rank")
+        grid.add_column(_("Win with rank"))
     rec = result.recommended if table_odds is None else table_odds.recommended
     for index, lv in enumerate(result.levels):
         row = [] if not known else [str(lv.removed)]
@@ -157,33 +168,48 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
 
 
 def _caption(result: OddsResult) -> str:
-    games = f"{plural(result.games, 'simulated game')} ({result.policy} team, seed {result.seed}); "
-    lines = [games + "every level is played out on the same games.", TAX_MOVES_NOTE]
+    games = ngettext(
+        "{n} simulated game ({policy} team, seed {seed}); every level is played out on the "
+        "same games.",
+        "{n} simulated games ({policy} team, seed {seed}); every level is played out on the "
+        "same games.",
+        result.games,
+    ).format(n=f"{result.games:,}", policy=result.policy, seed=result.seed)
+    lines = [games, _(TAX_MOVES_NOTE)]
     if result.time_pile is not None:
         lines.append(
-            "Win with rank: the chance of winning with that rank "
-            "(points = cards removed + moves on Tax Increases)."
+            _(
+                "Win with rank: the chance of winning with that rank "
+                "(points = cards removed + moves on Tax Increases)."
+            )
         )
     if result.time_pile is None:
         lines.append(
-            "A seal is unknown, so the odds are by turns available; record the seal "
-            "to see them by cards removed."
+            _(
+                "A seal is unknown, so the odds are by turns available; record the seal "
+                "to see them by cards removed."
+            )
         )
     if not result.precise and result.precision is not None:
         lines.append(
-            f"Stopped at {result.games:,} games before every level was within "
-            f"{100 * result.precision:g} points: ask for less precision, or more games."
+            _(
+                "Stopped at {games} games before every level was within {points} points: "
+                "ask for less precision, or more games."
+            ).format(games=f"{result.games:,}", points=f"{100 * result.precision:g}")
         )
     if result.unknown_coins:
         lines.append(
-            f"Coin spaces unknown for {', '.join(result.unknown_coins)}: "
-            "they pay 0 coins in simulation."
+            _("Coin spaces unknown for {names}: they pay 0 coins in simulation.").format(
+                names=", ".join(result.unknown_coins)
+            )
         )
     if _equal_neighbours(result):
         lines.append(
-            "Equal chances at neighbouring levels: there one turn more does not help the "
-            "simulated team (it can always play as with one turn fewer), so that card is "
-            "moved for free."
+            _(
+                "Equal chances at neighbouring levels: there one turn more does not help the "
+                "simulated team (it can always play as with one turn fewer), so that card is "
+                "moved for free."
+            )
         )
     return "\n".join(lines)
 
@@ -200,7 +226,11 @@ def bar_chart(result: OddsResult) -> list[str]:
     lines = []
     for lv in result.levels:
         filled = round(lv.win * BAR_WIDTH)
-        label = f"remove {lv.removed:>2}" if lv.removed is not None else f"{lv.turns:>2} turns"
+        label = (
+            _("remove {n}").format(n=f"{lv.removed:>2}")
+            if lv.removed is not None
+            else _("{turns} turns").format(turns=f"{lv.turns:>2}")
+        )
         lines.append(
             f"  {label} │{'█' * filled}{' ' * (BAR_WIDTH - filled)}│ {chance_percent(lv.win):>6}"
         )
@@ -219,48 +249,78 @@ def recommendation_lines(result: OddsResult, table_odds: TableOdds | None = None
         most = max(result.levels, key=lambda lv: lv.turns, default=None)
         if most is not None and most.win < result.target:  # not even the largest pile
             return [
-                f"No Time Pile the unknown seal allows reaches a {goal} chance of winning: "
-                f"even the largest, of {most.turns} cards, gives {chance_percent(most.win)} "
-                "with nothing removed. Play with nothing removed, or aim lower with --target."
+                _(
+                    "No Time Pile the unknown seal allows reaches a {goal} chance of winning: "
+                    "even the largest, of {cards} cards, gives {win} with nothing removed. "
+                    "Play with nothing removed, or aim lower with --target."
+                ).format(goal=goal, cards=most.turns, win=chance_percent(most.win))
             ]
-        return [f"Recommendation for a {goal} chance needs the unknown seal: record it first."]
+        return [
+            _("Recommendation for a {goal} chance needs the unknown seal: record it first.").format(
+                goal=goal
+            )
+        ]
     rec = result.recommended if table_odds is None else table_odds.recommended
     steering = table_odds is not None and table_odds.steers
-    whose = "your table's " if steering else ""
 
     def win(level: Level) -> str:
         if table_odds is None or not steering:
             return chance_percent(level.win)
         table_win = table_odds.shown_text(result.levels.index(level))
-        return f"{table_win}, the expert {chance_percent(level.win)}"
+        return _("{table}, the expert {expert}").format(
+            table=table_win, expert=chance_percent(level.win)
+        )
 
     if rec is None:
         best = result.levels[0]
-        beside = "the expert's " if table_odds is not None and not steering else whose
+        if table_odds is not None and not steering:
+            whose_best = _("the expert's {win}").format(win=win(best))
+        elif steering:
+            whose_best = _("your table's {win}").format(win=win(best))
+        else:
+            whose_best = win(best)
         return [
-            f"No removal level reaches a {goal} chance of winning (even with nothing "
-            f"removed: {beside}{win(best)}): play with nothing removed, or aim lower with "
-            "--target."
+            _(
+                "No removal level reaches a {goal} chance of winning (even with nothing "
+                "removed: {win}): play with nothing removed, or aim lower with --target."
+            ).format(goal=goal, win=whose_best)
         ]
     rank = result.rank_for(rec)
     cards = rec.removed or 0  # known: the Time Pile is
+    chance = (_("your table's win {win}") if steering else _("win {win}")).format(win=win(rec))
     lines = [
-        f"Recommended for a {goal} chance of winning: move {plural(cards, 'card')} "
-        f"to the Victory Pile ({rec.turns} turns, "
-        f"{whose}win {win(rec)}).",
-        f"A win there makes you {rank.name if rank else '?'} ({plural(cards, 'point')}, "
-        "more with Tax Increase moves).",
+        ngettext(
+            "Recommended for a {goal} chance of winning: move {n} card to the Victory Pile "
+            "({turns} turns, {chance}).",
+            "Recommended for a {goal} chance of winning: move {n} cards to the Victory Pile "
+            "({turns} turns, {chance}).",
+            cards,
+        ).format(goal=goal, n=cards, turns=rec.turns, chance=chance),
+        ngettext(
+            "A win there makes you {rank} ({n} point, more with Tax Increase moves).",
+            "A win there makes you {rank} ({n} points, more with Tax Increase moves).",
+            cards,
+        ).format(rank=rank.shown_name() if rank else "?", n=cards),
     ]
     if rec.ci_high - rec.ci_low > 2 * WIDE_INTERVAL:
         better = (
-            "leave out --games for every level within 1 point"
+            _("leave out --games for every level within 1 point")
             if result.precision is None
-            else "a smaller --precision narrows it"
+            else _("a smaller --precision narrows it")
         )
         lines.append(
-            f"Only {plural(result.games, 'game')}: the expert's chance there may be anywhere "
-            f"from {_low(rec.ci_low)} to {_high(rec.ci_high)}, so the recommendation is a "
-            f"rough one ({better})."
+            ngettext(
+                "Only {n} game: the expert's chance there may be anywhere from {low} to "
+                "{high}, so the recommendation is a rough one ({better}).",
+                "Only {n} games: the expert's chance there may be anywhere from {low} to "
+                "{high}, so the recommendation is a rough one ({better}).",
+                result.games,
+            ).format(
+                n=f"{result.games:,}",
+                low=_low(rec.ci_low),
+                high=_high(rec.ci_high),
+                better=better,
+            )
         )
     return lines
 
@@ -280,7 +340,7 @@ def print_odds(
         console.print(line)
     if chart and not is_narrow(console):
         if table_odds is not None:  # the table's column is beside: say whose the bars are
-            console.print("The bars: the expert's win chance.")
+            console.print(_("The bars: the expert's win chance."))
         for line in bar_chart(result):
             console.print(line, soft_wrap=True, highlight=False)
     if table_odds is not None:

@@ -23,6 +23,7 @@ from rich.text import Text
 from coop_helper.render.terminal import stdout_is_unicode
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 from coop_helper.setup.deals import PreparedGame, TimePile
+from coop_helper.text.i18n import _, is_german, ngettext
 from coop_helper.text.words import plural
 
 
@@ -179,17 +180,23 @@ def setup_json(result: PreparedGame, seals: Mapping[str, Seal]) -> dict[str, Any
 
 def _timing_note(contract: Contract) -> str:
     notes = []
-    if contract.timing_note:
-        notes.append(contract.timing_note)
+    if contract.shown_timing_note():
+        notes.append(contract.shown_timing_note() or "")
     elif contract.timing == "at_once":
-        notes.append("decide at once")
+        notes.append(_("decide at once"))
     elif contract.timing == "automatic":
-        notes.append("completes by itself")
+        notes.append(_("completes by itself"))
     if contract.active_only:
-        notes.append("active player only")
+        notes.append(_("active player only"))
     if contract.blue_seal:
-        notes.append("blue seal, co-op only")
+        notes.append(_("blue seal, co-op only"))
     return "; ".join(notes)
+
+
+def _other_name(contract: Contract) -> str:
+    """The name in the other language: the German one in English, the English in German
+    (``?`` where the data has no German name)."""
+    return contract.name if is_german() else (contract.name_de or "?")
 
 
 GERMAN_COLUMN = 100  # from this many columns the German names get a column of their own
@@ -204,20 +211,21 @@ def contracts_table(
     requirements keep room to be read.
     """
     german_column = width >= GERMAN_COLUMN
-    grid = Table(title="The 18 contracts", title_justify="left")
-    grid.add_column("Contract" if german_column else "Contract (German)")
+    grid = Table(title=_("The 18 contracts"), title_justify="left")
+    grid.add_column(_("Contract") if german_column else _("Contract (German)"))
     if german_column:
-        grid.add_column("German")
-    grid.add_column("Requirement", ratio=1)
-    grid.add_column("Coins", no_wrap=True)
-    grid.add_column("Seal", no_wrap=True)
+        grid.add_column(_("German"))
+    grid.add_column(_("Requirement"), ratio=1)
+    grid.add_column(_("Coins"), no_wrap=True)
+    grid.add_column(_("Seal"), no_wrap=True)
     for c in catalog.contracts:
-        names = Text(c.name + "".join(f"\n(also {alias})" for alias in c.aliases))
-        german = c.name_de or "?"
+        also = "".join("\n" + _("(also {alias})").format(alias=alias) for alias in c.aliases)
+        names = Text(c.shown_name() + also)
+        german = _other_name(c)
         if not german_column:
             names.append(f"\n({german})", style="dim")
         note = _timing_note(c)
-        requirement = c.requirement + (f"\n({note})" if note else "")
+        requirement = c.shown_requirement() + (f"\n({note})" if note else "")
         coins = "?" if c.coins is None else " ".join(map(str, c.coins))
         cells = [names, german] if german_column else [names]
         grid.add_row(*cells, requirement, coins, seal_label(c, seals))
@@ -228,12 +236,13 @@ def face_up_table(contracts: Sequence[Contract], seals: Mapping[str, Seal], titl
     """The face-up contracts of one game, in the given order."""
     grid = Table(title=title, title_justify="left")
     grid.add_column("#", justify="right")
-    grid.add_column("Contract")
-    grid.add_column("German")
-    grid.add_column("Seal", no_wrap=True)
-    grid.add_column("Requirement", ratio=1)
+    grid.add_column(_("Contract"))
+    grid.add_column(_("German"))
+    grid.add_column(_("Seal"), no_wrap=True)
+    grid.add_column(_("Requirement"), ratio=1)
     for i, c in enumerate(contracts, start=1):
-        grid.add_row(str(i), c.name, c.name_de or "?", seal_label(c, seals), c.requirement)
+        row = (str(i), c.shown_name(), _other_name(c), seal_label(c, seals), c.shown_requirement())
+        grid.add_row(*row)
     return grid
 
 
@@ -242,20 +251,32 @@ COMMAND_INDENT = 4  # the Time Pile lines that are commands to copy start with t
 
 def time_pile_lines(pile: TimePile) -> list[str]:
     """The Time Pile as text: the sum, and what to do about unknown seals."""
+    sum_line = _("Time Pile: {arithmetic} cards").format(arithmetic=pile.arithmetic())
     if pile.size is not None:
-        return [f"Time Pile: {pile.arithmetic()} cards"]
+        return [sum_line]
     assert pile.size_range is not None
     lo, hi = pile.size_range
     lines = [
-        f"Time Pile: {pile.arithmetic()} cards",
-        f"  ? = a seal the card data does not know (number -1 to 2, letter A-Z): "
-        f"{lo} to {hi} cards until you know it.",
+        sum_line,
+        "  "
+        + _(
+            "? = a seal the card data does not know (number -1 to 2, letter A-Z): "
+            "{lo} to {hi} cards until you know it."
+        ).format(lo=lo, hi=hi),
     ]
     for name in pile.missing_seals:
-        lines.append(f"  Read the seal (top right) off your {name} card, then record it:")
+        lines.append(
+            "  "
+            + _("Read the seal (top right) off your {name} card, then record it:").format(name=name)
+        )
         lines.append(" " * COMMAND_INDENT + record_command(name))
     example = shlex.quote(f"{pile.missing_seals[0]}=1A")
-    lines.append(f"  or give it for one call: --seal NAME=NL, e.g. --seal {example}")
+    lines.append(
+        "  "
+        + _("or give it for one call: --seal NAME=NL, e.g. --seal {example}").format(
+            example=example
+        )
+    )
     return lines
 
 
@@ -274,13 +295,13 @@ def print_contracts(catalog: Catalog, seals: Mapping[str, Seal]) -> None:
         note = _timing_note(c)
         records.append(
             [
-                f"{c.name} ({c.name_de or '?'})",
-                f"seal {seal_label(c, seals)}, coins {coins}",
-                *(f"also {alias}" for alias in c.aliases),
-                c.requirement + (f" ({note})" if note else ""),
+                f"{c.shown_name()} ({_other_name(c)})",
+                _("seal {seal}, coins {coins}").format(seal=seal_label(c, seals), coins=coins),
+                *(_("also {alias}").format(alias=alias) for alias in c.aliases),
+                c.shown_requirement() + (f" ({note})" if note else ""),
             ]
         )
-    print_records(console, "The 18 contracts", records)
+    print_records(console, _("The 18 contracts"), records)
 
 
 def print_face_up(
@@ -291,7 +312,11 @@ def print_face_up(
         console.print(face_up_table(contracts, seals, title))
         return
     records = [
-        [f"{i}. {c.name} ({c.name_de or '?'})", f"seal {seal_label(c, seals)}", c.requirement]
+        [
+            f"{i}. {c.shown_name()} ({_other_name(c)})",
+            _("seal {seal}").format(seal=seal_label(c, seals)),
+            c.shown_requirement(),
+        ]
         for i, c in enumerate(contracts, start=1)
     ]
     print_records(console, title, records)
@@ -403,38 +428,54 @@ def _greedy(words: list[str], width: int, indent: int) -> list[str]:
 def print_setup(result: PreparedGame, seals: Mapping[str, Seal]) -> None:
     """The ``setup`` command's output: contracts, share code, Time Pile."""
     console = make_console()
-    how = "dealt" if result.dealt else "face up"
-    title = f"Contracts {how} for {plural(result.players, 'player')}"
+    title = (
+        ngettext(
+            "Contracts dealt for {n} player", "Contracts dealt for {n} players", result.players
+        )
+        if result.dealt
+        else ngettext(
+            "Contracts face up for {n} player", "Contracts face up for {n} players", result.players
+        )
+    ).format(n=result.players)
     print_face_up(console, result.contracts, seals, title)
     if result.dealt:
         again = f"coop-helper setup --players {result.players} --seed {result.seed}"
-        one = f"Seed: {result.seed}  (deal again: {again})"
-        print_with_command(console, f"Seed: {result.seed}; deal again with:", again, one)
-    console.print(f"Share code: {result.code}", soft_wrap=True)
+        one = _("Seed: {seed}  (deal again: {command})").format(seed=result.seed, command=again)
+        head = _("Seed: {seed}; deal again with:").format(seed=result.seed)
+        print_with_command(console, head, again, one)
+    console.print(_("Share code: {code}").format(code=result.code), soft_wrap=True)
     print_time_pile(result.time_pile, console)
 
 
-def setup_steps(
-    result: PreparedGame, removed: int | None, why: str = "the recommended level"
-) -> str:
+def setup_steps(result: PreparedGame, removed: int | None, why: str = "") -> str:
     """What the table does next with the cards: the 5-player expedition, the Time Pile and
-    the cards moved to the Victory Pile (``removed``, if any, for the reason ``why``)."""
+    the cards moved to the Victory Pile (``removed``, if any, for the reason ``why``;
+    default: the recommended level)."""
+    why = why or _("the recommended level")
     if result.players == 5:
-        expedition = "lay the 5-player expedition face up in the expedition row"
+        expedition = _("lay the 5-player expedition face up in the expedition row")
     else:
-        expedition = "take the 5-player expedition (no coin on its back) out of the deck"
+        expedition = _("take the 5-player expedition (no coin on its back) out of the deck")
     size = result.time_pile.size
     if size is None:
-        return f"To set up: {expedition}; deal the Time Pile once you know the seal (above)."
-    pile = f"deal {plural(size, 'card')} face down as the Time Pile"
+        return _(
+            "To set up: {expedition}; deal the Time Pile once you know the seal (above)."
+        ).format(expedition=expedition)
+    pile = ngettext(
+        "deal {n} card face down as the Time Pile",
+        "deal {n} cards face down as the Time Pile",
+        size,
+    ).format(n=size)
     if removed is None:
-        return f"To set up: {expedition}; {pile}."
+        return _("To set up: {expedition}; {pile}.").format(expedition=expedition, pile=pile)
     move = (
-        "move none of them to the Victory Pile"
+        _("move none of them to the Victory Pile")
         if removed == 0
-        else f"move {removed} of them to the Victory Pile"
+        else _("move {n} of them to the Victory Pile").format(n=removed)
     )
-    return f"To set up: {expedition}; {pile}; {move} ({why})."
+    return _("To set up: {expedition}; {pile}; {move} ({why}).").format(
+        expedition=expedition, pile=pile, move=move, why=why
+    )
 
 
 def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None:

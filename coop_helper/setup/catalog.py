@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from coop_helper.errors import DataError, UserError, shown
 from coop_helper.setup.names import normalise, suggest
-from coop_helper.text.i18n import is_german
+from coop_helper.text.i18n import _, is_german, ngettext
 
 SKULL: Final = 99
 """Sword value of a ship that can never be repelled."""
@@ -145,11 +145,18 @@ class Contract:
     blue_seal: bool
     source: str
     timing_note: str | None = None  # the card's own words for when it completes, if apt
+    timing_note_de: str | None = None  # the same in German
 
     def shown_name(self) -> str:
         """The name to show in the current language (the English one where the data has
         no German name)."""
         return (self.name_de or self.name) if is_german() else self.name
+
+    def shown_timing_note(self) -> str | None:
+        """The card's own words for when it completes, in the current language."""
+        if is_german() and self.timing_note_de:
+            return self.timing_note_de
+        return self.timing_note
 
     def shown_requirement(self) -> str:
         """The requirement in the current language."""
@@ -204,28 +211,37 @@ class Catalog:
             return found
         if not key:
             what = (
-                "a contract name is empty"
+                _("a contract name is empty")
                 if not name.strip()
-                else f"'{shown(name)}' has no letters"
+                else _("'{name}' has no letters").format(name=shown(name))
             )
             raise UserError(
-                f"{what}: give each contract's name, e.g. 'Lady Killer'. "
-                "Run 'coop-helper contracts' to list them."
+                _(
+                    "{what}: give each contract's name, e.g. 'Lady Killer'. "
+                    "Run 'coop-helper contracts' to list them."
+                ).format(what=what)
             )
         all_names = [n for c in self.contracts for n in c.names()]
         close = suggest(name, all_names) or _names_with_word(name, all_names)
-        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        hint = (
+            " " + _("Did you mean {names}?").format(names=_(" or ").join(repr(c) for c in close))
+            if close
+            else ""
+        )
         unnamed = [c.name for c in self.contracts if c.name_de is None]
-        german = german or bool(_GERMAN_LETTERS.search(name))
+        german = german or is_german() or bool(_GERMAN_LETTERS.search(name))
         if not close and unnamed and german:  # perhaps one of those, by a German name
-            cards = " and ".join(f"'{n}'" for n in unnamed)
-            hint = (
-                f" The card data has no German name for {cards}: give "
-                f"{'those cards' if len(unnamed) > 1 else 'that card'} by "
-                f"{'their English names' if len(unnamed) > 1 else 'its English name'}."
-            )
+            cards = _(" and ").join(f"'{n}'" for n in unnamed)
+            hint = " " + ngettext(
+                "The card data has no German name for {cards}: give that card by its English name.",
+                "The card data has no German name for {cards}: give those cards by their "
+                "English names.",
+                len(unnamed),
+            ).format(cards=cards)
         raise UserError(
-            f"unknown contract '{shown(name)}'.{hint} Run 'coop-helper contracts' to list them."
+            _("unknown contract '{name}'.{hint} Run 'coop-helper contracts' to list them.").format(
+                name=shown(name), hint=hint
+            )
         )
 
     def contracts_for(self, names: Iterable[str]) -> tuple[Contract, ...]:
@@ -237,8 +253,10 @@ class Catalog:
             contract = self._listed_contract(names, i, german)
             if contract in resolved:
                 raise UserError(
-                    f"'{name}' names {contract.name}, which is already in the list: "
-                    "each contract is in the game once."
+                    _(
+                        "'{name}' names {contract}, which is already in the list: "
+                        "each contract is in the game once."
+                    ).format(name=name, contract=contract.shown_name())
                 )
             resolved.append(contract)
         return tuple(resolved)
@@ -266,9 +284,12 @@ class Catalog:
                         typed = " ".join(shown(w) for w in words)
                         also = f" ({found.name})" if typed != found.name else ""
                         raise UserError(
-                            f"unknown contract '{shown(names[i])}': {typed} is one "
-                            f"contract{also}: put a name with spaces in quotes, "
-                            f"e.g. '{found.name}'."
+                            _(
+                                "unknown contract '{name}': {typed} is one contract{also}: "
+                                "put a name with spaces in quotes, e.g. '{example}'."
+                            ).format(
+                                name=shown(names[i]), typed=typed, also=also, example=found.name
+                            )
                         ) from None
             raise
 
@@ -290,12 +311,14 @@ class Catalog:
         """The rank a number of Victory Pile points earns (no more than the largest Time
         Pile: a point is a Victory Pile card, and every one of them came from the Time Pile)."""
         if points < 0:
-            raise UserError(f"points must be 0 or more, not {points}.")
+            raise UserError(_("points must be 0 or more, not {points}.").format(points=points))
         most = self.largest_time_pile()
         if points > most:
             raise UserError(
-                f"{points} points: no game scores more than {most} (a point is a Victory Pile "
-                f"card, and the largest Time Pile has {most} cards)."
+                _(
+                    "{points} points: no game scores more than {most} (a point is a Victory "
+                    "Pile card, and the largest Time Pile has {most} cards)."
+                ).format(points=points, most=most)
             )
         return [r for r in self.ranks if r.min_points <= points][-1]
 
@@ -512,6 +535,7 @@ def _load_contracts(path: Path) -> list[Contract]:
                 blue_seal=bool(entry.get("blue_seal", False)),
                 source=_need(entry, "source", str, where),
                 timing_note=_optional_text(entry, "timing_note", where),
+                timing_note_de=_optional_text(entry, "timing_note_de", where),
             )
         )
     if len(contracts) != EXPECTED_CONTRACTS:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from coop_helper.errors import UserError, shown
 from coop_helper.setup.catalog import SEAL_NUMBERS, Catalog, Contract, Seal, load_catalog
+from coop_helper.text.i18n import _, ngettext
 from coop_helper.text.words import plural
 
 PLAYER_COUNTS = range(1, 6)
@@ -36,14 +37,16 @@ def check_players(players: int, what: str = "players") -> int:
     (naming ``what``: the option, on the command line)."""
     if players not in PLAYER_COUNTS:
         raise UserError(
-            f"{what} must be 1 to 5, not {players}: the co-op game is for 1 to 5 players."
+            _("{what} must be 1 to 5, not {players}: the co-op game is for 1 to 5 players.").format(
+                what=what, players=players
+            )
         )
     return players
 
 
 def who_plays(players: int) -> str:
     """'1 player plays' or 'N players play', to say how many contracts a count deals."""
-    return "1 player plays" if players == 1 else f"{players} players play"
+    return ngettext("{n} player plays", "{n} players play", players).format(n=players)
 
 
 def players_for(
@@ -57,23 +60,31 @@ def players_for(
     catalog = _catalog(catalog)
     count = len(contracts)
     table = ", ".join(
-        f"{n} for {plural(p, 'player')}" for p, n in sorted(catalog.contracts_by_players.items())
+        ngettext("{n} for {p} player", "{n} for {p} players", p).format(n=n, p=p)
+        for p, n in sorted(catalog.contracts_by_players.items())
     )
     if players is not None:
         check_players(players)
         expected = catalog.contracts_by_players[players]
         if count != expected:
             raise UserError(
-                f"{who_plays(players)} with {expected} contracts, "
-                f"but {count} {'was' if count == 1 else 'were'} given: name {expected} "
-                "contracts or change --players."
+                ngettext(
+                    "{who} with {expected} contracts, but {count} was given: name {expected} "
+                    "contracts or change --players.",
+                    "{who} with {expected} contracts, but {count} were given: name {expected} "
+                    "contracts or change --players.",
+                    count,
+                ).format(who=who_plays(players), expected=expected, count=count)
             )
         return players
     found = catalog.players_for_contracts(count)
     if found is None:
         raise UserError(
-            f"{count} contract{'s match' if count != 1 else ' matches'} no player count: "
-            f"the co-op game deals {table}."
+            ngettext(
+                "{count} contract matches no player count: the co-op game deals {table}.",
+                "{count} contracts match no player count: the co-op game deals {table}.",
+                count,
+            ).format(count=count, table=table)
         )
     return found
 
@@ -185,16 +196,23 @@ class TimePile:
         without a seal, how to ``give`` them (default: ``--seal`` for this call), ``or_else``
         another way out, and the commands that record them once."""
         names = self.missing_seals
-        one = len(names) == 1
-        them = "it" if one else "them"
-        give = give or "for this call: " + " ".join(
-            f"--seal {shlex.quote(n + '=NL')}" for n in names
+        give = give or _("for this call: {options}").format(
+            options=" ".join(f"--seal {shlex.quote(n + '=NL')}" for n in names)
         )
         record = "; ".join(f"coop-helper seals set {shlex.quote(n)} NUMBER LETTER" for n in names)
         return UserError(
-            f"the Time Pile needs the {'seal' if one else 'seals'} of {' and '.join(names)}: "
-            f"read {them} off the {'card' if one else 'cards'} and give {them} {give}"
-            f"{', or ' + or_else if or_else else ''}; or record {them} once: {record}."
+            ngettext(
+                "the Time Pile needs the seal of {names}: read it off the card and give it "
+                "{give}{or_else}; or record it once: {record}.",
+                "the Time Pile needs the seals of {names}: read them off the cards and give "
+                "them {give}{or_else}; or record them once: {record}.",
+                len(names),
+            ).format(
+                names=_(" and ").join(names),
+                give=give,
+                or_else=_(", or {other}").format(other=or_else) if or_else else "",
+                record=record,
+            )
         )
 
     def letter_range(self) -> tuple[int, int]:
@@ -299,7 +317,7 @@ def encode_share_code(
         mask |= bit
     value = (players - 1) << _MASK_BITS | mask
     digits = []
-    for _ in range(_PAYLOAD_LENGTH):
+    for _digit in range(_PAYLOAD_LENGTH):
         value, digit = divmod(value, _BASE)
         digits.append(digit)
     digits.reverse()

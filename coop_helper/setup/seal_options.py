@@ -13,6 +13,9 @@ from collections.abc import Iterable
 
 from coop_helper.errors import UserError, shown
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
+from coop_helper.text.i18n import N_, _
+
+BAD_NUMBER = N_("the seal number must be -1, 0, 1 or 2, not '{number}'.")
 
 
 def unknown_seal_names(catalog: Catalog) -> str:
@@ -25,19 +28,23 @@ def parse_seal_option(option: str, catalog: Catalog) -> tuple[Contract, Seal]:
     name, sep, text = option.rpartition("=")
     if not sep or not name.strip():
         raise UserError(
-            f"--seal '{shown(option)}' is not NAME=SEAL: write e.g. "
-            f"--seal {shlex.quote('Ransom=1A')}."
+            _("--seal '{option}' is not NAME=SEAL: write e.g. --seal {example}.").format(
+                option=shown(option), example=shlex.quote("Ransom=1A")
+            )
         )
     contract = catalog.contract(name.strip())
     if contract.seal is not None:
         raise UserError(
-            f"{contract.name}'s seal is known ({contract.seal}); --seal is only for "
-            f"{unknown_seal_names(catalog)}."
+            _("{name}'s seal is known ({seal}); --seal is only for {unknown}.").format(
+                name=contract.shown_name(), seal=contract.seal, unknown=unknown_seal_names(catalog)
+            )
         )
     try:
         return contract, parse_seal(text)
     except ValueError as err:
-        raise UserError(f"--seal '{shown(option)}': {err}") from None
+        raise UserError(
+            _("--seal '{option}': {problem}").format(option=shown(option), problem=err)
+        ) from None
 
 
 def check_seal_options(
@@ -46,11 +53,13 @@ def check_seal_options(
     """A ``--seal`` for a contract that is not face up is a mistake: say so."""
     keys = {c.key for c in face_up}
     for option in seal_options:
-        contract, _ = parse_seal_option(option, catalog)
+        contract, _seal = parse_seal_option(option, catalog)
         if contract.key not in keys:
             raise UserError(
-                f"--seal {shown(option)} names {contract.name}, which is not face up in this game: "
-                "drop it, or check the contracts."
+                _(
+                    "--seal {option} names {name}, which is not face up in this game: "
+                    "drop it, or check the contracts."
+                ).format(option=shown(option), name=contract.shown_name())
             )
 
 
@@ -65,35 +74,44 @@ def parse_seal_words(parts: list[str]) -> tuple[str, str]:
     ):  # letter and number swapped
         name = shlex.quote(" ".join(parts[:-2]))
         raise UserError(
-            f"the seal number comes before its letter: coop-helper seals set {name} "
-            f"{parts[-1].lstrip('+')} {parts[-2].upper()}."
+            _("the seal number comes before its letter: {command}.").format(
+                command=f"coop-helper seals set {name} {parts[-1].lstrip('+')} {parts[-2].upper()}"
+            )
         )
     if len(parts) >= 3 and re.fullmatch(r"[A-Za-z]", parts[-1]):
         number = parts[-2]
         if not re.fullmatch(r"[+-]?\d+", number) and _names_a_contract(parts[:-2]):
-            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(number)}'.")
+            raise UserError(_(BAD_NUMBER).format(number=shown(number)))
     if len(parts) >= 3 and re.fullmatch(r"[+-]?\d*\.\d*", parts[-2]):
-        raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(parts[-2])}'.")
+        raise UserError(_(BAD_NUMBER).format(number=shown(parts[-2])))
     if len(parts) >= 3 and re.fullmatch(r"[+-]?\d+", parts[-2]):
         number, letter = parts[-2].lstrip("+"), parts[-1]
         if number not in ("-1", "0", "1", "2"):
-            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(parts[-2])}'.")
+            raise UserError(_(BAD_NUMBER).format(number=shown(parts[-2])))
         if not re.fullmatch(r"[A-Za-z]", letter):
-            raise UserError(f"the seal letter must be one letter A-Z, not '{shown(letter)}'.")
+            raise UserError(
+                _("the seal letter must be one letter A-Z, not '{letter}'.").format(
+                    letter=shown(letter)
+                )
+            )
         return " ".join(parts[:-2]), number + letter
     if (
         len(parts) >= 2 and re.fullmatch(r"[+-]?\d+", parts[-1]) and _names_a_contract(parts[:-1])
     ):  # the letter left out
         if parts[-1].lstrip("+") not in ("-1", "0", "1", "2"):
-            raise UserError(f"the seal number must be -1, 0, 1 or 2, not '{shown(parts[-1])}'.")
+            raise UserError(_(BAD_NUMBER).format(number=shown(parts[-1])))
         name = shlex.quote(" ".join(parts[:-1]))
         raise UserError(
-            f"the seal letter is missing: coop-helper seals set {name} {parts[-1]} LETTER, "
-            f"e.g. seals set {name} {parts[-1].lstrip('+')} A."
+            _("the seal letter is missing: {command} LETTER, e.g. {example}.").format(
+                command=f"coop-helper seals set {name} {parts[-1]}",
+                example=f"seals set {name} {parts[-1].lstrip('+')} A",
+            )
         )
     if len(parts) >= 2:
         return " ".join(parts[:-1]), parts[-1]
-    raise UserError(f"give the contract, the seal number and the seal letter: {usage}.")
+    raise UserError(
+        _("give the contract, the seal number and the seal letter: {usage}.").format(usage=usage)
+    )
 
 
 def _names_a_contract(parts: list[str]) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from coop_helper.errors import UserError, shown
+from coop_helper.text.i18n import _
 
 _PERCENTAGE = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(%?)\s*$")
 AMBIGUOUS_FROM, AMBIGUOUS_TO = 1.0, 2.0
@@ -27,9 +28,17 @@ def parse_chance(text: str | float, option: str, example: str = "50%") -> float:
     written = str(text)
     match = _PERCENTAGE.match(written)
     if not match and is_negative(written):
-        raise UserError(f"{option} must be 0% or more, not '{shown(written)}'.")
+        raise UserError(
+            _("{option} must be 0% or more, not '{written}'.").format(
+                option=option, written=shown(written)
+            )
+        )
     if not match:
-        raise UserError(f"{option} must be a percentage like {example}, not '{shown(written)}'.")
+        raise UserError(
+            _("{option} must be a percentage like {example}, not '{written}'.").format(
+                option=option, example=example, written=shown(written)
+            )
+        )
     number = float(match.group(1))
     if match.group(2):
         value = number / 100
@@ -37,12 +46,22 @@ def parse_chance(text: str | float, option: str, example: str = "50%") -> float:
         value = number
     elif number < AMBIGUOUS_TO:
         raise UserError(
-            f"{option} {shown(written)} is ambiguous: write {number:g}% for {number:g} percent"
-            f"{' or 100% for all' if number == 1 else ''} (bare numbers below 1 are fractions, "
-            "from 2 up percentages)."
+            _(
+                "{option} {written} is ambiguous: write {number}% for {number} percent{all} "
+                "(bare numbers below 1 are fractions, from 2 up percentages)."
+            ).format(
+                option=option,
+                written=shown(written),
+                number=f"{number:g}",
+                all=_(" or 100% for all") if number == 1 else "",
+            )
         )
     else:
         value = number / 100
     if value > 1:
-        raise UserError(f"{option} must be at most 100%, not '{shown(written)}'.")
+        raise UserError(
+            _("{option} must be at most 100%, not '{written}'.").format(
+                option=option, written=shown(written)
+            )
+        )
     return value

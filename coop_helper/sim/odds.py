@@ -21,6 +21,7 @@ from coop_helper.sim.levels import Level, WinsByBudget, recommend
 from coop_helper.sim.pool import OddsRequest, simulate
 from coop_helper.sim.statistics import INTERVALS
 from coop_helper.sim.traces import Trace
+from coop_helper.text.i18n import N_, _
 
 DEFAULT_PRECISION = 0.01  # run until every level's interval is at most 1 point either side
 SETUP_PRECISION = 0.015  # setup answers at the table: fast, within 1.5 points either side
@@ -28,7 +29,7 @@ MAX_AUTO_GAMES = 40_000  # never more than this when running until precise
 MAX_GAMES = 1_000_000
 MAX_WORKERS = 64
 MAX_CONFIDENCE = 0.9999
-TAX_MOVES_NOTE = (
+TAX_MOVES_NOTE = N_(
     "On each Tax Increase the team may move one more Time Pile card to the Victory Pile; "
     "the simulated team does so only while the turns left still cover its estimate of the "
     "turns the open contracts need. Those moves are included: they shorten the game and "
@@ -76,7 +77,7 @@ def parse_target(text: str | float | None) -> float | None:
         return None
     value = 0.0 if is_negative(str(text)) else parse_chance(text, "--target")
     if value <= 0:  # one message for -5 and 0 alike
-        raise UserError(f"--target must be above 0%, not '{shown(str(text))}'.")
+        raise UserError(_("--target must be above 0%, not '{text}'.").format(text=shown(str(text))))
     return value
 
 
@@ -95,23 +96,36 @@ def check_settings(
 ) -> None:
     """Reject settings the runner cannot use, with the fix."""
     if seed < 0:
-        raise UserError(f"--seed must be 0 or more, not {seed}.")
+        raise UserError(_("--seed must be 0 or more, not {seed}.").format(seed=seed))
     if games is not None and not 1 <= games <= MAX_GAMES:
-        raise UserError(f"--games must be 1 to {MAX_GAMES:,}, not {games}.")
+        raise UserError(
+            _("--games must be 1 to {most}, not {games}.").format(
+                most=f"{MAX_GAMES:,}", games=games
+            )
+        )
     if precision is not None and not 0.001 <= precision <= 0.5:
         raise UserError(
-            f"--precision must be 0.1 to 50 percentage points, not {100 * precision:g}."
+            _("--precision must be 0.1 to 50 percentage points, not {precision}.").format(
+                precision=f"{100 * precision:g}"
+            )
         )
     if not 1 <= workers <= MAX_WORKERS:
-        raise UserError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}.")
+        raise UserError(
+            _("--workers must be 1 to {most}, not {workers}.").format(
+                most=MAX_WORKERS, workers=workers
+            )
+        )
     if not 0.5 <= confidence <= MAX_CONFIDENCE:
         raise UserError(
-            f"--confidence must be 50% to {100 * MAX_CONFIDENCE:g}% (e.g. 95%), "
-            f"not {100 * confidence:g}%."
+            _("--confidence must be 50% to {most}% (e.g. 95%), not {confidence}%.").format(
+                most=f"{100 * MAX_CONFIDENCE:g}", confidence=f"{100 * confidence:g}"
+            )
         )
     if interval not in INTERVALS:
         raise UserError(
-            f"--interval must be one of {', '.join(INTERVALS)}, not '{shown(interval)}'."
+            _("--interval must be one of {names}, not '{interval}'.").format(
+                names=", ".join(INTERVALS), interval=shown(interval)
+            )
         )
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
-import signal
 from collections import deque
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from multiprocessing.pool import AsyncResult, Pool, ThreadPool
 
+from coop_helper import interrupts
 from coop_helper.setup.catalog import Contract
 from coop_helper.sim.traces import Trace, native_plays, play_traces
 
@@ -30,13 +30,6 @@ class OddsRequest:
     seed: int
     policy: str = "expert"
     workers: int = 1
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them; a SIGTERM (the main
-    process ending the pool) ends a worker at once, without a word."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
@@ -120,7 +113,7 @@ def simulate(
         pool = ThreadPool(request.workers)
     elif request.workers > 1:
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        pool = context.Pool(request.workers, initializer=_ignore_interrupts)
+        pool = context.Pool(request.workers, initializer=interrupts.leave_signals_to_parent)
     aborted = [False]
     results = _results(jobs, pool, ahead=2 * request.workers, aborted=aborted)
     try:

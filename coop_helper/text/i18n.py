@@ -84,6 +84,12 @@ def _(message: str) -> str:
     return translations(_current.get()).gettext(message)
 
 
+def N_(message: str) -> str:
+    """``message`` itself, marked for the catalog: for text kept in a constant (and in JSON,
+    which stays English) and translated where it is shown, with ``_(CONSTANT)``."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural of a message, for ``count``, in the current language."""
     return translations(_current.get()).ngettext(singular, plural, count)

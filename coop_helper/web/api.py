@@ -7,6 +7,7 @@ holding the command line's one-line message, and nothing is written.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,9 @@ from coop_helper.web.runs import Run, Slot
 
 MAX_BODY = 16_384  # bytes of a posted document
 MAX_NOTE = 2_000  # characters of a recorded game's note
+MAX_GAMES = 100_000  # games one request may ask for (about 40 s of one core)
+MIN_PRECISION = 0.005  # the finest precision one request may ask for (0.5 points)
+KEY = re.compile(r"[0-9a-f]{16}")  # a record's key: the page's id for one press of Record
 
 
 def with_schema(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -225,6 +229,16 @@ def odds_ask(request: Request, precision: float | None = None) -> OddsAsk:
     seed = whole(params, "seed", DEFAULT_SEED)
     assert seed is not None
     check_settings(games, 1, 0.95, "wilson", None if games else chosen, seed)
+    if games is not None and games > MAX_GAMES:
+        raise UserError(
+            f"games must be 1 to {MAX_GAMES:,} on the page's server, not {games:,} "
+            "(the command line's odds plays more)."
+        )
+    if games is None and chosen < MIN_PRECISION:
+        raise UserError(
+            f"precision must be {100 * MIN_PRECISION:g} percentage points or more on the "
+            f"page's server, not {100 * chosen:g} (the command line's odds goes finer)."
+        )
     target = parse_target(params.get("target") or None)
     return OddsAsk(found, games, chosen, seed, target)
 
@@ -275,9 +289,32 @@ async def posted(request: Request) -> dict[str, Any]:
         doc = json.loads(body or b"null")
     except ValueError:
         raise UserError("the posted document is not JSON.") from None
+    except RecursionError:
+        raise UserError("the posted document is nested too deeply: post a flat object.") from None
     if not isinstance(doc, dict):
         raise UserError('post a JSON object, such as {"code": "...", "removed": 2}.')
+    _check_text(doc)
     return doc
+
+
+def _check_text(doc: Any) -> None:
+    """A UserError for text that is not Unicode (a lone surrogate such as "\\ud800")."""
+    todo = [doc]
+    while todo:  # not recursive: a document nested nearly as deep as JSON allows is fine
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.keys())
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise UserError(
+                    "the posted document holds text that is not Unicode (a lone "
+                    "surrogate): retype it."
+                ) from None
 
 
 def _field(doc: Mapping[str, Any], name: str, kind: type, default: Any = None) -> Any:
@@ -291,16 +328,24 @@ def _field(doc: Mapping[str, Any], name: str, kind: type, default: Any = None) -
     return value
 
 
-def record_doc(doc: Mapping[str, Any], slot: Slot, workers: int) -> dict[str, Any]:
+def record_doc(doc: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
     """``record --json`` for the posted fields of `record`: ``code`` (or ``contracts``,
     names), ``removed``, ``won``, ``moves``, ``date``, ``note``, ``players``, ``seals``
-    (``{"Ransom": "1A"}``). Checked in full before the journal is opened."""
-    from coop_helper.journal import records
-    from coop_helper.journal.recording import played_game, record_game
+    (``{"Ransom": "1A"}``), and ``key`` (16 hex digits: the same key posted again is the
+    same game, stored once). Checked in full before the journal is opened.
+
+    Written at once: the expert's chance comes from the journal's stored prediction of
+    the deal, else later (the record returned second, to be given it by `predict_later`;
+    None when it has one)."""
+    from coop_helper.journal import predict, records
+    from coop_helper.journal.recording import played_game, record_once
     from coop_helper.journal.store import open_journal
     from coop_helper.render import journal as views
 
     catalog = load_catalog()
+    key = _field(doc, "key", str)
+    if key is not None and not KEY.fullmatch(key):
+        raise UserError("key must be 16 hex digits (the page makes one for each game).")
     names = _field(doc, "contracts", list, [])
     if not all(isinstance(n, str) for n in names):
         raise UserError("contracts must be a list of names.")
@@ -339,14 +384,17 @@ def record_doc(doc: Mapping[str, Any], slot: Slot, workers: int) -> dict[str, An
         date=date or None,
         note=note,
     )
-    with slot.hold(Run(stoppable=False)):
-        journal = open_journal(create=True)
-        with journal:
-            twins = records.same_games(journal, game.played_on, game.code, game.removed, game.won)
-            record, standing = record_game(journal, game, workers)
+    journal = open_journal(create=True)
+    with journal:
+        assert game.pile.size is not None
+        prediction = predict.cached(journal, game.code, game.pile.size, predict.current_version())
+        twins = records.same_games(journal, game.played_on, game.code, game.removed, game.won)
+        record, standing, new = record_once(journal, game, key or records.new_uid(), prediction)
     result = views.record_json(record, standing, journal.path)
+    result["repeated"] = not new  # the same key again: the game was stored the first time
     result["warnings"] = _record_warnings(record, moves, removed)
-    if twins:  # as `record` away from a terminal: kept, with a warning
+    twins = [t for t in twins if t.uid != record.uid]
+    if twins and new:  # as `record` away from a terminal: kept, with a warning
         shown = "; ".join(views.game_summary(t) for t in twins[:3])
         holds = "a game" if len(twins) == 1 else f"{len(twins)} games"
         result["warnings"].insert(
@@ -354,7 +402,63 @@ def record_doc(doc: Mapping[str, Any], slot: Slot, workers: int) -> dict[str, An
             f"the journal holds {holds} of the same day, deal, removal and result ({shown}), "
             f"and the same game recorded twice counts twice: kept as game {record.id}.",
         )
-    return result
+    pending = (record, game, journal.path) if new and prediction is None else None
+    return result, pending
+
+
+def predict_later(pending: Any, slot: Slot, run: Run, workers: int) -> bool:
+    """Give a game recorded without the expert's chance its chance: its deal simulated in
+    the server's one slot, in the simulation process. Whether the game got it."""
+    from coop_helper.journal import predict
+    from coop_helper.journal.recording import add_prediction
+    from coop_helper.journal.store import open_journal
+    from coop_helper.web.worker import simulator
+
+    record, game, path = pending
+    args = {
+        "players": game.players,
+        "contracts": game.contracts,
+        "pile": game.pile,
+        "workers": workers,
+        **predict.simulate_settings(game.code, game.pile.size),
+    }
+    with slot.hold(run):
+        result = simulator().run(args, run, lambda batch: None)
+    prediction = predict.from_result(result, game.code, game.pile.size, predict.current_version())
+    journal = open_journal(path, create=False)  # the journal it was recorded in
+    if journal is None:
+        return False
+    with journal:
+        return add_prediction(journal, record, prediction)
+
+
+def remove_doc(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """``history delete N --json`` for ``{"id": N, "uid": "..."}`` (the uid makes sure
+    the game shown is the one removed), or ``history undo --json`` for ``{"last": true}``."""
+    from coop_helper.journal import records
+    from coop_helper.journal.store import journal_path, open_journal
+    from coop_helper.render import journal as views
+
+    number = _field(doc, "id", int)
+    uid = _field(doc, "uid", str)
+    last = _field(doc, "last", bool, False)
+    if number is None and not last:
+        raise UserError('say which game: {"id": N} (its number), or {"last": true}.')
+    journal = open_journal(create=False)
+    if journal is None:
+        raise UserError(f"the journal ({journal_path()}) holds no games: nothing to remove.")
+    with journal:
+        game = records.last(journal) if number is None else records.get(journal, number)
+        if game is None or (uid is not None and game.uid != uid):
+            raise UserError(
+                f"the journal holds no game {number} (removed already?): reload the history."
+                if number is not None
+                else "the journal holds no games: nothing to undo."
+            )
+        if not records.remove(journal, game):
+            raise UserError(f"game {game.id} was removed meanwhile: nothing else removed.")
+        left = records.count(journal)
+    return {"removed": views.game_json(game), "remaining": left, "journal": str(journal.path)}
 
 
 def _record_warnings(record: Any, moves: int, removed: int) -> list[str]:

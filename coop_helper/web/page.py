@@ -35,9 +35,15 @@ def render(lang: str, csrf: str) -> HTMLResponse:
 
     catalog = load_catalog()
     contracts = [
-        {"key": c.key, "name": c.name, "name_de": c.name_de, "requirement": c.requirement}
+        {
+            "key": c.key,
+            "name": c.name,
+            "name_de": c.name_de,
+            "requirement": c.requirement_de if lang == "de" else c.requirement,
+        }
         for c in catalog.contracts
     ]
+    ranks = catalog.ranks  # by their English names, as the JSON documents carry them
     html = (
         _environment(lang)
         .get_template("index.html")
@@ -47,7 +53,39 @@ def render(lang: str, csrf: str) -> HTMLResponse:
             csrf=csrf,
             version=__version__,
             contracts=contracts,
+            ranks={r.name: r.name_de if lang == "de" and r.name_de else r.name for r in ranks},
             target=round(100 * parse_chance(SETUP_TARGET, "--target")),
         )
     )
     return HTMLResponse(html, headers={"content-language": lang})
+
+
+def manifest(lang: str) -> dict[str, object]:
+    """The web app manifest: the page installed to a phone's home screen (it still needs
+    the server: `coop-helper serve`)."""
+    gettext = i18n.translations(lang).gettext
+    icons = [
+        {"src": f"/static/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"}
+        for size in (192, 512)
+    ]
+    icons.append(
+        {
+            "src": "/static/icon-maskable-512.png",
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        }
+    )
+    icons.append({"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"})
+    return {
+        "name": "coop-helper",
+        "short_name": "coop-helper",
+        "description": gettext("Odds, set-up and a journal for Port Royal's co-operative game."),
+        "lang": lang,
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fbfaf7",
+        "theme_color": "#1f5f8b",
+        "icons": icons,
+    }

@@ -66,3 +66,32 @@ class Slot:
             with self._guard:
                 self._current = None
             self._lock.release()
+
+
+class Runs:
+    """Every run a server has under way, so its end can stop them all at once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._runs: set[Run] = set()
+        self._closing = False
+
+    @contextmanager
+    def track(self, run: Run) -> Iterator[Run]:
+        """Keep ``run`` while it goes; stopped at once if the server is ending."""
+        with self._lock:
+            self._runs.add(run)
+            if self._closing:
+                run.stop()
+        try:
+            yield run
+        finally:
+            with self._lock:
+                self._runs.discard(run)
+
+    def stop_all(self) -> None:
+        """The server is ending: stop every run, and every one that starts from now on."""
+        with self._lock:
+            self._closing = True
+            for run in self._runs:
+                run.stop()

@@ -27,6 +27,16 @@ TOKEN_COOKIE = "coop_token"
 SESSION_COOKIE = "coop_session"
 CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = frozenset({"GET", "HEAD"})
+# what a phone fetches to install the page, without its cookies: nothing of the table's
+PUBLIC_PATHS = frozenset(
+    {
+        "/manifest.webmanifest",
+        "/static/icon.svg",
+        "/static/icon-192.png",
+        "/static/icon-512.png",
+        "/static/icon-maskable-512.png",
+    }
+)
 HEADERS = [
     (
         b"content-security-policy",
@@ -161,7 +171,9 @@ class Guard:
             await _refuse(send, 403, "this server answers only to its own address.")
             return
         jar = cookies(scope)
-        if not (access.token_ok(_query_token(scope)) or access.token_ok(jar.get(TOKEN_COOKIE))):
+        public = scope["method"] in SAFE_METHODS and scope["path"] in PUBLIC_PATHS
+        tokened = access.token_ok(_query_token(scope)) or access.token_ok(jar.get(TOKEN_COOKIE))
+        if not (public or tokened):
             await _refuse(send, 403, "open the address with its token (as the server printed it).")
             return
         if scope["method"] not in SAFE_METHODS:

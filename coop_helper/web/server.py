@@ -7,6 +7,7 @@ import signal
 import socket
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 from coop_helper.errors import UserError
 from coop_helper.web.security import Access, is_loopback
@@ -121,19 +122,31 @@ def serve(host: str, port: int, open_browser: bool, workers: int) -> None:
         print("Phones on the same network: scan this, or open the address above.", flush=True)
         print(qr_lines(listening.url), end="", flush=True)
     print("Ctrl-C stops the server.", file=sys.stderr, flush=True)
+    from coop_helper.web.protocol import ACCEPT_BURST, GuardedH11Protocol
+
     state = Server(listening.access, workers)
     config = uvicorn.Config(
         create_app(listening.access, workers, state),
+        http=GuardedH11Protocol,
+        backlog=ACCEPT_BURST,
         log_level="warning",
         access_log=False,
-        timeout_graceful_shutdown=2,
+        timeout_keep_alive=5,  # an idle connection after an answer
+        timeout_graceful_shutdown=1,
+        h11_max_incomplete_event_size=16_384,  # a request's headers
         lifespan="off",
     )
     if open_browser:
         import webbrowser
 
         threading.Timer(0.3, webbrowser.open, (listening.url,)).start()
-    server = uvicorn.Server(config)
+
+    class Stoppable(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            state.close()  # every simulation stops now: Ctrl-C ends the server at once
+            super().handle_exit(sig, frame)
+
+    server = Stoppable(config)
 
     def warm_once_up() -> None:  # after the first page (or a second): its start is not slowed
         state.answered.wait(timeout=1.0)

@@ -53,16 +53,17 @@ def _play(args: dict[str, Any]) -> Any:
     from coop_helper.sim.odds import compute_odds
 
     pile = args["pile"]
+    settings = {
+        k: args[k]
+        for k in ("games", "precision", "seed", "workers", "target", "policy")
+        if k in args
+    }
     try:
         return compute_odds(
             args["players"],
             args["contracts"],
             pile,
-            games=args["games"],
-            precision=args["precision"],
-            seed=args["seed"],
-            workers=args["workers"],
-            target=args["target"],
+            **settings,
             progress=_check,
             on_batch=lambda tally: _on_batch(tally, pile.size),
         )

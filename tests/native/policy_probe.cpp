@@ -1,4 +1,4 @@
-// The decision-level differential test of the native policies (tests/test_native_policies.py).
+// The decision-level differential test of the native policies (tests/native/test_policies.py).
 //
 // Reads, on stdin, the questions a Python game put to a Python policy: the public table
 // before each question and the Python answer. Asks the same questions of the C++ policy,
@@ -21,7 +21,7 @@
 //        written before the draw question that played the turn through
 //   clone    the odds runner copies the policy for a branch (after the stop's question)
 //   b (as q) a question of the branch played with that copy
-// <table> is written by tests/native_probe.py's table_tokens, read by read_table below.
+// <table> is written by tests/helpers/native_probe.py's table_tokens, read by read_table below.
 #include <cstdio>
 #include <iostream>
 #include <map>

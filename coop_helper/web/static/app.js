@@ -5,6 +5,9 @@
 const T = JSON.parse(document.getElementById("strings").textContent);
 const CATALOG = JSON.parse(document.getElementById("catalog").textContent);
 const BY_KEY = Object.fromEntries(CATALOG.map((c) => [c.key, c]));
+// the rank names in the page's language, by the English names the JSON documents carry
+const RANKS = JSON.parse(document.getElementById("ranks").textContent);
+const rankName = (name) => RANKS[name] || name;
 const CSRF = document.querySelector('meta[name="csrf-token"]').content;
 const LANG = T.lang;
 const $ = (id) => document.getElementById(id);
@@ -141,7 +144,7 @@ function showGame(doc, difficulty) {
     const item = el("li", {}, head);
     const other = otherName(c);
     if (other) item.append(el("div", { class: "other", lang: LANG === "de" ? "en" : "de", text: other }));
-    if (info.requirement) item.append(el("div", { class: "req", lang: "en", text: info.requirement }));
+    if (info.requirement) item.append(el("div", { class: "req", lang: LANG, text: info.requirement }));
     list.append(item);
   }
   $("pile-arithmetic").textContent = doc.arithmetic;
@@ -231,7 +234,7 @@ function rankOf(level) {
   for (const [name, p] of Object.entries(ranks)) {
     if (p > 0 && (best === null || p > ranks[best])) best = name;
   }
-  return best || "";
+  return best ? rankName(best) : "";
 }
 
 function drawOdds() {
@@ -375,7 +378,7 @@ async function record(event) {
   try {
     const doc = await postJSON("/api/record", body);
     const game = doc.game;
-    const result = game.won ? fmt(T.won_rank, { rank: game.rank, points: game.points }) : T.lost;
+    const result = game.won ? fmt(T.won_rank, { rank: rankName(game.rank), points: game.points }) : T.lost;
     box.replaceChildren(el("p", { text: fmt(T.recorded, { id: game.id, result }) }));
     if (game.won && doc.standing.place) {
       box.append(el("p", { text: fmt(T.standing, { place: doc.standing.place, games: doc.standing.games, n: game.players }) }));
@@ -406,7 +409,7 @@ async function loadHistory() {
     const body = $("hist-table").tBodies[0];
     body.replaceChildren();
     for (const game of doc.games.slice().reverse()) {
-      const result = game.won ? `${game.rank} (${game.points})` : T.lost;
+      const result = game.won ? `${rankName(game.rank)} (${game.points})` : T.lost;
       body.append(el("tr", {},
         el("td", { text: game.played_on }),
         el("td", { text: String(game.players) }),
@@ -465,7 +468,9 @@ async function loadContracts() {
       const item = el("li", {}, head);
       const other = otherName(c);
       if (other) item.append(el("div", { class: "other", text: other }));
-      item.append(el("div", { class: "req", lang: "en", text: c.requirement }));
+      // the requirement in the page's language (the card data's German on the German page)
+      const requirement = (BY_KEY[c.key] || {}).requirement || c.requirement;
+      item.append(el("div", { class: "req", lang: LANG, text: requirement }));
       if (c.difficulty) {
         const d = c.difficulty;
         const text = d.unrated

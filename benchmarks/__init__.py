@@ -1,0 +1,1 @@
+"""Benchmarks, run by hand from the project folder (see README.md here)."""

@@ -1,0 +1,1 @@
+"""How fast: commands, the engines, the journal, the atlas build, the page."""

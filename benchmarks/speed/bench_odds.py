@@ -1,0 +1,155 @@
+"""Speed of the odds on both engines, side by side: the issue's targets, end to end.
+
+Run by hand:  python -m benchmarks.speed.bench_odds [--quick]
+
+Every figure is measured on the native core and on the Python engine (COOP_HELPER_ENGINE),
+in the same run, with the ratio; the two engines' outputs are compared as well. Commands
+show wall time and CPU time (every thread and process of the command): on a busy machine
+the CPU time is the steadier figure, and the load average is printed beside it.
+
+1. `coop-helper odds` for 2-player and 5-player deals with its defaults (every removal
+   level within 1 percentage point, 95%), wall time including start-up, as a user runs it.
+2. `coop-helper setup --players 2` with its defaults, and `coop-helper rank 3`.
+3. Expert games per second on one core as the odds runner plays them (its per-game trace,
+   the last-turn rule's branches included), solo, 2 and 5 players: CPU time of this
+   process, so another busy process on the machine does not count.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+from coop_helper.native import extension
+from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.deals import time_pile
+from coop_helper.sim.traces import game_seed, play_trace
+
+COMMAND = [
+    shutil.which("coop-helper") or sys.executable,
+    *([] if shutil.which("coop-helper") else ["-m", "coop_helper"]),
+]
+ENGINES = ("native", "python")
+
+
+def deals(players: int, count: int) -> list[list[str]]:
+    """Seeded deals whose seals are known."""
+    catalog = load_catalog()
+    known = [c for c in catalog.contracts if c.seal is not None]
+    rng = random.Random("bench-odds" if players == 2 else f"bench-odds-{players}")
+    size = catalog.contracts_by_players[players]
+    return [[c.name for c in rng.sample(known, size)] for _ in range(count)]
+
+
+def timed(args: list[str], engine: str) -> tuple[float, float, str]:
+    """Wall time, CPU time (all its threads and processes) and output of one command."""
+    env = {**os.environ, "COOP_HELPER_ENGINE": engine}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, check=True, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu, done.stdout
+
+
+def side_by_side(label: str, runs: list[tuple[str, list[str]]]) -> None:
+    """Each command on both engines: wall times, ratio, and whether the outputs agree."""
+    print(label)
+    walls: dict[str, list[float]] = {e: [] for e in ENGINES}
+    cpus: dict[str, list[float]] = {e: [] for e in ENGINES}
+    for name, args in runs:
+        outputs = {}
+        for engine in ENGINES:
+            wall, cpu, outputs[engine] = timed(args, engine)
+            walls[engine].append(wall)
+            cpus[engine].append(cpu)
+        same = "same output" if outputs["native"] == outputs["python"] else "OUTPUTS DIFFER"
+        games = ""
+        if "--json" in args:
+            doc = json.loads(outputs["native"])
+            games = f"{(doc.get('odds') or doc)['games']:>6,} games  "
+        native, python = walls["native"][-1], walls["python"][-1]
+        print(
+            f"  native {native:5.2f} s ({cpus['native'][-1]:5.2f} CPU)  python {python:5.2f} s "
+            f"({cpus['python'][-1]:5.2f} CPU)  x{python / native:4.1f}  {games}{same}  {name}"
+        )
+    mid_wall = {e: statistics.median(w) for e, w in walls.items()}
+    mid_cpu = {e: statistics.median(c) for e, c in cpus.items()}
+    print(
+        f"  median over {len(runs)}: native {mid_wall['native']:.2f} s "
+        f"({mid_cpu['native']:.2f} CPU), python {mid_wall['python']:.2f} s "
+        f"({mid_cpu['python']:.2f} CPU), x{mid_wall['python'] / mid_wall['native']:.1f}"
+    )
+    print(f"  load average while measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+def per_core(quick: bool) -> None:
+    from coop_helper.native.core import native_contracts, native_deck, play_traces
+    from coop_helper.policies.native_expert import native_constants
+
+    print("expert games per second on one core, as the odds runner plays them (CPU time):")
+    catalog = load_catalog()
+    known = [c for c in catalog.contracts if c.seal is not None]
+    for players, games in ((1, 1000), (2, 800), (5, 400)):
+        if quick:
+            games //= 40
+        rng = random.Random(f"per-core-{players}")
+        chosen = [
+            tuple(rng.sample(known, catalog.contracts_by_players[players])) for _ in range(20)
+        ]
+        piles = [time_pile(c).size or 0 for c in chosen]
+        start = time.process_time()
+        for i in range(games):
+            k = i % len(chosen)
+            play_trace(chosen[k], players, piles[k], game_seed(1, i), "expert")
+        python = games / (time.process_time() - start)
+        for c in chosen:  # the deck and contracts are handed over once per run, not timed
+            native_deck(players), native_contracts(c), native_constants("expert", players)
+        per_deal = 10 * games // len(chosen)  # more native games: the clock is coarse
+        start = time.process_time()
+        for k, c in enumerate(chosen):
+            expert = native_constants("expert", players)
+            play_traces(c, players, piles[k], 1, 0, per_deal, "expert", expert=expert)
+        native = per_deal * len(chosen) / (time.process_time() - start)
+        print(
+            f"  {players} player{'s' if players > 1 else ' '}: native {native:7.0f} games/s "
+            f"({per_deal * len(chosen):,} games)  python {python:6.0f} games/s "
+            f"({games:,} games)  x{native / python:4.1f}"
+        )
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv  # one small run of each part: checks the script works
+    if extension() is None:
+        sys.exit("the native core is not built on this install: nothing to compare")
+    count = 1 if quick else 5
+    few = ["--games", "200"] if quick else []  # quick: a fixed few games, not the defaults
+    side_by_side(
+        "odds, 2 players, defaults (every level within 1 point, 95%):",
+        [(", ".join(d), ["odds", *d, *few, "--json"]) for d in deals(2, count)],
+    )
+    side_by_side(
+        "odds, 5 players, defaults:",
+        [(", ".join(d), ["odds", *d, *few, "--json"]) for d in deals(5, 1 if quick else 3)],
+    )
+    side_by_side(
+        "setup --players 2, defaults:",
+        [
+            (f"deal seed {s}", ["setup", "--players", "2", "--seed", str(s), *few, "--json"])
+            for s in range(1, count + 1)
+        ],
+    )
+    side_by_side("rank 3 (start-up):", [("rank 3", ["rank", "3"])] * (1 if quick else 3))
+    per_core(quick)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""How well the simulated teams play: paired comparisons of policies and their constants."""

@@ -1,0 +1,1 @@
+"""Frozen policies that strength comparisons measure against."""
