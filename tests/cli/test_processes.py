@@ -302,7 +302,7 @@ def test_ctrl_c_while_starting_up_prints_no_traceback(tmp_path, delay):
         (["play", *EXAMPLE, "--seed", "many"], "'many' is not a whole number"),
         (
             ["odds", *EXAMPLE, "--interval", "bayes"],
-            "--interval': 'bayes' is not one of 'wilson', 'exact'.",
+            "--interval: 'bayes' is not one of 'wilson', 'exact'.",
         ),
     ],
 )
