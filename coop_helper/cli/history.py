@@ -340,8 +340,7 @@ def undo_command(
     yes: Annotated[bool, YesFlag] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Remove the most recently recorded game: shown first, and asked about on a terminal
-    (--yes: without asking)."""
+    """Remove the latest game: shown first, asked about on a terminal (--yes: without asking)."""
     from coop_helper.journal import records
     from coop_helper.journal.store import journal_path
 

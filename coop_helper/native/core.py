@@ -7,13 +7,17 @@ Every function here needs the extension (`coop_helper.native.extension`); the ca
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coop_helper.engine.cards import build_deck
 from coop_helper.engine.seeds import stream_seed
 from coop_helper.native import extension
 from coop_helper.setup.catalog import Contract
+
+if TYPE_CHECKING:  # a type only
+    from coop_helper.engine.state import Table
 
 __all__ = [
     "MAX_SEED",
@@ -21,8 +25,11 @@ __all__ = [
     "native_contracts",
     "native_deck",
     "play_games",
+    "play_search_games",
     "play_traces",
     "plays",
+    "search_rollouts",
+    "searches",
     "tally",
 ]
 
@@ -161,6 +168,31 @@ def play_games(
     return result
 
 
+def play_game_turns(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seed: int,
+    policy: str,
+    expert: Any = None,
+    removed: int = 0,
+    dealt_time: int | None = None,
+) -> list[dict[str, Any]]:
+    """One game as `play_games` plays it: its state after every turn (for the tests)."""
+    result: list[dict[str, Any]] = _core().play_game_turns(
+        native_deck(players),
+        native_contracts(contracts),
+        players,
+        time_pile,
+        removed,
+        -1 if dealt_time is None else dealt_time,
+        _halves(seed),
+        policy,
+        expert,
+    )
+    return result
+
+
 def stream_seed_native(seed: int, stream: str) -> int:
     """`engine.seeds.stream_seed`, computed by the native core (for the tests)."""
     low, high = _halves(seed)
@@ -170,3 +202,99 @@ def stream_seed_native(seed: int, stream: str) -> int:
 def python_stream_seed(seed: int, stream: str) -> int:
     """The Python engine's stream seed (the reference the native one must equal)."""
     return stream_seed(seed, stream)
+
+
+# ------------------------------------------------------------------ the search player
+
+_KINDS = {"draw": 0, "take": 1}
+
+
+def searches(base: str, contracts: tuple[Contract, ...]) -> bool:
+    """Can the native core play a search player's rollouts over ``base`` in a game of
+    these contracts exactly as the Python engine plays them?"""
+    core = extension()
+    if core is None or not core.has_policy(base):
+        return False
+    try:
+        native_contracts(contracts)
+    except ValueError:  # a contract the native core does not know
+        return False
+    return True
+
+
+def search_rollouts(
+    table: Table,
+    rng: random.Random,
+    base: str,
+    samples: int,
+    kind: str,
+    options: Sequence[bool | int | None],
+    player: int = 0,
+    takes_left: int = 0,
+    expert: Any = None,
+) -> list[list[float]]:
+    """`SearchPolicy._rollouts` for one decision, played by the native core: the wins (1.0
+    or 0.0) of each option per sample, drawn from ``rng`` (which goes on from where the
+    native search left it). A draw's options are answers to draw again; a take's card ids
+    or None."""
+    if kind == "draw":
+        answers = [1 if option else 0 for option in options]
+    else:
+        answers = [-1 if option is None else int(option) for option in options]
+    version, words, gauss = rng.getstate()
+    results, state = _core().search_rollouts(
+        native_deck(table.n_players),
+        native_contracts(tuple(table.contracts)),
+        table,
+        list(words),
+        base,
+        samples,
+        _KINDS[kind],
+        answers,
+        player,
+        takes_left,
+        expert,
+    )
+    rng.setstate((version, tuple(state), gauss))
+    return [list(outcomes) for outcomes in results]
+
+
+def play_search_games(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seeds: Sequence[int],
+    base: str = "expert",
+    kinds: Sequence[str] = ("draw", "take"),
+    samples: int = 32,
+    removed: int = 0,
+    dealt_time: int | None = None,
+    clairvoyant: bool = False,
+    record: bool = False,
+    expert: Any = None,
+) -> list[dict[str, Any]]:
+    """Whole games of a search player over ``base`` (``clairvoyant``: the clairvoyant
+    bound, `coop_helper.policies.clairvoyant`), one per seed, in one crossing: each game's
+    result and final state (as `play_games`), ``searched`` and ``overridden`` (draw, take)
+    and, with ``record``, ``decisions``: every decision searched as the fields of
+    `coop_helper.policies.search.SearchDecision`. Ctrl-C raises KeyboardInterrupt."""
+    unknown = set(kinds) - set(_KINDS)
+    if unknown:
+        raise ValueError(f"unknown decision kinds {sorted(unknown)}")
+    result: list[dict[str, Any]] = _core().play_search_games(
+        native_deck(players),
+        native_contracts(contracts),
+        players,
+        time_pile,
+        removed,
+        -1 if dealt_time is None else dealt_time,
+        [_halves(s) for s in seeds],
+        base,
+        "draw" in kinds,
+        "take" in kinds,
+        samples,
+        clairvoyant,
+        record,
+        expert,
+    )
+    return result

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the native core with AddressSanitizer and UndefinedBehaviorSanitizer and run the
-# differential and robustness tests on it. Run by hand from the project root, in a venv
+# differential and robustness tests on it (the search player's included). Run by hand from the project root, in a venv
 # made by the README's install command:  bash coop_helper/native/sanitize.sh [pytest args]
 # The installed extension is replaced for the run by the sanitized build, then restored.
 set -euo pipefail
@@ -23,4 +23,5 @@ cp "$work/sanitized.so" "$target"
 # interpreter are not reported (it frees little at exit by design).
 LD_PRELOAD="$(g++ -print-file-name=libasan.so):$(g++ -print-file-name=libubsan.so)" \
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    .venv/bin/pytest -q -p no:cacheprovider tests/native/test_engine.py tests/native/test_robust.py "$@"
+    .venv/bin/pytest -q -p no:cacheprovider tests/native/test_engine.py tests/native/test_robust.py \
+    tests/native/test_search.py tests/policies/test_clairvoyant.py "$@"

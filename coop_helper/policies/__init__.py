@@ -65,7 +65,7 @@ def make_policy(name: str, params: dict[int, ExpertParams] | None = None) -> Pol
     if kinds is None or base_factory is None:
         raise _unknown(name)
     canonical = search if base == SEARCH_BASE else f"{search}:{base}"
-    return SearchPolicy(base_factory, canonical, kinds)
+    return SearchPolicy(base_factory, canonical, kinds, base_name=base)
 
 
 def is_time_blind(policy: Policy) -> bool:

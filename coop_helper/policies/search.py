@@ -13,19 +13,24 @@ and this player's own random source (the one `start_game` hands it), never the g
 Its rollouts see the Time Pile's size, so its play depends on the turns left: one simulated
 game cannot answer every removal level, and the odds runner refuses it.
 
-No C++ twin: the search player plays on the Python engine.
+Where the native core is built and in use, the rollouts of a decision run there
+(`coop_helper.native.core.search_rollouts`, one crossing per decision) with exactly the
+same random numbers, so the decisions are the same on both engines.
+
+C++ twin: `coop_helper/native/src/policies/search.hpp` and `.cpp`.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import NamedTuple
 
 from coop_helper.engine.fork import fork, sample_hidden
 from coop_helper.engine.game import Game, GameResult
 from coop_helper.engine.state import Hidden, PlayerState, Table
+from coop_helper.native import core as native_core
+from coop_helper.native import native_in_use
 from coop_helper.policies.base import Policy
 
 # Guesses per decision. benchmarks/strength/search_gain.py, solo, checking draws: 32 gained
@@ -34,13 +39,31 @@ from coop_helper.policies.base import Policy
 DEFAULT_SAMPLES = 32
 KINDS = ("draw", "take")
 SIGNIFICANCE = 2.0  # standard errors an override needs
-Option = TypeVar("Option")
+Option = bool | int | None  # a draw answer, or a take answer (a card, None to pass)
+
+
+class SearchDecision(NamedTuple):
+    """One decision the search checked (kept when a search player's `record` is a list)."""
+
+    kind: str  # "draw" or "take"
+    turn: int
+    player: int
+    base_choice: Option  # the base policy's answer
+    pick: Option  # the answer played
+    options: tuple[Option, ...]  # in search order: the base's answer first
+    wins: tuple[int, ...]  # rollouts won, per option
 
 
 def paired_best(results: Sequence[Sequence[float]], base: int) -> int:
     """The option to play: the one whose mean paired gain over option ``base`` is largest
-    and exceeds SIGNIFICANCE standard errors; ``base`` if none does."""
-    best, best_gain = base, 0.0
+    and exceeds SIGNIFICANCE standard errors; ``base`` if none does.
+
+    The test is made on the sums of the paired differences and of their squares (whole
+    numbers for wins of 1 and 0, so exact in any order of addition): mean > k * sqrt(var / n)
+    with var the sample variance is total**2 * (n - 1) > k**2 * (n * squares - total**2)
+    for a positive total. The native core (src/policies/search.cpp) decides the same way.
+    """
+    best, best_total = base, 0.0
     reference = results[base]
     n = len(reference)
     if n < 2:
@@ -49,12 +72,12 @@ def paired_best(results: Sequence[Sequence[float]], base: int) -> int:
         if i == base:
             continue
         diffs = [a - b for a, b in zip(outcomes, reference, strict=True)]
-        mean = sum(diffs) / n
-        if mean <= best_gain:
+        total = sum(diffs)
+        if total <= best_total:
             continue
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > SIGNIFICANCE * math.sqrt(var / n):
-            best, best_gain = i, mean
+        squares = sum(d * d for d in diffs)
+        if total * total * (n - 1) > SIGNIFICANCE**2 * (n * squares - total * total):
+            best, best_total = i, total
     return best
 
 
@@ -72,7 +95,11 @@ class SearchPolicy:
         name: str,
         kinds: Sequence[str] = KINDS,
         samples: int = DEFAULT_SAMPLES,
+        base_name: str | None = None,
     ) -> None:
+        """``base`` makes the policy checked; ``base_name`` is its name where the native
+        core plays exactly that policy (the registry's own factories), so the rollouts
+        may run there; None keeps them on the Python engine."""
         unknown = set(kinds) - set(KINDS)
         if unknown:
             raise ValueError(f"unknown decision kinds {sorted(unknown)}; use {KINDS}")
@@ -80,12 +107,15 @@ class SearchPolicy:
             raise ValueError(f"samples must be 2 or more, not {samples}")
         self.name = name
         self.make_base = base
+        self.base_name = base_name
         self.kinds = frozenset(kinds)
         self.samples = samples
         self.base = base()
         self.rng = random.Random(0)
+        self.native = False  # the rollouts run on the native core (decided at start_game)
         self.searched = {kind: 0 for kind in KINDS}  # decisions searched, per kind
         self.overridden = {kind: 0 for kind in KINDS}  # ... and answered differently
+        self.record: list[SearchDecision] | None = None  # a list: every decision searched
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """The base policy gets the random source as it would alone; the search a new one
@@ -95,18 +125,68 @@ class SearchPolicy:
         self.base = self.make_base()
         self.base.start_game(table, base_rng)
         self.rng = random.Random(rng.getrandbits(64) ^ 0x5EA4C4)
+        self.native = self._native_rollouts(table)
+
+    def _native_rollouts(self, table: Table) -> bool:
+        """May this game's rollouts run on the native core?"""
+        return (
+            self.base_name is not None
+            and native_in_use()
+            and native_core.searches(self.base_name, table.contracts)
+        )
 
     def clone(self) -> SearchPolicy:
         """A copy in the middle of a game: the base policy's copy, the same random state."""
-        other = SearchPolicy(self.make_base, self.name, tuple(self.kinds), self.samples)
+        other = SearchPolicy(
+            self.make_base, self.name, tuple(self.kinds), self.samples, self.base_name
+        )
         other.base = self.base.clone()
         other.rng.setstate(self.rng.getstate())
+        other.native = self.native
         return other
 
     # -------------------------------------------------------------- search
 
+    def _option_wins(
+        self,
+        table: Table,
+        kind: str,
+        options: Sequence[Option],
+        player: int = 0,
+        takes_left: int = 0,
+    ) -> list[list[float]]:
+        """Wins (1/0) of each option per sample, on the native core where this game's
+        rollouts run there (the same numbers), else by `_rollouts`: a draw answer resumes
+        the active player's drawing, a take answer ``player``'s take (``takes_left``)."""
+        if self.native and self.base_name is not None:
+            from coop_helper.policies.native_expert import native_constants
+
+            params = getattr(self.base, "params", None)  # the expert base's constants
+            expert = native_constants(self.base_name, table.n_players, params)
+            return native_core.search_rollouts(
+                table,
+                self.rng,
+                self.base_name,
+                self.samples,
+                kind,
+                options,
+                player,
+                takes_left,
+                expert,
+            )
+
+        def resume(game: Game, option: Option) -> GameResult:
+            if kind == "draw":
+                return game.resume_draw(bool(option))
+            return game.resume_take(player, takes_left, option)
+
+        return self._rollouts(table, options, resume)
+
     def _rollouts(
-        self, table: Table, options: Sequence[Option], resume: Callable[[Game, Option], GameResult]
+        self,
+        table: Table,
+        options: Sequence[Option],
+        resume: Callable[[Game, Option], GameResult],
     ) -> list[list[float]]:
         """Wins (1/0) of each option on the same guesses and the same random draws."""
         results: list[list[float]] = [[] for _ in options]
@@ -133,18 +213,36 @@ class SearchPolicy:
             for option in options
         ]
 
+    def _searched(
+        self,
+        kind: str,
+        table: Table,
+        player: PlayerState,
+        options: Sequence[Option],
+        results: list[list[float]],
+    ) -> Option:
+        """The answer the rollouts pick, counted (and recorded)."""
+        pick = options[paired_best(results, 0)]
+        self.searched[kind] += 1
+        if pick != options[0]:
+            self.overridden[kind] += 1
+        if self.record is not None:
+            wins = tuple(int(sum(outcomes)) for outcomes in results)
+            self.record.append(
+                SearchDecision(
+                    kind, table.turn, player.index, options[0], pick, tuple(options), wins
+                )
+            )
+        return pick
+
     def draw_again(self, table: Table, player: PlayerState) -> bool:
         """The base policy's answer, unless rollouts show the other one clearly better."""
         choice = self.base.draw_again(table, player)
         if "draw" not in self.kinds:
             return choice
         options = [choice, not choice]
-        results = self._rollouts(table, options, Game.resume_draw)
-        self.searched["draw"] += 1
-        pick = options[paired_best(results, 0)]
-        if pick != choice:
-            self.overridden["draw"] += 1
-        return pick
+        results = self._option_wins(table, "draw", options)
+        return bool(self._searched("draw", table, player, options, results))
 
     def choose_take(
         self, table: Table, player: PlayerState, options: list[int], takes_left: int
@@ -154,22 +252,15 @@ class SearchPolicy:
         choice = self.base.choose_take(table, player, options, takes_left)
         if "take" not in self.kinds:
             return choice
-        candidates: list[int | None] = [choice]
+        candidates: list[Option] = [choice]
         candidates += [c for c in [*options, None] if c != choice]
-        index = player.index
-
-        def resume(game: Game, option: int | None) -> GameResult:
-            return game.resume_take(index, takes_left, option)
-
-        results = self._rollouts(table, candidates, resume)
-        self.searched["take"] += 1
-        pick = candidates[paired_best(results, 0)]
+        results = self._option_wins(table, "take", candidates, player.index, takes_left)
+        pick = self._searched("take", table, player, candidates, results)
         if pick != choice:
-            self.overridden["take"] += 1
             # The base policy's memory of the plan may miss a take it did not choose.
             self.base = self.make_base()
             self.base.start_game(table, random.Random(self.rng.getrandbits(64)))
-        return pick
+        return pick  # type: ignore[return-value]
 
     # ----------------------------------------------------------- delegated
 

@@ -24,7 +24,6 @@ from coop_helper.render.terminal import stdout_is_unicode
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 from coop_helper.setup.deals import PreparedGame, TimePile
 from coop_helper.text.i18n import _, is_german, ngettext
-from coop_helper.text.words import plural
 
 
 class _Console(Console):
@@ -344,9 +343,12 @@ def print_deal(
     about = [] if level is None else [level]
     if candidates is not None:
         about.append(
-            "the only matching deal" if candidates == 1 else f"one of {candidates:,} matching deals"
+            _("the only matching deal")
+            if candidates == 1
+            else _("one of {n} matching deals").format(n=f"{candidates:,}")
         )
-    title = f"Deal for {plural(players, 'player')}" + (f" ({', '.join(about)})" if about else "")
+    title = ngettext("Deal for {n} player", "Deal for {n} players", players).format(n=players)
+    title += f" ({', '.join(about)})" if about else ""
     print_face_up(console, contracts, seals, title)
     again = " ".join(
         [
@@ -357,13 +359,17 @@ def print_deal(
             f"--seed {seed}",
         ]
     )
-    seals_note = ", with your recorded seals" if with_recorded_seals else ""
-    how = "with your recorded seals, deal again with" if with_recorded_seals else "deal again with"
-    one = f"Seed: {seed}  (deal again: {again}{seals_note})"
-    print_with_command(console, f"Seed: {seed}; {how}:", again, one)
+    if with_recorded_seals:
+        one = _("Seed: {seed}  (deal again: {command}, with your recorded seals)")
+        head = _("Seed: {seed}; with your recorded seals, deal again with:")
+    else:
+        one = _("Seed: {seed}  (deal again: {command})")
+        head = _("Seed: {seed}; deal again with:")
+    print_with_command(console, head.format(seed=seed), again, one.format(seed=seed, command=again))
     from_code = f"coop-helper setup --code {code}"
-    one = f"Share code: {code}  (set up from it: {from_code})"
-    print_with_command(console, f"Share code: {code}; set up from it with:", from_code, one)
+    one = _("Share code: {code}  (set up from it: {command})").format(code=code, command=from_code)
+    head = _("Share code: {code}; set up from it with:").format(code=code)
+    print_with_command(console, head, from_code, one)
 
 
 def print_with_command(

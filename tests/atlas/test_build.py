@@ -19,6 +19,8 @@ distributed = pytest.importorskip("distributed")
 
 from coop_helper.atlas.build import build_atlas  # noqa: E402
 
+pytestmark = pytest.mark.slow  # the default run and CI run it; -m 'not slow' leaves it out
+
 # Solo fitted on 50 training deals of 2 games: a hundred games.
 SMALL = {"players": (1,), "exhaustive": (), "train_deals": 50, "train_games": 2}
 

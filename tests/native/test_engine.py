@@ -12,11 +12,14 @@ import os
 import random
 
 import pytest
-from helpers.native import play_python, random_case
+from helpers.native import play_python, random_case, where_they_part
 
 from coop_helper.native import extension
+from coop_helper.policies import make_policy
 from coop_helper.policies.native_expert import native_constants
 from coop_helper.sim.traces import game_seed, play_trace
+
+pytestmark = pytest.mark.slow  # the default run and CI run it; -m 'not slow' leaves it out
 
 native = pytest.mark.skipif(extension() is None, reason="the native core is not built")
 
@@ -103,7 +106,8 @@ def test_whole_games_are_the_python_engines(policy, players):
             case.dealt_time,
             native_constants(policy, players),
         )
-        assert ours == play_python(case, policy), case
+        if ours != play_python(case, policy):
+            pytest.fail(f"{case}\n{where_they_part(case, policy)}")
 
 
 TRACED_DEALS = 40  # per player count
@@ -153,3 +157,45 @@ def test_simple_policies_traces_are_the_odds_runners(policy):
         for i, got in enumerate(ours):
             trace = play_trace(case.contracts, players, case.time_pile, game_seed(77, i), policy)
             assert got == (trace.finish_turn, trace.events, trace.endings), (case, i)
+
+
+@native
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_every_turn_ends_in_the_python_engines_state(players):
+    """The state after each turn, not only the last: the turn-by-turn comparison that
+    names where the engines part (`where_they_part`) lines up turn for turn."""
+    from helpers.native import python_turn_states
+
+    from coop_helper.native.core import play_game_turns
+
+    rng = random.Random(f"turns-{players}")
+    turns = 0
+    for _ in range(5):
+        case = random_case(rng, players)
+        ours = play_game_turns(
+            case.contracts,
+            players,
+            case.time_pile,
+            case.seed,
+            "expert",
+            case.removed,
+            case.dealt_time,
+        )
+        theirs = python_turn_states(case, "expert")[0]
+        assert ours == theirs, case
+        turns += len(ours)
+    assert turns > 20  # (a deal whose Time Pile is all removed plays no turn)
+
+
+@native
+def test_a_parting_is_named_by_its_turn_and_the_turns_events(monkeypatch):
+    """Where the engines part, the failure names the turn, what differs after it, and the
+    Python engine's moves and decisions of that turn: here the Python side plays another
+    team than the native one, so they part at the first decision that differs."""
+    import helpers.native
+
+    case = random_case(random.Random("parting"), 2)
+    monkeypatch.setattr(helpers.native, "make_policy", lambda name: make_policy("basic"))
+    said = helpers.native.where_they_part(case, "random")
+    assert said.startswith("the engines part in turn ")
+    assert "'event': 'decision'" in said and "'event': 'move'" in said

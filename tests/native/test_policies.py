@@ -34,7 +34,7 @@ PROBE = Path(__file__).resolve().parent / "policy_probe.cpp"
 SOURCES = [p for p in sorted(SRC.rglob("*.cpp")) if p.name != "bindings.cpp"]
 GAMES = {"expert": 40, "expert-plain": 15, "basic": 15, "random": 15}  # per player count
 
-pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")]
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,10 @@ from coop_helper.policies.expert_params import PARAMS
 from coop_helper.policies.native_expert import native_expert
 from coop_helper.setup.catalog import load_catalog
 
-pytestmark = pytest.mark.skipif(extension() is None, reason="the native core is not built")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(extension() is None, reason="the native core is not built"),
+]
 
 CONTRACTS = load_catalog().contracts
 
@@ -43,6 +46,11 @@ def test_every_game_ends_consistently(game):
     except ValueError:
         assert dealt is not None and removed > 0  # the one combination GameConfig refuses too
         return
+    _check_end(state)
+
+
+def _check_end(state: dict) -> None:
+    """A finished game's state is consistent: every card in exactly one place."""
     assert state["won"] == (not state["open"])
     cards = (
         state["harbour"]
@@ -81,6 +89,61 @@ def test_every_trace_is_played_through(game, run_seed, count):
     for finish, events, endings in traces:
         assert finish >= 0
         assert all(turn >= 1 for turn, _ in events) and all(turn >= 1 for turn, _ in endings)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    games(),
+    st.sampled_from([("draw",), ("take",), ("draw", "take")]),
+    st.integers(2, 3),
+    st.booleans(),
+)
+def test_every_search_game_ends_consistently(game, kinds, samples, clairvoyant):
+    """The search player and the clairvoyant bound, over any base, deal and seed (Time
+    Piles up to 30 cards: a search game costs hundreds of games)."""
+    from coop_helper.native.core import play_search_games
+
+    players, contracts, time_pile, removed, dealt, seed, policy, expert = game
+    time_pile = min(time_pile, 30)
+    removed = min(removed, time_pile)
+    dealt = None if dealt is None else min(dealt, time_pile)
+    try:
+        [state] = play_search_games(
+            contracts, players, time_pile, [seed], policy, kinds, samples, removed, dealt,
+            clairvoyant, record=True, expert=expert,
+        )  # fmt: skip
+    except ValueError:
+        assert dealt is not None and removed > 0
+        return
+    _check_end(state)
+    assert sum(state["searched"]) == len(state["decisions"])
+    assert all(d[0] in kinds and d[4] in d[5] for d in state["decisions"])
+
+
+def test_bad_search_input_is_refused_not_a_crash():
+    import random
+
+    from coop_helper.engine import Game, GameConfig
+    from coop_helper.native.core import play_search_games, search_rollouts
+    from coop_helper.policies.basic import BasicPolicy
+
+    with pytest.raises(ValueError):
+        play_search_games(CONTRACTS[:2], 2, 10, [1], "no-such-policy")
+    expert = native_expert(2, PARAMS[2])
+    with pytest.raises(ValueError):
+        play_search_games(CONTRACTS[:2], 2, 10, [1], "expert", samples=1, expert=expert)
+    with pytest.raises(ValueError):
+        play_search_games(CONTRACTS[:2], 2, 10, [1], "expert", kinds=("repel",), expert=expert)
+    game = Game(GameConfig(CONTRACTS[:2], 2, 10, 0, 1), BasicPolicy())
+    rng = random.Random(1)
+    with pytest.raises(ValueError):
+        search_rollouts(game.table, rng, "expert", 2, "draw", [], expert=expert)
+    with pytest.raises(ValueError):
+        search_rollouts(
+            game.table, rng, "expert", 2, "draw", [True, False], player=7, expert=expert
+        )
+    with pytest.raises(ValueError):
+        search_rollouts(game.table, rng, "expert", 2, "take", [200], takes_left=1, expert=expert)
 
 
 def test_bad_input_is_refused_not_a_crash():

@@ -16,6 +16,8 @@ from coop_helper.policies import make_policy
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 
+pytestmark = pytest.mark.slow  # the default run and CI run it; -m 'not slow' leaves it out
+
 N = 150
 Z = 3.0
 DEALS = [

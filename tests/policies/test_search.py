@@ -17,6 +17,7 @@ from coop_helper.engine.cards import SHIP
 from coop_helper.engine.fork import fork, hidden_cards, public_cards, sample_hidden
 from coop_helper.engine.state import Hidden, Table, hire_cost
 from coop_helper.errors import UserError
+from coop_helper.native import extension
 from coop_helper.policies import make_policy
 from coop_helper.policies.basic import BasicPolicy
 from coop_helper.policies.expert import ExpertPolicy
@@ -137,7 +138,13 @@ def _guess(guess: Hidden) -> tuple:
     return (guess.draw, guess.time, guess.victory, guess.coin_cards)
 
 
-def test_guesses_and_decisions_do_not_depend_on_the_true_hidden_cards():
+@pytest.mark.parametrize("engine", ["python", "native"])
+def test_guesses_and_decisions_do_not_depend_on_the_true_hidden_cards(engine, monkeypatch):
+    """On either engine (the native core's rollouts guess in C++) the search's rollouts and
+    decisions are the same whatever the true hidden cards and the game's random source."""
+    if engine == "native" and extension() is None:
+        pytest.skip("the native core is not built")
+    monkeypatch.setenv("COOP_HELPER_ENGINE", engine)
     (table, hidden, _), _ = _captured("draw", 4)
     assert not table.reshuffled
     twin = redealt_hidden(hidden, 1)
@@ -151,10 +158,11 @@ def test_guesses_and_decisions_do_not_depend_on_the_true_hidden_cards():
     assert guesses[0] == guesses[1]
     decisions, rollouts = [], []
     for g in games:
-        search = SearchPolicy(BasicPolicy, "search:basic", samples=4)
+        search = SearchPolicy(BasicPolicy, "search:basic", samples=4, base_name="basic")
         search.start_game(g.table, random.Random(11))
+        assert search.native == (engine == "native")
         player = g.table.players[g.table.active]
-        rollouts.append(search._rollouts(g.table, [True, False], Game.resume_draw))
+        rollouts.append(search._option_wins(g.table, "draw", [True, False]))
         options = [
             c
             for c in g.table.harbour

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "policies/clairvoyant.hpp"
+#include "policies/search.hpp"
 #include "rng.hpp"
 #include "engine/seeds.hpp"
 #include "sim/levels.hpp"
@@ -231,6 +233,35 @@ py::list play_games(const Deck& deck, const Contracts& contracts, int players, i
   return out;
 }
 
+// The state after every turn (Game.on_turn_end), for the differential test to name the
+// first turn where the engines part.
+class TurnStates : public GameHooks {
+ public:
+  py::list states;
+  void on_turn_end(Game& game) override {
+    const Table& t = game.table;
+    states.append(game_state(game, GameResult{t.won, t.turn, t.victory_size, game.victory_moves}));
+  }
+};
+
+// One game with Game.run, as play_games plays it: its state after every turn.
+py::list play_game_turns(const Deck& deck, const Contracts& contracts, int players, int time_pile,
+                         int removed, int dealt_time, std::pair<uint64_t, uint64_t> seed,
+                         const std::string& policy_name, const py::object& expert) {
+  std::unique_ptr<Policy> policy = policy_named(policy_name, expert_of(expert));
+  GameConfig config;
+  config.players = players;
+  config.time_pile = time_pile;
+  config.removed = removed;
+  config.seed = to_u128(seed.first, seed.second);
+  config.dealt_time = dealt_time;
+  TurnStates turns;
+  Game game(deck, contracts, config, *policy);
+  game.hooks = &turns;
+  game.run();
+  return turns.states;
+}
+
 // traces.play_trace for games start..stop of a run seeded (low, high): (finish_turn,
 // events, endings) per game. The games are played without the GIL.
 py::list play_traces(const Deck& deck, const Contracts& contracts, int players, int time_pile,
@@ -258,6 +289,224 @@ py::list play_traces(const Deck& deck, const Contracts& contracts, int players, 
     for (size_t k = 0; k < trace.endings.size(); ++k)
       endings[k] = py::make_tuple(trace.endings[k].first, trace.endings[k].second);
     out.append(py::make_tuple(trace.finish_turn, events, endings));
+  }
+  return out;
+}
+
+// --- the search player ----------------------------------------------------------------
+
+// A search's poll while the GIL is released: Ctrl-C (or another signal's handler raising)
+// stops the search; the Python error is set and raised when the call returns.
+void poll_signals() {
+  py::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) throw SearchInterrupted();
+}
+
+template <int N>
+void read_ids(const py::handle& list, IdList<N>& out) {
+  out.clear();
+  for (const py::handle& item : list) {
+    if (out.size() >= N) throw std::invalid_argument("a pile too large for the native core");
+    out.push_back(item.cast<int>());
+  }
+}
+
+template <typename T>
+void read_ints(const py::handle& list, T* out, int size) {
+  int i = 0;
+  for (const py::handle& item : list) {
+    if (i >= size) throw std::invalid_argument("a table count of the wrong size");
+    out[i++] = static_cast<T>(item.cast<int>());
+  }
+  if (i != size) throw std::invalid_argument("a table count of the wrong size");
+}
+
+int contract_of(const py::handle& key) {
+  int id = contract_id(key.cast<std::string>().c_str());
+  if (id == NO_CONTRACT) throw std::invalid_argument("a contract the native core does not know");
+  return id;
+}
+
+// A Python PlayerState (engine/state.py), field by field.
+void read_player(const py::handle& p, PlayerState& out) {
+  out.coins = static_cast<int16_t>(p.attr("coins").cast<int>());
+  read_ids(p.attr("persons"), out.persons);
+  read_ids(p.attr("expeditions"), out.expeditions);
+  out.swords = static_cast<int16_t>(p.attr("swords").cast<int>());
+  out.vp = static_cast<int16_t>(p.attr("vp").cast<int>());
+  read_ints(p.attr("abilities"), out.abilities, N_ABILITIES);
+  read_ints(p.attr("traders"), out.traders, N_COLOURS);
+  read_ints(p.attr("clerks"), out.clerks, N_COLOURS);
+  out.cheap_persons = static_cast<int16_t>(p.attr("cheap_persons").cast<int>());
+  out.n_completed = 0;
+  for (const py::handle& key : p.attr("completed")) {
+    if (out.n_completed >= CUBES) throw std::invalid_argument("more contracts than cubes");
+    out.completed[out.n_completed++] = static_cast<int8_t>(contract_of(key));
+  }
+  py::dict markers = p.attr("markers").cast<py::dict>();
+  py::dict marker_turn = p.attr("marker_turn").cast<py::dict>();
+  out.n_markers = 0;
+  for (const auto& item : markers) {
+    if (out.n_markers >= CUBES) throw std::invalid_argument("more markers than cubes");
+    int i = out.n_markers++;
+    out.marker_key[i] = static_cast<int8_t>(contract_of(item.first));
+    out.marker_step[i] = static_cast<int8_t>(item.second.cast<int>());
+    out.marker_turn[i] = static_cast<int16_t>(
+        marker_turn.contains(item.first) ? marker_turn[item.first].cast<int>() : 0);
+  }
+  out.n_aside = 0;
+  for (int c = 0; c < N_COLOURS; ++c) out.aside[c] = NO_CARD;
+  for (const auto& item : p.attr("aside").cast<py::dict>()) {
+    int colour = item.first.cast<int>();
+    if (colour < 0 || colour >= N_COLOURS || out.n_aside >= N_COLOURS)
+      throw std::invalid_argument("a ship set aside of no colour");
+    out.aside[colour] = static_cast<int16_t>(item.second.cast<int>());
+    out.aside_order[out.n_aside++] = static_cast<int8_t>(colour);
+  }
+}
+
+// A Python Table (engine/state.py) as the native Table of the same game.
+void read_table(const py::handle& t, const Deck& deck, const Contracts& contracts, Table& out) {
+  int n_players = t.attr("n_players").cast<int>();
+  if (n_players != deck.players) throw std::invalid_argument("the table is not of this deck");
+  init_table(out, deck, contracts, n_players);
+  out.active = static_cast<int8_t>(t.attr("active").cast<int>());
+  out.turn = static_cast<int16_t>(t.attr("turn").cast<int>());
+  read_ids(t.attr("harbour"), out.harbour);
+  read_ids(t.attr("expedition_row"), out.expedition_row);
+  read_ids(t.attr("discard"), out.discard);
+  out.draw_size = static_cast<int16_t>(t.attr("draw_size").cast<int>());
+  out.time_size = static_cast<int16_t>(t.attr("time_size").cast<int>());
+  out.time_owed = static_cast<int16_t>(t.attr("time_owed").cast<int>());
+  out.victory_size = static_cast<int16_t>(t.attr("victory_size").cast<int>());
+  for (const auto& item : t.attr("completers").cast<py::dict>()) {
+    Completers& who = out.completers[contract_of(item.first)];
+    who.n = 0;
+    for (const py::handle& player : item.second) {
+      if (who.n >= MAX_PLAYERS) throw std::invalid_argument("too many completers");
+      who.v[who.n++] = static_cast<int8_t>(player.cast<int>());
+    }
+  }
+  out.n_open = 0;
+  for (const py::handle& key : t.attr("open")) out.open[out.n_open++] = static_cast<int8_t>(contract_of(key));
+  read_ints(t.attr("unseen"), out.unseen, deck.n_kinds);
+  out.unseen_total = static_cast<int16_t>(t.attr("unseen_total").cast<int>());
+  read_ints(t.attr("unseen_ships"), out.unseen_ships, N_COLOURS);
+  out.reshuffled = t.attr("reshuffled").cast<bool>();
+  out.draw_runouts = static_cast<int8_t>(t.attr("draw_runouts").cast<int>());
+  out.over = t.attr("over").cast<bool>();
+  out.won = t.attr("won").cast<bool>();
+  int i = 0;
+  for (const py::handle& p : t.attr("players")) {
+    if (i >= n_players) throw std::invalid_argument("more players than the table has");
+    read_player(p, out.players[i]);
+    out.players[i].index = static_cast<int8_t>(i);
+    ++i;
+  }
+}
+
+// random.Random.getstate()[1] (624 words and the position) into an Rng, and back.
+void set_rng_state(Rng& rng, const std::vector<uint64_t>& state) {
+  if (state.size() != Rng::N + 1 || state[Rng::N] > Rng::N)
+    throw std::invalid_argument("not a Mersenne Twister state");
+  uint32_t words[Rng::N];
+  for (int i = 0; i < Rng::N; ++i) words[i] = static_cast<uint32_t>(state[i]);
+  rng.set_state(words, static_cast<int>(state[Rng::N]));
+}
+
+py::tuple rng_state(const Rng& rng) {
+  py::tuple out(Rng::N + 1);
+  for (int i = 0; i < Rng::N; ++i) out[i] = rng.state_words()[i];
+  out[Rng::N] = rng.state_index();
+  return out;
+}
+
+// SearchPolicy._rollouts for one decision of a game the Python engine plays: the wins of
+// each option over `samples` guesses drawn from the search's generator (given and
+// returned as random.Random.getstate()[1]). kind 0: draw (options 1/0); 1: take (card ids,
+// -1 for None). Released from the GIL; Ctrl-C raises KeyboardInterrupt.
+py::tuple search_rollouts(const Deck& deck, const Contracts& contracts, const py::handle& table,
+                          const std::vector<uint64_t>& state, const std::string& base, int samples,
+                          int kind, const std::vector<int>& options, int player, int takes_left,
+                          const py::object& expert) {
+  if (kind != DRAW_DECISION && kind != TAKE_DECISION) throw std::invalid_argument("kind: 0 or 1");
+  if (options.empty()) throw std::invalid_argument("no options");
+  auto native = std::make_unique<Table>();
+  read_table(table, deck, contracts, *native);
+  if (player < 0 || player >= native->n_players) throw std::invalid_argument("no such player");
+  for (int option : options) {
+    bool legal = kind == DRAW_DECISION ? (option == 0 || option == 1)
+                                       : (option == NO_CARD || native->harbour.contains(option));
+    if (!legal) throw std::invalid_argument("an option the decision does not have");
+  }
+  if (kind == TAKE_DECISION && takes_left < 1) throw std::invalid_argument("no take left");
+  SearchPolicy search(base, true, true, samples, expert_of(expert));
+  set_rng_state(search.rng, state);
+  search.poll = poll_signals;
+  std::vector<std::vector<double>> results;
+  try {
+    py::gil_scoped_release released;
+    results = search.rollouts(*native, static_cast<SearchKind>(kind), options, player, takes_left);
+  } catch (const SearchInterrupted&) {
+    throw py::error_already_set();
+  }
+  return py::make_tuple(results, rng_state(search.rng));
+}
+
+py::object choice_object(int kind, int value) {
+  if (kind == DRAW_DECISION) return py::bool_(value != 0);
+  if (value == NO_CARD) return py::none();
+  return py::int_(value);
+}
+
+// Whole games of a search player (or the clairvoyant bound), one per seed, played without
+// the GIL: each game's final state (as play_games), its decisions searched and overridden
+// per kind, and with `record` every searched decision.
+py::list play_search_games(const Deck& deck, const Contracts& contracts, int players, int time_pile,
+                           int removed, int dealt_time,
+                           const std::vector<std::pair<uint64_t, uint64_t>>& seeds,
+                           const std::string& base, bool draw, bool take, int samples,
+                           bool clairvoyant, bool record, const py::object& expert) {
+  const ExpertParams* constants = expert_of(expert);
+  make_search_base(base, constants);  // an unknown base fails before any game
+  py::list out;
+  for (const auto& s : seeds) {
+    std::unique_ptr<SearchPolicy> policy =
+        clairvoyant ? std::make_unique<ClairvoyantSearch>(base, draw, take, samples, constants)
+                    : std::make_unique<SearchPolicy>(base, draw, take, samples, constants);
+    policy->record = record;
+    policy->poll = poll_signals;
+    GameConfig config;
+    config.players = players;
+    config.time_pile = time_pile;
+    config.removed = removed;
+    config.seed = to_u128(s.first, s.second);
+    config.dealt_time = dealt_time;
+    std::unique_ptr<Game> game;
+    GameResult result;
+    try {
+      py::gil_scoped_release released;
+      game = std::make_unique<Game>(deck, contracts, config, *policy);
+      if (clairvoyant) static_cast<ClairvoyantSearch&>(*policy).watch(game.get());
+      result = game->run();
+    } catch (const SearchInterrupted&) {
+      throw py::error_already_set();
+    }
+    py::dict state = game_state(*game, result);
+    state["searched"] = py::make_tuple(policy->searched[0], policy->searched[1]);
+    state["overridden"] = py::make_tuple(policy->overridden[0], policy->overridden[1]);
+    py::list decisions;
+    for (const SearchRecord& r : policy->records) {
+      py::list options, wins;
+      for (int o : r.options) options.append(choice_object(r.kind, o));
+      for (int w : r.wins) wins.append(w);
+      decisions.append(py::make_tuple(r.kind == DRAW_DECISION ? "draw" : "take", r.turn, r.player,
+                                      choice_object(r.kind, r.base_choice),
+                                      choice_object(r.kind, r.pick), py::tuple(options),
+                                      py::tuple(wins)));
+    }
+    state["decisions"] = decisions;
+    out.append(state);
   }
   return out;
 }
@@ -303,10 +552,14 @@ PYBIND11_MODULE(_core, m) {
         py::arg("deck"), py::arg("contracts"), py::arg("players"), py::arg("time_pile"),
         py::arg("removed"), py::arg("dealt_time"), py::arg("seeds"), py::arg("policy"),
         py::arg("expert") = py::none());
+  m.def("play_game_turns", &play_game_turns, "One game (Game.run); its state after each turn.");
   m.def("play_traces", &play_traces, "The odds runner's traces of games start..stop.",
         py::arg("deck"), py::arg("contracts"), py::arg("players"), py::arg("time_pile"),
         py::arg("seed_low"), py::arg("seed_high"), py::arg("start"), py::arg("stop"),
         py::arg("policy"), py::arg("dealt_time"), py::arg("expert") = py::none());
+  m.def("search_rollouts", &search_rollouts, "SearchPolicy._rollouts for one decision.");
+  m.def("play_search_games", &play_search_games,
+        "Whole games of a search player (or the clairvoyant bound), one per seed.");
   m.def("tally", &tally, "WinsByBudget.add's counts over traces: (wins, moves) per budget.");
 
   py::class_<Rng>(m, "Rng")

@@ -27,9 +27,9 @@ function pct(value) {
 
 const pointFormat = new Intl.NumberFormat(LANG, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 function interval(low, high) {
-  // "41.7–44.6" (points, no percent signs: the column says what they are)
+  // "41.7–44.6 %": the win chance's interval, in percent
   const point = (v) => (v > 0 && v < 0.0005 ? "<" + pointFormat.format(0.1) : pointFormat.format(100 * v));
-  return `${point(low)}–${point(high)}`;
+  return `${point(low)}–${point(high)} %`;
 }
 
 function el(tag, attrs, ...children) {
@@ -56,6 +56,20 @@ function showError(id, message) {
   const box = $(id);
   box.textContent = message || "";
   box.hidden = !message;
+  if (message) reveal(box);
+}
+
+function reveal(node) {
+  // a result or an error the table must see: brought into the screen (it is announced
+  // by its aria-live or alert role)
+  node.scrollIntoView({ block: "nearest", behavior: "auto" });
+}
+
+function newKey() {
+  // the id of one press of Record: a retried request carries it and is stored once
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function getJSON(url) {
@@ -107,6 +121,7 @@ async function deal(players) {
   try {
     const doc = await getJSON("/api/deal?" + params);
     await openGame({ code: doc.code }, doc.difficulty);
+    $("deal-options").open = false;
   } catch (err) {
     showError("setup-error", err.message);
   }
@@ -125,6 +140,7 @@ async function openGame(query, difficulty) {
   state.deal = doc;
   state.code = doc.code;
   showGame(doc, difficulty);
+  reveal($("game-title"));
   startOdds(params);
 }
 
@@ -151,22 +167,42 @@ function showGame(doc, difficulty) {
   state.pile = doc.time_pile;
   const missing = doc.contracts.find((c) => !c.seal);
   $("seal-form").hidden = !missing;
-  if (missing) {
+  if (missing && $("seal-form").dataset.name !== missing.name) {
     $("seal-form").dataset.name = missing.name;
-    $("seal-ask").textContent = fmt(T.ask_seal, { name: contractName(missing) });
+    $("seal-number").value = "0";  // this card's seal, not the previous card's
+    $("seal-letter").value = "";
   }
+  if (missing) $("seal-ask").textContent = fmt(T.ask_seal, { name: contractName(missing) });
   showDifficulty(doc.players, difficulty);
   $("game-code").textContent = state.code || "";
-  $("rec-code").value = state.code || "";
+  newGameForm();
   state.levels = [];
   state.atlas = null;
   drawOdds();
 }
 
+function newGameForm() {
+  // the Record form for this deal: nothing of the previous game is kept
+  $("rec-code").value = state.code || "";
+  $("rec-removed").value = "0";
+  $("rec-moves").value = "0";
+  $("rec-note").value = "";
+  for (const radio of document.querySelectorAll('input[name="won"]')) radio.checked = false;
+  $("record-result").hidden = true;
+  state.key = newKey();
+  state.recorded = false;
+}
+
+function pileKnown() {
+  return state.pile !== null && state.pile !== undefined;
+}
+
 function showDifficulty(players, difficulty) {
   const line = $("difficulty-line");
   line.textContent = "";
-  if (difficulty && difficulty.available && difficulty.win !== null) {
+  if (state.deal && !pileKnown()) {
+    line.textContent = T.difficulty_unknown;
+  } else if (difficulty && difficulty.available && difficulty.win !== null) {
     line.textContent = fmt(T.difficulty, {
       win: pct(difficulty.win), harder: pct(difficulty.harder_than), n: players,
     });
@@ -180,6 +216,7 @@ function startOdds(params) {
   if (target > 0) params.set("target", target + "%");
   const stream = new EventSource("/api/odds/stream?" + params);
   state.stream = stream;
+  state.calibration = null;
   stream.addEventListener("atlas", (e) => {
     const data = JSON.parse(e.data);
     state.atlas = data.levels;
@@ -195,11 +232,12 @@ function startOdds(params) {
   stream.addEventListener("done", (e) => {
     const doc = JSON.parse(e.data);
     state.levels = doc.levels;
+    state.calibration = doc.calibration || null;
     state.done = true;
     showDifficulty(doc.players, doc.difficulty);
     $("odds-status").textContent = fmt(T.done, {
       games: doc.games.toLocaleString(LANG),
-      points: (100 * doc.precision).toLocaleString(LANG),
+      points: (100 * doc.precision).toLocaleString(LANG, { maximumFractionDigits: 1 }),
     });
     drawOdds();
     stream.close();
@@ -237,19 +275,33 @@ function rankOf(level) {
   return best ? rankName(best) : "";
 }
 
+function tableShown(lv) {
+  // "your table's" chance at a level, as the CLI shows it (≥ / ≤ for a one-sided fit)
+  if (!state.calibration || lv.win_calibrated === undefined) return null;
+  const shown = state.calibration.shown;
+  if (shown === "at_least_low") return "≥" + pct(lv.win_calibrated_low);
+  if (shown === "at_most_high") return "≤" + pct(lv.win_calibrated_high);
+  return pct(lv.win_calibrated);
+}
+
 function drawOdds() {
   const levels = shownLevels();
-  const byTurns = levels.length > 0 && levels[0].removed === null;
+  const byTurns = !pileKnown() || (levels.length > 0 && levels[0].removed === null);
   $("odds-first").textContent = byTurns ? T.turns_left : T.removed;
+  $("odds-heading").textContent = byTurns ? T.by_turns : T.by_removed;
+  $("odds-chart").setAttribute("aria-label", byTurns ? T.by_turns : T.by_removed);
+  const withTable = levels.some((lv) => tableShown(lv) !== null);
+  $("odds-table-col").hidden = !withTable;
+  $("odds-expert-col").textContent = withTable ? T.expert_win : T.win;
   const body = $("odds-table").tBodies[0];
   body.replaceChildren();
   for (const lv of levels) {
     const range = lv.ci_low === undefined ? T.atlas : interval(lv.ci_low, lv.ci_high);
     const row = el("tr", {},
       el("td", { text: lv.removed === null ? String(lv.turns) : String(lv.removed) }),
-      el("td", { text: pct(lv.win) }),
-      el("td", { class: "dim", text: range }),
-      el("td", { text: rankOf(lv) }));
+      el("td", { text: pct(lv.win) }));
+    if (withTable) row.append(el("td", { class: "table-odds", text: tableShown(lv) || "–" }));
+    row.append(el("td", { class: "dim", text: range }), el("td", { text: rankOf(lv) }));
     body.append(row);
   }
   drawChart(levels);
@@ -302,23 +354,46 @@ function drawChart(levels) {
   box.append(chart);
 }
 
+function targetGoal() {
+  // the target as a fraction, or null (with the reason shown) when it is not 1 to 100 %
+  const value = Number($("target").value);
+  const ok = $("target").value !== "" && Number.isFinite(value) && value >= 1 && value <= 100;
+  const box = $("target-error");
+  const shownBefore = !box.hidden;
+  box.hidden = ok;
+  if (!ok && !shownBefore) reveal(box);
+  return ok ? value / 100 : null;
+}
+
 function recommend(levels) {
-  const goal = Number($("target").value) / 100;
-  const known = state.pile !== null && state.pile !== undefined;
-  let best = null;
-  for (const lv of levels) {
-    if (lv.removed !== null && lv.win >= goal && (best === null || lv.removed > best.removed)) best = lv;
-  }
+  const goal = targetGoal();
+  const known = pileKnown();
   const text = $("recommend");
-  if (!levels.length || !known || !(goal > 0)) {
+  text.className = "recommend";
+  let best = null;
+  if (goal !== null) {
+    for (const lv of levels) {
+      if (lv.removed !== null && lv.win >= goal && (best === null || lv.removed > best.removed)) best = lv;
+    }
+  }
+  if (!state.deal) {
+    text.textContent = "";
+  } else if (!known) {
+    text.textContent = T.recommend_unknown;
+    text.classList.add("none");
+  } else if (goal === null || !levels.length) {
     text.textContent = "";
   } else if (best) {
     const low = best.ci_low === undefined ? "?" : pct(best.ci_low);
     const high = best.ci_high === undefined ? "?" : pct(best.ci_high);
     text.textContent = fmt(T.recommend, { k: best.removed, win: pct(best.win), low, high });
-    $("rec-removed").value = best.removed;
   } else {
     text.textContent = T.recommend_none;
+    text.classList.add("none");
+  }
+  if (known && goal !== null && levels.length && !state.recorded) {
+    // the Record form follows this deal's advice (until a game is recorded)
+    $("rec-removed").value = best ? best.removed : 0;
   }
   const expedition = state.deal && state.deal.players === 5 ? T.exp_5 : T.exp_other;
   if (!known) {
@@ -369,14 +444,17 @@ async function record(event) {
     removed: Number($("rec-removed").value),
     moves: Number($("rec-moves").value || 0),
     note: $("rec-note").value,
+    key: state.key || (state.key = newKey()),
   };
   if ($("rec-date").value) body.date = $("rec-date").value;
   showError("record-error", "");
   const box = $("record-result");
   box.hidden = false;
   box.textContent = T.busy;
+  reveal(box);
   try {
     const doc = await postJSON("/api/record", body);
+    state.key = newKey();  // the next press of Record is another game
     const game = doc.game;
     const result = game.won ? fmt(T.won_rank, { rank: rankName(game.rank), points: game.points }) : T.lost;
     box.replaceChildren(el("p", { text: fmt(T.recorded, { id: game.id, result }) }));
@@ -385,8 +463,12 @@ async function record(event) {
     }
     if (game.predicted_win !== null && game.predicted_win !== undefined) {
       box.append(el("p", { text: fmt(T.expert, { win: pct(game.predicted_win) }) }));
+    } else {
+      box.append(el("p", { class: "dim", text: T.expert_later }));
     }
     for (const warning of doc.warnings || []) box.append(el("p", { class: "warn", text: warning }));
+    box.append(el("p", {}, bgStatsLink(game)));
+    reveal(box);
   } catch (err) {
     box.hidden = true;
     showError("record-error", err.message);
@@ -406,46 +488,142 @@ async function loadHistory() {
     $("hist-summary").textContent = total.games
       ? fmt(summary, { games: total.games, wins: total.wins, rate: pct(total.win_rate) })
       : T.no_games;
+    $("undo").hidden = !doc.games.length;
     const body = $("hist-table").tBodies[0];
     body.replaceChildren();
     for (const game of doc.games.slice().reverse()) {
       const result = game.won ? `${rankName(game.rank)} (${game.points})` : T.lost;
+      const players = game.players === 1 ? T.players_one : fmt(T.players_n, { n: game.players });
+      const cell = el("td", { class: "game" },
+        el("div", { text: `${result} · ${players} · ${fmt(T.removed_k, { k: game.removed })}` }));
+      if (game.note) cell.append(el("div", { class: "note", text: game.note }));
+      const remove = el("button", { type: "button", class: "small", "aria-label": fmt(T.delete_game, { id: game.id }), text: "✕" });
+      remove.addEventListener("click", () => askRemove(game, false));
       body.append(el("tr", {},
-        el("td", { text: game.played_on }),
-        el("td", { text: String(game.players) }),
-        el("td", { text: result }),
-        el("td", { class: "dim", text: game.predicted_win === null ? "–" : pct(game.predicted_win) })));
+        el("td", { class: "num", text: String(game.id) }),
+        el("td", { text: shortDate(game.played_on) }),
+        cell,
+        el("td", { class: "dim", text: game.predicted_win === null ? "–" : pct(game.predicted_win) }),
+        el("td", {}, remove)));
     }
+    $("hist-table").hidden = !doc.games.length;
     drawHistory(doc.games);
   } catch (err) {
     showError("history-error", err.message);
   }
 }
 
+const dayFormat = new Intl.DateTimeFormat(LANG, { day: "numeric", month: "short", year: "2-digit", timeZone: "UTC" });
+function shortDate(day) {
+  const [y, m, d] = day.split("-").map(Number);
+  return dayFormat.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+function gameText(game) {
+  const result = game.won ? fmt(T.won_rank, { rank: rankName(game.rank), points: game.points }) : T.lost;
+  return fmt(T.game_text, { id: game.id, date: shortDate(game.played_on), result, code: game.code });
+}
+
+function askRemove(game, last) {
+  // asked first, as `history delete` and `history undo` ask on a terminal
+  const dialog = $("confirm");
+  $("confirm-text").textContent = fmt(last ? T.undo_ask : T.delete_ask, { game: gameText(game) });
+  dialog.returnValue = "";
+  dialog.onclose = async () => {
+    if (dialog.returnValue !== "remove") return;
+    showError("history-error", "");
+    try {
+      const body = last ? { last: true } : { id: game.id, uid: game.uid };
+      const doc = await postJSON("/api/history/remove", body);
+      $("hist-done").textContent = fmt(T.removed_game, { game: gameText(doc.removed), left: doc.remaining });
+      $("hist-done").hidden = false;
+      await loadHistory();
+      reveal($("hist-done"));
+    } catch (err) {
+      showError("history-error", err.message);
+    }
+  };
+  dialog.showModal();
+}
+
+async function undoLast() {
+  try {
+    const doc = await getJSON("/api/history");
+    if (!doc.games.length) return;
+    const latest = doc.games.reduce((a, b) => (b.id > a.id ? b : a));
+    askRemove(latest, true);
+  } catch (err) {
+    showError("history-error", err.message);
+  }
+}
+
+function bgStatsLink(game) {
+  // BG Stats' documented deep link: the play as url-encoded JSON; a co-operative game is
+  // won or lost by every player together, its score the cards in the Victory Pile
+  const players = [];
+  for (let i = 1; i <= game.players; i++) {
+    players.push({
+      name: fmt(T.player_k, { k: i }),
+      sourcePlayerId: `coop-helper-player-${i}`,
+      winner: game.won,
+      score: game.won ? game.points : 0,
+      startPlayer: i === 1,
+    });
+  }
+  const data = {
+    sourceName: "coop-helper",
+    sourcePlayId: game.uid,
+    playDate: `${game.played_on} 20:00:00`,
+    game: {
+      name: "Port Royal",
+      bggId: 156009,
+      sourceGameId: "port-royal-coop",
+      highestWins: true,
+      noPoints: false,
+      cooperative: true,
+    },
+    players,
+    comments: [game.code, game.note].filter(Boolean).join(" – "),
+  };
+  const url = "https://app.bgstatsapp.com/createPlay.html?data=" + encodeURIComponent(JSON.stringify(data));
+  return el("a", { href: url, class: "bgstats", rel: "noopener noreferrer", target: "_blank", text: T.to_bgstats });
+}
+
 function drawHistory(games) {
   const box = $("hist-chart");
   box.replaceChildren();
   if (!games.length) return;
-  const width = 320, height = 140, left = 24, bottom = 14, top = 8;
+  const width = 320, height = 150, left = 26, right = 12, bottom = 26, top = 10;
   const plot = height - bottom - top;
   const most = Math.max(10, ...games.map((g) => g.points || 0));
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "history" });
   for (const tick of [0, Math.round(most / 2), most]) {
     const y = top + plot * (1 - tick / most);
-    chart.append(svg("line", { x1: left, x2: width, y1: y, y2: y, class: "grid" }));
+    chart.append(svg("line", { x1: left, x2: width - right, y1: y, y2: y, class: "grid" }));
     const label = svg("text", { x: left - 4, y: y + 4, class: "tick", "text-anchor": "end" });
     label.textContent = String(tick);
     chart.append(label);
   }
-  const step = (width - left - 8) / Math.max(1, games.length - 1);
+  const span = width - left - right - 8;  // every dot, the last one too, inside the chart
+  const xOf = (i) => left + 4 + (games.length === 1 ? span / 2 : (i * span) / (games.length - 1));
   games.forEach((g, i) => {
-    const x = left + 4 + (games.length === 1 ? (width - left) / 2 : i * step);
+    const x = xOf(i);
     if (g.won) {
       chart.append(svg("circle", { cx: x, cy: top + plot * (1 - g.points / most), r: 3.5, class: "win" }));
     } else {
-      chart.append(svg("text", { x, y: top + plot + 4, class: "loss", "text-anchor": "middle" })).textContent = "×";
+      const mark = svg("text", { x, y: top + plot + 4, class: "loss", "text-anchor": "middle" });
+      mark.textContent = "×";
+      chart.append(mark);
     }
   });
+  // the days played: the first, the last, and the middle one when there is room
+  const marks = games.length === 1 ? [0] : games.length === 2 ? [0, 1] : [0, Math.floor((games.length - 1) / 2), games.length - 1];
+  for (const i of marks) {
+    const anchor = games.length === 1 ? "middle" : i === 0 ? "start" : i === games.length - 1 ? "end" : "middle";
+    const label = svg("text", { x: xOf(i), y: height - 6, class: "tick", "text-anchor": anchor });
+    label.textContent = shortDate(games[i].played_on);
+    chart.append(label);
+  }
   box.append(chart);
 }
 
@@ -475,7 +653,7 @@ async function loadContracts() {
         const d = c.difficulty;
         const text = d.unrated
           ? T.unrated
-          : `${T.win_change}: ${signed(100 * d.win)} ${T.points} (${signed(100 * d.win_low)} … ${signed(100 * d.win_high)}); ${T.turns}: ${signed(d.turns)}`;
+          : `${T.win_change}: ${signed(100 * d.win)} ${T.pp} (${signed(100 * d.win_low)} … ${signed(100 * d.win_high)}); ${T.turns}: ${signed(d.turns)}`;
         item.append(el("div", { class: "effect", text }));
       }
       list.append(item);
@@ -512,6 +690,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("use-picks").addEventListener("click", usePicks);
   $("seal-form").addEventListener("submit", saveSeal);
   $("target").addEventListener("input", () => drawOdds());
+  $("undo").addEventListener("click", undoLast);
   $("copy-code").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("game-code").textContent);
@@ -521,7 +700,10 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   });
   $("to-record").addEventListener("click", () => showTab("record"));
-  $("record-form").addEventListener("submit", record);
+  $("record-form").addEventListener("submit", (event) => {
+    state.recorded = true;
+    record(event);
+  });
   $("hist-players").addEventListener("change", loadHistory);
   $("con-players").addEventListener("change", loadContracts);
   const today = new Date();

@@ -6,10 +6,10 @@
 
 namespace coop {
 
-// fork.sample_hidden(table, None): the hidden cards (every card not face up), dealt in id
-// order to the draw pile (those the card count allows first), the Time Pile, the Victory
-// Pile and the coins.
-Hidden sample_hidden_in_order(const Table& table) {
+// fork.sample_hidden(table, rng): the hidden cards (every card not face up) dealt to the
+// draw pile (from those the card count allows there), the Time Pile, the Victory Pile and
+// the coins; shuffled with `rng` as Python shuffles them, in id order without one.
+Hidden sample_hidden(const Table& table, Rng* rng) {
   const Deck& deck = *table.deck;
   bool seen[MAX_CARDS] = {};
   for (int c : table.harbour) seen[c] = true;
@@ -46,6 +46,7 @@ Hidden sample_hidden_in_order(const Table& table) {
     candidates = hidden;
     others.clear();
   }
+  if (rng != nullptr) rng->shuffle(candidates.v, candidates.size());
   // rest = candidates[draw_size:] + others
   Hidden guess;
   Cards rest;
@@ -56,6 +57,7 @@ Hidden sample_hidden_in_order(const Table& table) {
       rest.push_back(candidates[i]);
   }
   for (int c : others) rest.push_back(c);
+  if (rng != nullptr) rng->shuffle(rest.v, rest.size());
   int at = 0;
   for (; at < dealt_time; ++at) guess.time.push_back(rest[at]);
   for (int i = 0; i < table.victory_size; ++i) guess.victory.push_back(rest[at++]);
@@ -63,6 +65,8 @@ Hidden sample_hidden_in_order(const Table& table) {
     for (int i = 0; i < table.players[p].coins; ++i) guess.coin_cards[p].push_back(rest[at++]);
   return guess;
 }
+
+Hidden sample_hidden_in_order(const Table& table) { return sample_hidden(table, nullptr); }
 
 Table last_turn_view(const Table& table) {
   Table view = table;

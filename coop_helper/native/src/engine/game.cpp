@@ -95,6 +95,16 @@ GameResult Game::resume_draw(bool again) {
   return run();
 }
 
+GameResult Game::resume_take(int player, int takes, int choice) {
+  if (player < 0 || player >= table.n_players) throw std::invalid_argument("no such player");
+  PlayerState& state = table.players[player];
+  take_loop(state, takes, player == table.active, choice);
+  if (!table.over) later_take_times(state);
+  end_turn();
+  table.active = static_cast<int8_t>((table.active + 1) % table.n_players);
+  return run();
+}
+
 void Game::play_turn() {
   int card = table.time_size > 0 ? time_card(false) : NO_CARD;
   if (card == NO_CARD) {

@@ -73,6 +73,9 @@ class Game {
 
   GameResult run();
   GameResult resume_draw(bool again);
+  // Game.resume_take: go on from `player`'s take question (`takes` left), answered
+  // `choice` (a harbour card id or NO_CARD)
+  GameResult resume_take(int player, int takes, int choice);
   void play_turn();
 
   Table table;
@@ -142,6 +145,10 @@ class Game {
 
 // A new game's table before setup (state.Table.__init__)
 void init_table(Table& table, const Deck& deck, const Contracts& contracts, int n_players);
+
+// fork.sample_hidden(table, rng): a guess of the hidden cards from the public table alone,
+// shuffled with `rng` (nullptr: dealt in id order)
+Hidden sample_hidden(const Table& table, Rng* rng);
 
 // fork.hidden_cards / fork.sample_hidden(table, None): the hidden cards dealt in id order
 Hidden sample_hidden_in_order(const Table& table);
