@@ -174,11 +174,12 @@ def play_game_turns(
     time_pile: int,
     seed: int,
     policy: str,
-    expert: Any = None,
     removed: int = 0,
     dealt_time: int | None = None,
+    expert: Any = None,
 ) -> list[dict[str, Any]]:
-    """One game as `play_games` plays it: its state after every turn (for the tests)."""
+    """One game as `play_games` plays it: its state after every turn (for the tests).
+    ``expert``: the expert's constants (`make_expert`), which the expert needs."""
     result: list[dict[str, Any]] = _core().play_game_turns(
         native_deck(players),
         native_contracts(contracts),

@@ -180,6 +180,7 @@ def test_every_turn_ends_in_the_python_engines_state(players):
             "expert",
             case.removed,
             case.dealt_time,
+            native_constants("expert", players),
         )
         theirs = python_turn_states(case, "expert")[0]
         assert ours == theirs, case
