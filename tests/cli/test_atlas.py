@@ -51,7 +51,7 @@ def test_a_stale_atlas_is_said_and_not_shown(run, monkeypatch):
     monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name: "2-newer")
     doc = ok_json(run("atlas", "info", "--json"))
     assert doc["current"] is False
-    result = run("setup", "--players", "1", "--seed", "4", "--no-odds")
+    result = run("setup", "--players", "1", "--seed", "4", "--no-odds", "--explain")
     assert result.exit_code == 0
     assert (
         f"Difficulty: not shown: the atlas was built with expert version {built}; current "
@@ -65,7 +65,9 @@ def test_a_stale_atlas_is_said_and_not_shown(run, monkeypatch):
 
 
 def test_setup_and_deal_say_where_the_deal_stands(run):
-    result = run("setup", "Lady Killer", "Maritime Supremacy", "Galleon Foe", "--no-odds")
+    result = run(
+        "setup", "Lady Killer", "Maritime Supremacy", "Galleon Foe", "--no-odds", "--explain"
+    )
     assert result.exit_code == 0
     assert "of 1-player deals (atlas win chance with nothing removed:" in result.stdout
     doc = ok_json(run("deal", "--players", "1", "--seed", "8", "--json"))
@@ -320,7 +322,7 @@ def test_a_named_atlas_that_cannot_be_used_is_said_by_every_command(
     monkeypatch.setenv("COOP_HELPER_ATLAS", str(path))
     for command in (
         ("odds", "Jinx", "Fighter", "Explorer", "--games", "40", "--workers", "1"),
-        ("setup", "--players", "1", "--seed", "3", "--no-odds"),
+        ("setup", "--players", "1", "--seed", "3", "--no-odds", "--explain"),
         ("deal", "--players", "1", "--seed", "3"),
     ):
         result = run(*command)
