@@ -20,6 +20,7 @@ from coop_helper.errors import UserError, shown
 from coop_helper.journal.store import Journal
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 from coop_helper.setup.deals import decode_share_code, encode_share_code, time_pile
+from coop_helper.text.i18n import _
 
 
 @dataclass(slots=True)
@@ -164,10 +165,10 @@ def too_many_moves(moves: int) -> bool:
 
 def too_many_moves_reason() -> str:
     """What the warning for `too_many_moves` says, after naming the game."""
-    return (
-        f"more Tax Increase moves than the deck's {tax_increases()} Tax Increases (possible "
-        "only after the discard pile is shuffled into a new draw pile)"
-    )
+    return _(
+        "more Tax Increase moves than the deck's {n} Tax Increases (possible only after the "
+        "discard pile is shuffled into a new draw pile)"
+    ).format(n=tax_increases())
 
 
 def parse_seals(text: str, catalog: Catalog) -> dict[str, Seal]:
