@@ -136,3 +136,27 @@ def test_export_and_import_speak_german(run, tmp_path):
     assert "0 von 6 Partien" in again and "übersprungen" in again
     for text in (empty.stderr, folder.stderr, absent.stderr, again):
         assert english_left(text) == [], text
+
+
+def test_import_file_errors_are_german(run, tmp_path):
+    empty = tmp_path / "empty.csv"
+    empty.write_text("")
+    header = tmp_path / "header.csv"
+    header.write_text("played_on,code\n2026-01-01,PR1-0040HM\n")
+    cases = {
+        "spiele.txt": "nennt die Datei .csv oder .json",
+        str(empty): "ist leer: eine Spieltagebuch-Datei hat eine Zeile",
+        str(header): "der Kopfzeile fehlt removed, won",
+    }
+    for file, german_text in cases.items():
+        result = run("--lang", "de", "history", "import", file)
+        assert result.exit_code == 2 and result.stderr.startswith("Fehler: "), result.stderr
+        assert german_text in result.stderr, result.stderr
+        # the column names (played_on, code, removed, won, ...) are the file's, not English
+        prose = re.sub(r"\b(played_on|code|removed|won|moves|note|seals)\b", " ", result.stderr)
+        assert english_left(prose) == [], result.stderr
+    exists = tmp_path / "games.csv"
+    exists.write_text("x")
+    sample_journal()
+    taken = run("--lang", "de", "history", "export", str(exists))
+    assert "gibt es schon: wählt einen anderen Namen oder ersetzt sie mit --force" in taken.stderr
