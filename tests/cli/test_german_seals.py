@@ -1,0 +1,69 @@
+"""`seals set`, `unset` and `list` in German (--lang de); their JSON is the English run's."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers.cli import ok_json
+
+ENGLISH = (
+    "Recorded",
+    "Seals",
+    "seal",
+    "Contract",
+    "Your",
+    "recorded",
+    "Stored",
+    "Record",
+    "Forgot",
+    "replacing",
+    "earlier",
+    "already",
+    "nothing",
+    "changed",
+    "card",
+    "data",
+)
+
+
+def english_left(text: str) -> list[str]:
+    """English words of ``text`` outside commands, paths and the contracts' English names
+    (the data has no German name for Ransom and Tiny Royal Household)."""
+    prose = re.sub(r"coop-helper [^\n]*|\S*/\S*|Ransom|Tiny Royal Household", " ", text)
+    return sorted(set(re.findall(r"[A-Za-z]+", prose)) & set(ENGLISH))
+
+
+@pytest.mark.parametrize("columns", ["100", "40"])
+def test_seals_list_set_and_unset_speak_german(run, monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", columns)
+    listed = run("--lang", "de", "seals", "list").stdout
+    assert "Siegel, die in den Kartendaten fehlen" in listed and "nicht eingetragen" in listed
+    said = [
+        run("--lang", "de", "seals", "set", "Ransom", "1", "A").stdout,
+        run("--lang", "de", "seals", "set", "Ransom", "1", "B").stdout,
+        run("--lang", "de", "seals", "set", "Ransom", "1", "B").stdout,
+        run("--lang", "de", "seals", "unset", "Ransom").stdout,
+        run("--lang", "de", "seals", "unset", "Ransom").stdout,
+    ]
+    flat = [" ".join(text.split()) for text in said]
+    assert flat[0].startswith("Ransom eingetragen: 1A (in ")
+    assert flat[1].startswith("Ransom eingetragen: 1B, statt des früheren 1A")
+    assert flat[2].startswith("Ransom eingetragen: 1B, wie es schon war")
+    assert flat[3].startswith("Siegel von Ransom vergessen")
+    assert flat[4].startswith("Für Ransom war kein Siegel eingetragen")
+    known = run("--lang", "de", "seals", "unset", "Fighter")
+    assert known.exit_code == 2 and known.stderr.startswith("Fehler: das Siegel von Kämpfer")
+    for text in (listed, *said, known.stderr):
+        assert english_left(text) == [], text
+
+
+def test_seals_json_does_not_change_in_german(run):
+    assert ok_json(run("--lang", "de", "seals", "list", "--json")) == ok_json(
+        run("seals", "list", "--json")
+    )
+    german = ok_json(run("--lang", "de", "seals", "set", "Ransom", "2", "C", "--json"))
+    assert (
+        german["name"] == "Ransom"
+        and german["seal"] == ok_json(run("seals", "set", "Ransom", "2", "C", "--json"))["seal"]
+    )
