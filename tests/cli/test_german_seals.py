@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from helpers.cli import ok_json
@@ -67,3 +69,29 @@ def test_seals_json_does_not_change_in_german(run):
         german["name"] == "Ransom"
         and german["seal"] == ok_json(run("seals", "set", "Ransom", "2", "C", "--json"))["seal"]
     )
+
+
+@pytest.mark.parametrize(
+    ("written", "german"),
+    [
+        ('x = "abc', "die Einstellungsdatei {path} ist kein gültiges TOML (die Datei endet"),
+        ("seals = 3\n", "Einstellungsdatei {path}: 'seals' muss eine Tabelle wie [seals] sein."),
+        ("[seals]\nRansom = 3\n", 'Einstellungsdatei {path}: seals.Ransom muss ein Text wie "1A"'),
+        ("[seals]\nRansom = '1A'\nransom = '1B'\n", "nennen beide Ransom: behaltet eins"),
+    ],
+)
+def test_settings_file_errors_are_german(run, written, german):
+    path = os.environ["COOP_HELPER_CONFIG"]
+    Path(path).write_text(written)
+    result = run("--lang", "de", "seals", "list")
+    assert result.exit_code == 2, result.stdout
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Fehler: ")
+    assert german.format(path=path) in result.stderr, result.stderr
+
+
+def test_a_known_seal_in_the_settings_file_is_a_german_warning(run):
+    Path(os.environ["COOP_HELPER_CONFIG"]).write_text("[seals]\nFighter = '1A'\n")
+    result = run("--lang", "de", "seals", "list")
+    assert result.exit_code == 0
+    assert "Warnung: Einstellungsdatei" in result.stderr
+    assert "seals.Fighter wird nicht beachtet: das Siegel von Kämpfer" in result.stderr
