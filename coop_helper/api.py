@@ -17,16 +17,18 @@ import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 from coop_helper.errors import UserError
+from coop_helper.game_setup import deal_of, set_up
 from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.setup.catalog import Contract, Seal, load_catalog, parse_seal
-from coop_helper.setup.deals import TimePile, face_up
+from coop_helper.setup.deals import PreparedGame, TimePile, encode_share_code, face_up
 from coop_helper.setup.deals import time_pile as _time_pile
+from coop_helper.setup.settings import Seals
 from coop_helper.sim import DEFAULT_SEED
 from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import (
     DEFAULT_PRECISION,
     OddsResult,
-    compute_odds,
+    odds_settings,
     parse_confidence,
     parse_target,
 )
@@ -36,7 +38,7 @@ __all__ = ["Level", "OddsResult", "TimePile", "UserError", "odds", "time_pile"]
 
 def _resolve(
     contracts: Sequence[str] | str, players: int | None, seals: Mapping[str, str] | None
-) -> tuple[int, tuple[Contract, ...], TimePile]:
+) -> tuple[int, tuple[Contract, ...], TimePile, Seals]:
     catalog = load_catalog()
     if players is not None:
         players = _whole("players", players)
@@ -65,7 +67,7 @@ def _resolve(
             known[contract.key] = parse_seal(text)
         except ValueError as err:
             raise UserError(f"seal for {contract.name}: {err}") from None
-    return count, face, _time_pile(face, known, catalog)
+    return count, face, _time_pile(face, known, catalog), Seals(known)
 
 
 def _names(contracts: object) -> list[str]:
@@ -138,7 +140,7 @@ def odds(
     Returns an :class:`OddsResult`: ``levels`` from 0 cards removed upward, each with
     ``removed``, ``turns``, ``win``, ``ci_low``, ``ci_high`` and ``ranks``.
     """
-    count, face, pile = _resolve(contracts, players, seals)
+    count, face, pile, given = _resolve(contracts, players, seals)
     policy = _text("policy", policy, DEFAULT_POLICY)
     interval = _text("interval", interval, "wilson")
     goal = None if target is None else parse_target(target)
@@ -160,10 +162,7 @@ def odds(
             f"not {precision!r}."
         )
     confidence = parse_confidence(confidence)
-    return compute_odds(
-        count,
-        face,
-        pile,
+    settings = odds_settings(
         games=games,
         precision=float(precision),
         seed=seed,
@@ -173,3 +172,7 @@ def odds(
         interval=interval,
         target=goal,
     )
+    game = PreparedGame(count, face, encode_share_code(count, face), pile, None, False)
+    result = set_up(deal_of(game, given), settings, as_who="expert").odds
+    assert result is not None
+    return result

@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("policies", ("policies",)),
     ("sim", ("sim",)),
     ("atlas and journal", ("atlas", "journal")),
-    ("render and the Python API", ("render", "api", "")),  # "": coop_helper/__init__.py
+    ("render and the Python API", ("render", "api", "game_setup", "")),  # "": __init__.py
     ("cli and web", ("cli", "web", "__main__")),
 )
 LAYER_OF = {part: index for index, (_, parts) in enumerate(LAYERS) for part in parts}

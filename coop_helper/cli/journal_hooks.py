@@ -13,11 +13,8 @@ from coop_helper.errors import UserError
 from coop_helper.render import tables as render
 
 if TYPE_CHECKING:
+    from coop_helper.game_setup import GameSetup
     from coop_helper.journal.store import Journal
-
-if TYPE_CHECKING:
-    from coop_helper.journal.table_odds import TableOdds
-    from coop_helper.sim.odds import OddsResult
 
 ChartOption = Annotated[
     Path | None,
@@ -49,22 +46,17 @@ def check_odds_extras(chart: Path | None, as_who: str, odds: bool = True) -> Non
         check_chart_file(chart)
 
 
-def odds_extras(
-    result: OddsResult, as_who: str, chart: Path | None, as_json: bool
-) -> TableOdds | None:
-    """The table's own odds for an `odds`/`setup` run, and its chart when asked for."""
-    from coop_helper.journal.table_odds import for_odds
-
-    table_odds, note = for_odds(result, as_who)
-    if note is not None and not as_json:  # a journal short of games: what it still needs
-        render.make_console(stderr=True).print(note)
-    if chart is not None:
+def show_extras(setup: GameSetup, chart: Path | None, as_json: bool) -> None:
+    """After a run of `odds`/`setup`: what the journal still needs for the table's own
+    odds (on stderr), and the chart when asked for."""
+    if setup.note is not None and not as_json:  # a journal short of games
+        render.make_console(stderr=True).print(setup.note)
+    if chart is not None and setup.odds is not None:
         from coop_helper.render.charts import odds_chart
 
-        odds_chart(result, table_odds, chart)
+        odds_chart(setup.odds, setup.table_odds, chart)
         if not as_json:
             render.make_console(stderr=True).print(f"Chart written to {chart}", soft_wrap=True)
-    return table_odds
 
 
 def load_journal(create: bool) -> Journal | None:

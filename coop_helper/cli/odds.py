@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from coop_helper.cli.app import command
-from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, odds_extras
+from coop_helper.cli.journal_hooks import AsOption, ChartOption, check_odds_extras, show_extras
 from coop_helper.cli.options import (
     CheckPlayers,
     CodeOption,
@@ -23,17 +23,15 @@ from coop_helper.cli.options import (
     WorkersOption,
     contracts_argument,
 )
-from coop_helper.cli.simulation import parse_precision, run_odds
+from coop_helper.cli.simulation import live_watch
 from coop_helper.errors import UserError
+from coop_helper.game_setup import find_deal, set_up
 from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.render import documents
 from coop_helper.render import tables as render
 from coop_helper.render.atlas import print_difficulty
-from coop_helper.setup import settings as config
-from coop_helper.setup.catalog import load_catalog
-from coop_helper.setup.deals import face_up, time_pile
-from coop_helper.setup.seal_options import check_seal_options
 from coop_helper.sim import DEFAULT_SEED
+from coop_helper.sim.chances import parse_precision
 
 
 @command("odds", epilog="Example: coop-helper odds Charmeur Seehoheit 'Galleon Foe' --target 40%")
@@ -57,20 +55,24 @@ def odds_command(
 ) -> None:
     """Win odds at every Victory Pile removal level, with confidence intervals."""
     from coop_helper.render import odds as render_odds
-    from coop_helper.sim.odds import DEFAULT_PRECISION, parse_confidence, parse_target
+    from coop_helper.sim.odds import (
+        DEFAULT_PRECISION,
+        odds_settings,
+        parse_confidence,
+        parse_target,
+    )
 
     check_odds_extras(chart, as_who)
     if seed < 0:
         raise UserError(f"--sim-seed (or --seed) must be 0 or more, not {seed}.")
-    catalog = load_catalog()
-    count, contracts = face_up(names=names or (), code=code, players=players, catalog=catalog)
-    seals = config.seals_for(catalog, seal_options or [], contracts)
-    check_seal_options(catalog, seal_options or [], contracts)
-    pile = time_pile(contracts, seals, catalog)
-    result = run_odds(
-        count,
-        contracts,
-        pile,
+    deal = find_deal(
+        players=players,
+        names=names or (),
+        code=code,
+        seal_options=seal_options or (),
+        may_deal=False,
+    )
+    settings = odds_settings(
         games=games,
         precision=parse_precision(precision, DEFAULT_PRECISION, games),
         seed=seed,
@@ -79,12 +81,13 @@ def odds_command(
         confidence=parse_confidence(confidence),
         interval=interval.value,
         target=parse_target(target),
-        show_progress=not (as_json or quiet),
     )
-    table_odds = odds_extras(result, as_who, chart, as_json)
+    setup = set_up(deal, settings, as_who, live_watch(not (as_json or quiet)))
+    show_extras(setup, chart, as_json)
+    assert setup.odds is not None
     if as_json:
-        render.print_json(documents.odds_document(result, seals, table_odds))
+        render.print_json(documents.odds_document(setup.odds, deal.seals, setup.table_odds))
         return
-    render.print_time_pile(pile)
-    render_odds.print_odds(result, table_odds=table_odds)
-    print_difficulty(count, contracts, seals)
+    render.print_time_pile(deal.pile)
+    render_odds.print_odds(setup.odds, table_odds=setup.table_odds)
+    print_difficulty(deal.players, deal.contracts, deal.seals)

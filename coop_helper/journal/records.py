@@ -312,13 +312,14 @@ def contract_names(code: str, catalog: Catalog | None = None) -> str:
 # ---------------------------------------------------------------- rows
 
 SELECT_GAMES = f"SELECT {', '.join(COLUMNS)}, id FROM games"
+"""Every stored field and the row id, in the order `from_row` reads them."""
 
 
 _WON = COLUMNS.index("won")
 
 
 def from_row(row: Sequence[Any]) -> GameRecord:
-    """A record from a row of ``_SELECT`` (its columns are the fields, in order)."""
+    """A record from a row of ``SELECT_GAMES`` (its columns are the fields, in order)."""
     return GameRecord(*row[:_WON], bool(row[_WON]), *row[_WON + 1 :])  # type: ignore[call-arg]
 
 

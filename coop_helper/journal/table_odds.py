@@ -80,6 +80,13 @@ class TableOdds:
         }
 
 
+def advice(result: OddsResult, table_odds: TableOdds | None) -> Level | None:
+    """The recommended level that stands: the table's own where its odds are given (they
+    fall back on the expert's until the table clearly differs), else the expert's. The
+    one place that decides it."""
+    return result.recommended if table_odds is None else table_odds.recommended
+
+
 def parse_as(text: str) -> str:
     """``--as table`` (the table's own odds, the default) or ``--as expert``."""
     value = text.strip().lower()

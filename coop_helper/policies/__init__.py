@@ -10,19 +10,40 @@ C++ twin: `coop_helper/native/src/policies/registry.cpp`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from coop_helper.errors import UserError
-from coop_helper.policies.base import Policy
-from coop_helper.policies.basic import BasicPolicy
-from coop_helper.policies.expert import ExpertPolicy
-from coop_helper.policies.random_policy import RandomPolicy
-from coop_helper.policies.search import SearchPolicy
 from coop_helper.setup.names import suggest
 
+if TYPE_CHECKING:
+    from coop_helper.policies.base import Policy
+
+# The policies load (with the rules engine) only when one is made: a command that only
+# names them, for its help or its checks, starts without them.
+
+
+def _random() -> Policy:
+    from coop_helper.policies.random_policy import RandomPolicy
+
+    return RandomPolicy()
+
+
+def _basic() -> Policy:
+    from coop_helper.policies.basic import BasicPolicy
+
+    return BasicPolicy()
+
+
+def _expert() -> Policy:
+    from coop_helper.policies.expert import ExpertPolicy
+
+    return ExpertPolicy()
+
+
 POLICIES: dict[str, Callable[[], Policy]] = {
-    "random": RandomPolicy,
-    "basic": BasicPolicy,
-    "expert": ExpertPolicy,
+    "random": _random,
+    "basic": _basic,
+    "expert": _expert,
 }
 SEARCH_KINDS: dict[str, tuple[str, ...]] = {
     "search": ("draw", "take"),
@@ -57,6 +78,8 @@ def make_policy(name: str) -> Policy:
     if kinds is None or base_factory is None:
         raise _unknown(name)
     canonical = search if base == SEARCH_BASE else f"{search}:{base}"
+    from coop_helper.policies.search import SearchPolicy
+
     return SearchPolicy(base_factory, canonical, kinds, base_name=base)
 
 

@@ -1,7 +1,8 @@
 """The ``--json`` documents of the table-side commands, built in one place.
 
 The command line prints them (``deal --json``, ``contracts --json``, ``timepile --json``,
-``odds --json``) and the web page's API returns them, so both give the same fields.
+``odds --json``, ``setup --json``) and the web page's API returns them, so both give the
+same fields.
 Each function takes what the command has worked out and returns the document without its
 ``schema`` field (`render.tables.print_json` and the web API add it).
 """
@@ -18,6 +19,7 @@ from coop_helper.setup.deals import TimePile, encode_share_code
 
 if TYPE_CHECKING:
     from coop_helper.atlas.choose import Choice
+    from coop_helper.game_setup import GameSetup
     from coop_helper.journal.table_odds import TableOdds
     from coop_helper.sim.odds import OddsResult
 
@@ -121,4 +123,25 @@ def odds_document(
 
     doc = odds_json(result, seals, table_odds)
     doc["difficulty"] = difficulty_json(result.players, result.contracts, seals)
+    return doc
+
+
+def setup_document(setup: GameSetup) -> dict[str, Any]:
+    """``setup --json``: the deal's fields and the Time Pile's in one document, the deal's
+    difficulty, and its ``odds`` (as ``odds --json`` writes them) when they were run."""
+    deal = setup.deal
+    game = deal.game
+    doc: dict[str, Any] = {
+        "players": game.players,
+        "seed": game.seed,
+        "dealt": game.dealt,
+        "code": game.code,
+        "contracts": [contract_json(c, deal.seals) for c in game.contracts],
+        **time_pile_json(game.time_pile),
+    }
+    doc["difficulty"] = difficulty_json(deal.players, deal.contracts, deal.seals)
+    if setup.odds is not None:
+        from coop_helper.render.odds import odds_json
+
+        doc["odds"] = odds_json(setup.odds, deal.seals, setup.table_odds)
     return doc

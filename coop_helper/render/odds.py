@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 
+from coop_helper.journal.table_odds import advice
 from coop_helper.render.tables import contract_json, is_narrow, make_console, print_records
 from coop_helper.setup.catalog import Seal, load_catalog
 from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
 from coop_helper.text.i18n import _, ngettext
 from coop_helper.text.percentages import chance_percent, exact_percent
+from coop_helper.text.words import plural
 
 if TYPE_CHECKING:
     from coop_helper.journal.table_odds import TableOdds
@@ -71,7 +73,7 @@ def odds_json(
             level.update(table_odds.level_json(index))
     doc["calibration"] = None if table_odds is None else table_odds.json()
     if result.target is not None:
-        rec = result.recommended if table_odds is None else table_odds.recommended
+        rec = advice(result, table_odds)
         rank = None if rec is None else result.rank_for(rec)
         doc["target"] = result.target
         doc["recommended"] = (
@@ -154,7 +156,7 @@ def odds_table(result: OddsResult, table_odds: TableOdds | None = None) -> Table
         grid.add_column(_("Your table"), justify="right", no_wrap=True)
     if known:
         grid.add_column(_("Win with rank"))
-    rec = result.recommended if table_odds is None else table_odds.recommended
+    rec = advice(result, table_odds)
     for index, lv in enumerate(result.levels):
         row = [] if not known else [str(lv.removed)]
         row += [str(lv.turns), chance_percent(lv.win), f"{_low(lv.ci_low)}-{_high(lv.ci_high)}"]
@@ -190,19 +192,7 @@ def _caption(result: OddsResult) -> str:
                 "to see them by cards removed."
             )
         )
-    if not result.precise and result.precision is not None:
-        lines.append(
-            _(
-                "Stopped at {games} games before every level was within {points} points: "
-                "ask for less precision, or more games."
-            ).format(games=f"{result.games:,}", points=f"{100 * result.precision:g}")
-        )
-    if result.unknown_coins:
-        lines.append(
-            _("Coin spaces unknown for {names}: they pay 0 coins in simulation.").format(
-                names=", ".join(result.unknown_coins)
-            )
-        )
+    lines += _warnings(result)
     if _equal_neighbours(result):
         lines.append(
             _(
@@ -260,7 +250,7 @@ def recommendation_lines(result: OddsResult, table_odds: TableOdds | None = None
                 goal=goal
             )
         ]
-    rec = result.recommended if table_odds is None else table_odds.recommended
+    rec = advice(result, table_odds)
     steering = table_odds is not None and table_odds.steers
 
     def win(level: Level) -> str:
@@ -325,6 +315,96 @@ def recommendation_lines(result: OddsResult, table_odds: TableOdds | None = None
     return lines
 
 
+def odds_grid(result: OddsResult, table_odds: TableOdds | None, width: int) -> list[str]:
+    """The win chance per level as a few short rows (``removed`` or ``turns``, ``win``, and
+    ``your table`` with the table's own odds), as many levels to a row as ``width`` holds."""
+    known = result.time_pile is not None
+    keys = [str(lv.removed) if known else str(lv.turns) for lv in result.levels]
+    rows = [("win", [chance_percent(lv.win) for lv in result.levels])]
+    if table_odds is not None:
+        rows.append(("your table", [table_odds.shown_text(i) for i in range(len(keys))]))
+    head = "removed" if known else "turns"
+    label = max(len(head), *(len(name) for name, _ in rows))
+    cell = 1 + max(len(text) for text in [*keys, *(c for _, cells in rows for c in cells)])
+    per_row = max(1, (width - 2 - label) // cell)
+    lines = []
+    for start in range(0, len(keys), per_row):
+        part = slice(start, start + per_row)
+        lines.append("  " + head.ljust(label) + "".join(k.rjust(cell) for k in keys[part]))
+        for name, cells in rows:
+            lines.append("  " + name.ljust(label) + "".join(c.rjust(cell) for c in cells[part]))
+    return lines
+
+
+def _warnings(result: OddsResult) -> list[str]:
+    """The notes a table must see even without --explain: odds short of the precision
+    asked for, coin spaces no source gives."""
+    lines = []
+    if not result.precise and result.precision is not None:
+        lines.append(
+            _(
+                "Stopped at {games} games before every level was within {points} points: "
+                "ask for less precision, or more games."
+            ).format(games=f"{result.games:,}", points=f"{100 * result.precision:g}")
+        )
+    if result.unknown_coins:
+        lines.append(
+            _("Coin spaces unknown for {names}: they pay 0 coins in simulation.").format(
+                names=", ".join(result.unknown_coins)
+            )
+        )
+    return lines
+
+
+def print_brief_odds(
+    result: OddsResult, table_odds: TableOdds | None = None, more: str | None = None
+) -> None:
+    """The odds in a few lines: the win chance per level (and the table's own), ``more``
+    (where the whole account is), what must be said about them, and the recommendation;
+    `print_odds` has the whole account."""
+    console = make_console()
+    by = "cards removed" if result.time_pile is not None else "turns available"
+    console.print(
+        f"Win odds by {by} ({plural(result.games, 'simulated game')}, "
+        f"{result.policy} team, seed {result.seed}):"
+    )
+    for line in odds_grid(result, table_odds, console.width):
+        console.print(line, soft_wrap=True, highlight=False)
+    if more is not None:
+        console.print(more)
+    for line in _warnings(result):
+        console.print(line)
+    if table_odds is not None:
+        uses = "uses it" if table_odds.steers else "stays the expert's until it clearly differs"
+        console.print(
+            f"Your table: from {plural(table_odds.calibration.games, 'recorded game')} of "
+            f"{plural(result.players, 'player')}; the recommendation {uses} "
+            "(--as expert: the expert's odds alone)."
+        )
+    for line in recommendation_lines(result, table_odds):
+        console.print(line)
+
+
+def _table_odds_note(result: OddsResult, table_odds: TableOdds) -> str:
+    """Where the table's own odds come from, and whether the recommendation uses them."""
+    from coop_helper.render.journal import calibration_text, older_text
+
+    uses = (
+        "and the recommendation uses it"
+        if table_odds.steers
+        else "but the recommendation stays the expert's until the interval leaves out 1.00x"
+    )
+    applies = {
+        "won": "shows that lower end (≥) at every level",
+        "lost": "shows that upper end (≤) at every level",
+    }.get(table_odds.calibration.one_sided or "", "applies that to every level")
+    return (
+        f"{calibration_text(table_odds.calibration, result.players)} 'Your table' {applies}, "
+        f"{uses} (--as expert: the expert's odds alone)."
+        + older_text(table_odds.older, table_odds.calibration.games)
+    )
+
+
 def print_odds(
     result: OddsResult, chart: bool = False, table_odds: TableOdds | None = None
 ) -> None:
@@ -344,21 +424,6 @@ def print_odds(
         for line in bar_chart(result):
             console.print(line, soft_wrap=True, highlight=False)
     if table_odds is not None:
-        from coop_helper.render.journal import calibration_text, older_text
-
-        uses = (
-            "and the recommendation uses it"
-            if table_odds.steers
-            else "but the recommendation stays the expert's until the interval leaves out 1.00x"
-        )
-        applies = {
-            "won": "shows that lower end (≥) at every level",
-            "lost": "shows that upper end (≤) at every level",
-        }.get(table_odds.calibration.one_sided or "", "applies that to every level")
-        console.print(
-            f"{calibration_text(table_odds.calibration, result.players)} 'Your table' {applies}, "
-            f"{uses} (--as expert: the expert's odds alone)."
-            + older_text(table_odds.older, table_odds.calibration.games)
-        )
+        console.print(_table_odds_note(result, table_odds))
     for line in recommendation_lines(result, table_odds):
         console.print(line)

@@ -14,7 +14,7 @@ import shlex
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from rich.console import Console
 from rich.table import Table
@@ -24,6 +24,9 @@ from coop_helper.render.terminal import stdout_is_unicode
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 from coop_helper.setup.deals import PreparedGame, TimePile
 from coop_helper.text.i18n import _, is_german, ngettext
+
+if TYPE_CHECKING:
+    from coop_helper.game_setup import GameSetup
 
 
 class _Console(Console):
@@ -162,18 +165,6 @@ def time_pile_json(pile: TimePile) -> dict[str, Any]:
     }
 
 
-def setup_json(result: PreparedGame, seals: Mapping[str, Seal]) -> dict[str, Any]:
-    """``setup --json``: the deal's fields and the Time Pile's fields in one document."""
-    return {
-        "players": result.players,
-        "seed": result.seed,
-        "dealt": result.dealt,
-        "code": result.code,
-        "contracts": [contract_json(c, seals) for c in result.contracts],
-        **time_pile_json(result.time_pile),
-    }
-
-
 # ---------------------------------------------------------------- tables
 
 
@@ -231,9 +222,16 @@ def contracts_table(
     return grid
 
 
-def face_up_table(contracts: Sequence[Contract], seals: Mapping[str, Seal], title: str) -> Table:
-    """The face-up contracts of one game, in the given order."""
-    grid = Table(title=title, title_justify="left")
+def face_up_table(
+    contracts: Sequence[Contract], seals: Mapping[str, Seal], title: str, compact: bool = False
+) -> Table:
+    """The face-up contracts of one game, in the given order (``compact``: without the
+    box, so the requirements keep more of the width and the table fewer lines)."""
+    grid = (
+        Table(title=title, title_justify="left", box=None, padding=(0, 1), pad_edge=False)
+        if compact
+        else Table(title=title, title_justify="left")
+    )
     grid.add_column("#", justify="right")
     grid.add_column(_("Contract"))
     grid.add_column(_("German"))
@@ -304,11 +302,16 @@ def print_contracts(catalog: Catalog, seals: Mapping[str, Seal]) -> None:
 
 
 def print_face_up(
-    console: Console, contracts: Sequence[Contract], seals: Mapping[str, Seal], title: str
+    console: Console,
+    contracts: Sequence[Contract],
+    seals: Mapping[str, Seal],
+    title: str,
+    compact: bool = False,
 ) -> None:
-    """The face-up contracts: a table, or a numbered list on a narrow terminal."""
+    """The face-up contracts: a table (``compact``: without its box), or a numbered list
+    on a narrow terminal."""
     if not is_narrow(console):
-        console.print(face_up_table(contracts, seals, title))
+        console.print(face_up_table(contracts, seals, title, compact))
         return
     records = [
         [
@@ -431,8 +434,9 @@ def _greedy(words: list[str], width: int, indent: int) -> list[str]:
     return [*lines, line]
 
 
-def print_setup(result: PreparedGame, seals: Mapping[str, Seal]) -> None:
-    """The ``setup`` command's output: contracts, share code, Time Pile."""
+def print_setup(result: PreparedGame, seals: Mapping[str, Seal], compact: bool = False) -> None:
+    """The ``setup`` command's output: contracts (``compact``: in a table without its box),
+    share code, Time Pile."""
     console = make_console()
     title = (
         ngettext(
@@ -443,7 +447,7 @@ def print_setup(result: PreparedGame, seals: Mapping[str, Seal]) -> None:
             "Contracts face up for {n} player", "Contracts face up for {n} players", result.players
         )
     ).format(n=result.players)
-    print_face_up(console, result.contracts, seals, title)
+    print_face_up(console, result.contracts, seals, title, compact)
     if result.dealt:
         again = f"coop-helper setup --players {result.players} --seed {result.seed}"
         one = _("Seed: {seed}  (deal again: {command})").format(seed=result.seed, command=again)
@@ -451,6 +455,17 @@ def print_setup(result: PreparedGame, seals: Mapping[str, Seal]) -> None:
         print_with_command(console, head, again, one)
     console.print(_("Share code: {code}").format(code=result.code), soft_wrap=True)
     print_time_pile(result.time_pile, console)
+
+
+def steps_for(setup: GameSetup) -> str:
+    """The steps to set the table up, with the removal the advice that stands recommends
+    (none while the odds are not run, nothing removed where no level reaches the target)."""
+    advice = setup.advice
+    if advice is not None:
+        return setup_steps(setup.deal.game, advice.removed)
+    if setup.odds is not None and setup.odds.target is not None:  # none reaches it
+        return setup_steps(setup.deal.game, 0, _("no level reaches the target"))
+    return setup_steps(setup.deal.game, None)
 
 
 def setup_steps(result: PreparedGame, removed: int | None, why: str = "") -> str:

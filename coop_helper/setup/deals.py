@@ -174,6 +174,15 @@ class TimePile:
     size_range: tuple[int, int] | None
     numbers: tuple[int, ...] = ()  # the known seal numbers, in contract order
 
+    @property
+    def max_turns(self) -> int:
+        """The turns a game has with nothing removed: the size, or while a seal is unknown
+        the largest size it allows (the odds are worked out up to it)."""
+        if self.size is not None:
+            return self.size
+        assert self.size_range is not None
+        return self.size_range[1]
+
     def arithmetic(self) -> str:
         """The sum written out, e.g. ``13 + (1 + 0 - 1) + 2 (G, H) = 15``."""
         terms = [str(n) for n in self.numbers] + ["?"] * len(self.missing_seals)

@@ -1,5 +1,6 @@
 """Chances as people write them in an option: one rule for every percentage option
-(`coop_helper.text.percentages` shows them, with one rounding rule).
+(`coop_helper.text.percentages` shows them, with one rounding rule); and ``--precision``,
+in percentage points. The command line, the web page and the Python API read them here.
 
 Written with ``%`` it is a percentage (``95%``). A bare number below 1 is a fraction
 (``0.95``), and from 2 up a percentage (``95``). Bare numbers from 1 to just under 2 could be
@@ -8,6 +9,7 @@ either (is ``1`` all or one percent?), so they are refused with the two ways to 
 
 from __future__ import annotations
 
+import math
 import re
 
 from coop_helper.errors import UserError, shown
@@ -65,3 +67,24 @@ def parse_chance(text: str | float, option: str, example: str = "50%") -> float:
             )
         )
     return value
+
+
+def parse_precision(text: str | None, default: float, games: int | None) -> float:
+    """A --precision in percentage points (``1`` or ``1%``) as a fraction (0.01); ``default``
+    when none is given. Given with ``games`` it is a UserError: one of the two says when
+    a run stops."""
+    if text is not None and games is not None:
+        raise UserError(
+            "give --games (exactly that many games) or --precision (until that precise), not both."
+        )
+    if text is None:
+        return default
+    try:
+        value = float(text.strip().removesuffix("%"))
+    except ValueError:
+        raise UserError(
+            f"--precision must be a number of percentage points, e.g. 1 or 1%, not '{shown(text)}'."
+        ) from None
+    if not math.isfinite(value):
+        raise UserError(f"--precision must be 0.1 to 50 percentage points, not {shown(text)}.")
+    return value / 100

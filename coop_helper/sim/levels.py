@@ -40,8 +40,10 @@ class Level:
 class WinsByBudget:
     """Wins per budget of turns, and the Tax Increase moves of those wins, game by game."""
 
-    def __init__(self, max_turns: int) -> None:
+    def __init__(self, max_turns: int, native: bool | None = None) -> None:
         self.max_turns = max_turns
+        # counted on the native core (None: wherever it is in use): the same counts
+        self.native = native_in_use() if native is None else native
         self.games = 0
         self.wins = [0] * (max_turns + 1)  # by budget
         self.moves: list[dict[int, int]] = [{} for _ in range(max_turns + 1)]
@@ -50,7 +52,7 @@ class WinsByBudget:
         """Count these games at every budget (on the native core where it is in use: the
         same counts, in the same order)."""
         wins, moves, top = self.wins, self.moves, self.max_turns + 1
-        if native_in_use():
+        if self.native:
             self.games += len(traces)
             budget_wins, budget_moves = native_core.tally(traces, top)
             for budget, count in enumerate(budget_wins):

@@ -1,7 +1,8 @@
 """The odds question as users ask it: these contracts, how likely is a win at each level?
 
-Turns a face-up setup into an `OddsRequest`, runs it, and packages the levels with the
-recommendation for a target win probability.
+The settings of a run are checked once (`odds_settings`, with the options' parsers beside
+it); `run_odds` turns a face-up setup into an `OddsRequest`, runs it, and packages the
+levels with the recommendation for a target win probability.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from coop_helper.setup.names import suggest
 from coop_helper.sim import DEFAULT_SEED
 from coop_helper.sim.chances import is_negative, parse_chance
 from coop_helper.sim.levels import Level, WinsByBudget, recommend
-from coop_helper.sim.pool import OddsRequest, simulate
-from coop_helper.sim.statistics import INTERVALS
-from coop_helper.sim.traces import Trace
+from coop_helper.sim.pool import BATCH, OddsRequest, simulate
+from coop_helper.sim.statistics import INTERVALS, games_for_half_width
+from coop_helper.sim.traces import Trace, native_plays
 from coop_helper.text.i18n import N_, _
 
 DEFAULT_PRECISION = 0.01  # run until every level's interval is at most 1 point either side
@@ -86,6 +87,63 @@ def parse_confidence(text: str | float) -> float:
     return parse_chance(text, "--confidence", example="95%")
 
 
+@dataclass(frozen=True)
+class OddsSettings:
+    """A run's settings, checked (made by `odds_settings`): exactly ``games`` games, or
+    (``games`` None) games until every level is within ``precision`` either side."""
+
+    games: int | None
+    precision: float
+    seed: int
+    policy: str  # the policy's own name, one the odds can be simulated with
+    workers: int
+    confidence: float = 0.95
+    interval: str = "wilson"
+    target: float | None = None
+
+    @property
+    def expected_games(self) -> int:
+        """The games the run is expected to play (the most it plays until precise)."""
+        # the run checks its precision every BATCH games: it plays a whole number of batches
+        estimate = -(-games_for_half_width(self.precision, self.confidence) // BATCH) * BATCH
+        return self.games or min(MAX_AUTO_GAMES, estimate)
+
+
+def odds_settings(
+    *,
+    games: int | None = None,
+    precision: float = DEFAULT_PRECISION,
+    seed: int = DEFAULT_SEED,
+    policy: str = DEFAULT_POLICY,
+    workers: int | None = 1,
+    confidence: float = 0.95,
+    interval: str = "wilson",
+    target: float | None = None,
+) -> OddsSettings:
+    """The settings of a run, checked once: the policy resolved (a UserError naming the
+    policies the odds take), then every number in range (``workers`` None: one per core)."""
+    policy = odds_policy(policy)
+    interval = interval.strip().lower()
+    check_settings(
+        games,
+        1 if workers is None else workers,
+        confidence,
+        interval,
+        None if games else precision,
+        seed,
+    )
+    return OddsSettings(
+        games=games,
+        precision=precision,
+        seed=seed,
+        policy=policy,
+        workers=default_workers() if workers is None else workers,
+        confidence=confidence,
+        interval=interval,
+        target=target,
+    )
+
+
 def check_settings(
     games: int | None,
     workers: int,
@@ -129,19 +187,25 @@ def check_settings(
         )
 
 
+def _odds_policies() -> list[str]:
+    """The policies the odds can be simulated with (each made once, to ask it)."""
+    return [key for key, factory in POLICIES.items() if is_time_blind(factory())]
+
+
 def odds_policy(name: str) -> str:
     """The policy's name if the odds can be simulated with it; else a UserError naming the
     policies they take."""
-    takes = [key for key, factory in POLICIES.items() if is_time_blind(factory())]
     try:
         chosen = make_policy(name)
     except UserError:
+        takes = _odds_policies()
         close = suggest(name, takes)
         hint = f" Did you mean '{close[0]}'?" if close else ""
         raise UserError(
             f"unknown policy '{shown(name)}'.{hint} The odds take one of: {', '.join(takes)}."
         ) from None
     if not is_time_blind(chosen):
+        takes = _odds_policies()
         raise UserError(
             f"policy '{chosen.name}' plays by the turns left, so one simulated game cannot "
             f"answer every removal level; use it with 'play', or choose "
@@ -166,20 +230,40 @@ def compute_odds(
     progress: Callable[[int], None] | None = None,
     on_batch: Callable[[WinsByBudget], None] | None = None,
 ) -> OddsResult:
-    """Simulate and summarise every level; recommend one for ``target``.
+    """`run_odds` with these settings, checked first (`odds_settings`)."""
+    settings = odds_settings(
+        games=games,
+        precision=precision,
+        seed=seed,
+        policy=policy,
+        workers=workers,
+        confidence=confidence,
+        interval=interval,
+        target=target,
+    )
+    return run_odds(players, contracts, pile, settings, progress, on_batch)
 
-    With ``games`` given, exactly that many games; otherwise games in batches until every
+
+def run_odds(
+    players: int,
+    contracts: Sequence[Contract],
+    pile: TimePile,
+    settings: OddsSettings,
+    progress: Callable[[int], None] | None = None,
+    on_batch: Callable[[WinsByBudget], None] | None = None,
+) -> OddsResult:
+    """Simulate and summarise every level; recommend one for the settings' ``target``.
+
+    With ``games`` set, exactly that many games; otherwise games in batches until every
     level's confidence interval is at most ``precision`` either side (or MAX_AUTO_GAMES).
     Either way each batch's tally is handed to ``on_batch``.
     """
-    check_settings(games, workers, confidence, interval, None if games else precision, seed)
-    policy = odds_policy(policy)
-    if pile.size is not None:
-        max_turns = pile.size
-    else:
-        assert pile.size_range is not None
-        max_turns = pile.size_range[1]
-    tally = WinsByBudget(max_turns)
+    games, precision = settings.games, settings.precision
+    confidence, interval = settings.confidence, settings.interval
+    max_turns = pile.max_turns
+    contracts = tuple(contracts)
+    native = native_plays(settings.policy, settings.seed, max_turns, contracts)
+    tally = WinsByBudget(max_turns, native)
 
     def enough(batch: list[Trace]) -> bool:
         """Count a batch, show it, and say whether to stop (never with a fixed --games)."""
@@ -190,19 +274,27 @@ def compute_odds(
 
     limit = games or MAX_AUTO_GAMES
     request = OddsRequest(
-        tuple(contracts), players, max_turns, limit, seed, policy, min(workers, limit)
+        contracts,
+        players,
+        max_turns,
+        limit,
+        settings.seed,
+        settings.policy,
+        min(settings.workers, limit),
+        native,
     )
     simulate(request, progress, enough)
     levels = tuple(tally.levels(pile.size, confidence, interval))
+    target = settings.target
     recommended = recommend(levels, target) if target is not None and pile.size else None
     return OddsResult(
         players=players,
-        contracts=tuple(contracts),
+        contracts=contracts,
         time_pile=pile.size,
         time_pile_range=pile.size_range,
-        policy=policy,
+        policy=settings.policy,
         games=tally.games,
-        seed=seed,
+        seed=settings.seed,
         confidence=confidence,
         interval=interval,
         levels=levels,

@@ -30,6 +30,7 @@ class OddsRequest:
     seed: int
     policy: str = "expert"
     workers: int = 1
+    native: bool | None = None  # on the native core (None: wherever it can play them)
 
 
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
@@ -42,6 +43,7 @@ def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
         start,
         stop,
         request.policy,
+        native=request.native,
     )
 
 
@@ -105,9 +107,10 @@ def simulate(
     traces: list[Trace] = []
     batch: list[Trace] = []
     pool: Pool | None = None
-    if request.workers > 1 and native_plays(
-        request.policy, request.seed, request.max_turns, request.contracts
-    ):
+    native = request.native
+    if native is None:
+        native = native_plays(request.policy, request.seed, request.max_turns, request.contracts)
+    if request.workers > 1 and native:
         # The native core plays a batch without the GIL: threads run batches side by side,
         # with no processes to start and no traces to pickle back.
         pool = ThreadPool(request.workers)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import Hidden, Table
@@ -40,9 +40,9 @@ from coop_helper.setup.catalog import Contract
 _BRANCH = threading.local()
 
 
-@dataclass(frozen=True)
-class Trace:
-    """What one game played with the full Time Pile tells about every shorter one."""
+class Trace(NamedTuple):
+    """What one game played with the full Time Pile tells about every shorter one (a named
+    tuple: a run makes one per game, and the native core hands them over as tuples)."""
 
     finish_turn: int  # the turn in which the last contract was completed; 0 if never
     events: tuple[tuple[int, int], ...]  # per Tax Increase: (turn, policy's move threshold)
@@ -185,20 +185,23 @@ def play_traces(
     stop: int,
     policy_name: str,
     dealt_time: int | None = None,
+    *,
+    native: bool | None = None,
 ) -> list[Trace]:
     """`play_trace` for games ``start`` to ``stop`` of a run seeded ``seed`` (game ``i``
     seeded ``game_seed(seed, i)``), in game order.
 
     They are played by the native core in one call where it is in use and plays this
-    policy (`coop_helper.native`), else by the Python engine: the same traces either way.
+    policy (`native_plays`; ``native`` says it for a run that asked once), else by the
+    Python engine: the same traces either way.
     """
-    if native_plays(policy_name, seed, time_pile, contracts):
-        return [
-            Trace(finish, events, endings)
-            for finish, events, endings in native_core.play_traces(
-                contracts, players, time_pile, seed, start, stop, policy_name, dealt_time
-            )
-        ]
+    if native is None:
+        native = native_plays(policy_name, seed, time_pile, contracts)
+    if native:
+        played = native_core.play_traces(
+            contracts, players, time_pile, seed, start, stop, policy_name, dealt_time
+        )
+        return list(map(Trace._make, played))
     return [
         play_trace(contracts, players, time_pile, game_seed(seed, i), policy_name, dealt_time)
         for i in range(start, stop)
@@ -208,7 +211,8 @@ def play_traces(
 def native_plays(
     policy_name: str, seed: int, time_pile: int, contracts: tuple[Contract, ...]
 ) -> bool:
-    """Does the native core play these games (in use, and able to play them exactly)?"""
+    """Does the native core play these games (in use, and able to play them exactly)?
+    The one place that decides it: a run asks once and passes the answer on."""
     return native_in_use() and native_core.plays(policy_name, seed, time_pile, contracts)
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -18,23 +18,26 @@ from starlette.responses import JSONResponse
 
 from coop_helper.atlas.lookup import contract_difficulty
 from coop_helper.errors import DataError, UserError, shown
+from coop_helper.game_setup import Deal, GameSetup, find_deal, set_up
 from coop_helper.render import documents
 from coop_helper.render.tables import JSON_SCHEMA, seal_json
 from coop_helper.setup import settings as config
-from coop_helper.setup.catalog import Contract, load_catalog, parse_seal
+from coop_helper.setup.catalog import load_catalog, parse_seal
 from coop_helper.setup.deals import (
-    TimePile,
     check_players,
     deal,
     deal_keeping,
     encode_share_code,
     face_up,
     new_seed,
-    time_pile,
 )
 from coop_helper.setup.seal_options import check_seal_options
+from coop_helper.sim.chances import parse_precision
 from coop_helper.text.i18n import _
 from coop_helper.web.runs import Run, Slot
+
+if TYPE_CHECKING:
+    from coop_helper.sim.odds import OddsSettings
 
 MAX_BODY = 16_384  # bytes of a posted document
 MAX_NOTE = 2_000  # characters of a recorded game's note
@@ -81,33 +84,17 @@ def listed(request: Request, name: str) -> list[str]:
     return [value for value in request.query_params.getlist(name) if value.strip()]
 
 
-@dataclass(frozen=True)
-class FaceUp:
-    """The contracts a request names (a share code, or names with a player count) and
-    the seals that go with them."""
-
-    players: int
-    contracts: tuple[Contract, ...]
-    seals: config.Seals
-    pile: TimePile
-
-
-def face_up_of(request: Request) -> FaceUp:
+def face_up_of(request: Request) -> Deal:
     """``code=C``, or ``contract=NAME`` repeated (with ``players=N`` when it is unclear),
     and any ``seal=NAME=NL``: as ``timepile``'s arguments and options."""
     params = request.query_params
-    catalog = load_catalog()
-    code = params.get("code") or None
-    seal_options = listed(request, "seal")
-    players, contracts = face_up(
-        names=listed(request, "contract"),
-        code=code,
+    return find_deal(
         players=whole(params, "players"),
-        catalog=catalog,
+        names=listed(request, "contract"),
+        code=params.get("code") or None,
+        seal_options=listed(request, "seal"),
+        may_deal=False,
     )
-    seals = config.seals_for(catalog, seal_options, contracts)
-    check_seal_options(catalog, seal_options, contracts)
-    return FaceUp(players, contracts, seals, time_pile(contracts, seals, catalog))
 
 
 # ---------------------------------------------------------------- documents
@@ -199,43 +186,27 @@ def rank_doc(request: Request) -> dict[str, Any]:
 class OddsAsk:
     """An odds question as the command line checks it."""
 
-    found: FaceUp
-    games: int | None
-    precision: float
-    seed: int
-    target: float | None
+    found: Deal
+    settings: OddsSettings
 
 
 def odds_ask(request: Request, precision: float | None = None) -> OddsAsk:
     """The face-up contracts and the simulation's settings of ``odds`` (``games``,
     ``precision`` in points, ``seed``, ``target``), checked before any game is played."""
     from coop_helper.sim import DEFAULT_SEED
-    from coop_helper.sim.odds import DEFAULT_PRECISION, check_settings, parse_target
+    from coop_helper.sim.odds import DEFAULT_PRECISION, odds_settings, parse_target
 
     params = request.query_params
     found = face_up_of(request)
     games = whole(params, "games")
-    text = params.get("precision") or None
-    if text is not None and games is not None:
-        raise UserError(
-            _(
-                "give --games (exactly that many games) or --precision (until that precise), "
-                "not both."
-            )
-        )
-    chosen = precision if precision is not None else DEFAULT_PRECISION
-    if text is not None:
-        try:
-            chosen = float(text.strip().removesuffix("%")) / 100
-        except ValueError:
-            raise UserError(
-                _(
-                    "--precision must be a number of percentage points, e.g. 1 or 1%, not '{text}'."
-                ).format(text=shown(text))
-            ) from None
+    chosen = parse_precision(
+        params.get("precision") or None,
+        precision if precision is not None else DEFAULT_PRECISION,
+        games,
+    )
     seed = whole(params, "seed", DEFAULT_SEED)
     assert seed is not None
-    check_settings(games, 1, 0.95, "wilson", None if games else chosen, seed)
+    settings = odds_settings(games=games, precision=chosen, seed=seed)
     if games is not None and games > MAX_GAMES:
         raise UserError(
             _(
@@ -251,37 +222,34 @@ def odds_ask(request: Request, precision: float | None = None) -> OddsAsk:
             ).format(least=f"{100 * MIN_PRECISION:g}", chosen=f"{100 * chosen:g}")
         )
     target = parse_target(params.get("target") or None)
-    return OddsAsk(found, games, chosen, seed, target)
+    return OddsAsk(found, replace(settings, target=target))
 
 
 def run_odds(
     ask: OddsAsk, slot: Slot, run: Run, workers: int, on_batch: Callable[[Any], None] | None = None
-) -> Any:
-    """Simulate in the server's one slot, in the simulation process; ``run`` stops it
-    between chunks of games; each batch's levels (as ``odds --json`` writes them) go to
-    ``on_batch``."""
+) -> GameSetup:
+    """The game set up (`game_setup.set_up`), its games played in the server's one slot, in
+    the simulation process; ``run`` stops it between chunks of games; each batch's levels
+    (as ``odds --json`` writes them) go to ``on_batch``."""
     from coop_helper.web.worker import simulator
 
-    args = {
-        "players": ask.found.players,
-        "contracts": ask.found.contracts,
-        "pile": ask.found.pile,
-        "games": ask.games,
-        "precision": ask.precision,
-        "seed": ask.seed,
-        "workers": workers,
-        "target": ask.target,
-    }
-    with slot.hold(run):
-        return simulator().run(args, run, on_batch or (lambda batch: None))
+    def play(found: Deal, settings: OddsSettings, _watching: object) -> Any:
+        args = {
+            "players": found.players,
+            "contracts": found.contracts,
+            "pile": found.pile,
+            "settings": settings,
+        }
+        with slot.hold(run):
+            return simulator().run(args, run, on_batch or (lambda batch: None))
+
+    return set_up(ask.found, replace(ask.settings, workers=workers), "table", runner=play)
 
 
-def odds_doc(result: Any, found: FaceUp) -> dict[str, Any]:
+def odds_doc(setup: GameSetup, found: Deal) -> dict[str, Any]:
     """``odds --json`` for a finished run, with the table's own odds as the CLI gives them."""
-    from coop_helper.journal.table_odds import for_odds
-
-    table_odds, _note = for_odds(result, "table")
-    return documents.odds_document(result, found.seals, table_odds)
+    assert setup.odds is not None
+    return documents.odds_document(setup.odds, found.seals, setup.table_odds)
 
 
 # ---------------------------------------------------------------- changes

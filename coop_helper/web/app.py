@@ -274,7 +274,7 @@ def atlas_levels(ask: api.OddsAsk) -> list[dict[str, Any]] | None:
     from coop_helper.atlas.lookup import deal_row
 
     pile = ask.found.pile
-    top = pile.size if pile.size is not None else (pile.size_range or (0, 0))[1]
+    top = pile.max_turns
     try:
         row = deal_row(ask.found.players, ask.found.contracts)
     except UserError:

@@ -49,21 +49,17 @@ def _on_batch(tally: Any, time_pile: int | None) -> None:
 
 
 def _play(args: dict[str, Any]) -> Any:
-    """In the child: one odds run; its OddsResult, or None when it was stopped."""
-    from coop_helper.sim.odds import compute_odds
+    """In the child: one odds run with its checked settings; its OddsResult, or None when
+    it was stopped."""
+    from coop_helper.sim.odds import run_odds
 
     pile = args["pile"]
-    settings = {
-        k: args[k]
-        for k in ("games", "precision", "seed", "workers", "target", "policy")
-        if k in args
-    }
     try:
-        return compute_odds(
+        return run_odds(
             args["players"],
             args["contracts"],
             pile,
-            **settings,
+            args["settings"],
             progress=_check,
             on_batch=lambda tally: _on_batch(tally, pile.size),
         )

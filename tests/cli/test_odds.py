@@ -142,13 +142,17 @@ def test_odds_bad_input(run, args, message):
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_setup_includes_odds_chart_and_recommendation(run):
-    result = run("setup", "--players", "2", "--seed", "7", "--seal", "Ransom=0A", *FAST)
+def test_setup_includes_odds_and_recommendation_and_explains_with_a_chart(run):
+    args = ("setup", "--players", "2", "--seed", "7", "--seal", "Ransom=0A", *FAST)
+    result = run(*args)
     assert result.exit_code == 0, result.stderr
     text = result.stdout
     assert "Contracts dealt for 2 players" in text and "Share code:" in text
-    assert "Win odds, 2 players" in text and "remove  0 │" in text
+    assert "Win odds by cards removed (" in text and "\n  win " in text
     assert "Recommended for a 50% chance" in text or "No removal level reaches" in text
+    assert "Win odds, 2 players" not in text and "remove  0 │" not in text
+    explained = run(*args, "--explain").stdout
+    assert "Win odds, 2 players" in explained and "remove  0 │" in explained
 
 
 def test_a_target_no_level_reaches_says_what_to_do_instead(run):

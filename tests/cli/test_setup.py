@@ -486,6 +486,40 @@ def test_setup_ends_with_what_to_do_with_the_cards(run):
     assert text.endswith("move none of them to the Victory Pile (no level reaches the target).")
 
 
+# games enough that no recommendation is called rough: the output as a table meets it
+AT_THE_TABLE = ("--games", "2000", "--workers", "1", "--quiet")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_two_player_setup_fits_one_screen(run, monkeypatch, seed):
+    """What the table needs now (contracts, Time Pile, odds, advice, steps) in at most 30
+    lines at 80 columns; the explanations only with --explain."""
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run("setup", "--players", "2", "--seed", str(seed), *AT_THE_TABLE)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) <= 30, result.stdout
+    assert max(len(line) for line in lines) <= 80
+    text = result.stdout
+    for needed in ("Contracts dealt for 2 players", "Time Pile: ", "Win odds by ", "To set up:"):
+        assert needed in text
+    assert "Recommend" in text or "No removal level reaches" in text
+    for explanation in ("Win with rank", "On each Tax Increase", "Difficulty:", " │"):
+        assert explanation not in text
+
+
+def test_explain_adds_the_explanations_and_leaves_the_json_alone(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    args = ("setup", "--players", "2", "--seed", "1", *AT_THE_TABLE)
+    brief, explained = run(*args).stdout, run(*args, "--explain").stdout
+    for explanation in ("Win with rank", "On each Tax Increase", "Difficulty:", "remove  0 │"):
+        assert explanation in explained and explanation not in brief
+    assert len(explained.splitlines()) > len(brief.splitlines()) + 20
+    # the same advice and steps either way
+    assert brief.split("To set up:")[1] == explained.split("To set up:")[1]
+    assert run(*args, "--json").stdout == run(*args, "--json", "--explain").stdout
+
+
 def test_after_a_double_dash_an_option_like_word_is_an_argument(tmp_path):
     done = run_cli(tmp_path, "rank", "--", "--foo")
     assert done.returncode == 2

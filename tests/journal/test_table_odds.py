@@ -207,9 +207,11 @@ def test_setup_says_whose_chances_its_bars_show_beside_the_tables(run):
     """setup's bars are the expert's; beside a recommendation made on the table's own odds
     they read as a contradiction ('remove 3: 2.5%' then 'your table's win 56.8%')."""
     _journal(14, 2)
-    out = run("setup", *RULEBOOK, "--games", "40", "--workers", "1").stdout
+    out = run("setup", *RULEBOOK, "--games", "40", "--workers", "1", "--explain").stdout
     assert "The bars: the expert's win chance." in out
-    with_expert = run("setup", *RULEBOOK, "--games", "40", "--workers", "1", "--as", "expert")
+    with_expert = run(
+        "setup", *RULEBOOK, "--games", "40", "--workers", "1", "--as", "expert", "--explain"
+    )
     assert "The bars:" not in with_expert.stdout
 
 

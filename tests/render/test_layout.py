@@ -25,8 +25,12 @@ def _lines(text: str) -> list[str]:
     [
         (["odds", *EXAMPLE, *FAST], ["Remove 0 (15 turns): win", "95% interval", "Landlubber"]),
         (
-            ["setup", "--players", "1", "--seed", "3", *FAST],
+            ["setup", "--players", "1", "--seed", "3", *FAST, "--explain"],
             ["1. Fighter (Kämpfer)", "seal 0A", "Remove 0 (14 turns)"],
+        ),
+        (
+            ["setup", "--players", "1", "--seed", "3", *FAST],
+            ["1. Fighter (Kämpfer)", "seal 0A", "  removed", "  win ", "To set up:"],
         ),
         (["deal", "--players", "2", "--seed", "3"], ["Galleon Foe (Galeonenschreck)", "seal -1H"]),
         (["contracts"], ["Lady Killer (Charmeur)", "seal 1G, coins 3 2 1", "also Little Gamester"]),

@@ -482,7 +482,9 @@ async function loadHistory() {
   if ($("hist-players").value) params.set("players", $("hist-players").value);
   showError("history-error", "");
   try {
+    const asked = (state.historyAsked = (state.historyAsked || 0) + 1);
     const doc = await getJSON("/api/history?" + params);
+    if (asked !== state.historyAsked) return;  // a later choice's answer is the one shown
     const total = doc.total;
     const summary = total.games === 1 ? T.summary_one : T.summary;
     $("hist-summary").textContent = total.games
@@ -635,7 +637,9 @@ async function loadContracts() {
   if (players) params.set("players", players);
   showError("contracts-error", "");
   try {
+    const asked = (state.contractsAsked = (state.contractsAsked || 0) + 1);
     const doc = await getJSON("/api/contracts?" + params);
+    if (asked !== state.contractsAsked) return;  // a later choice's answer is the one shown
     const list = $("con-list");
     list.replaceChildren();
     for (const c of doc.contracts) {
