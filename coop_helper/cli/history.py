@@ -310,7 +310,7 @@ def repredict_command(
             except KeyboardInterrupt:
                 if kept:
                     typer.echo(
-                        "The deals simulated so far are kept: run the same command to finish.",
+                        _("The deals simulated so far are kept: run the same command to finish."),
                         err=True,
                     )
                 raise
@@ -326,19 +326,26 @@ def repredict_command(
         )
         return
     if empty:
-        text = "No games recorded: nothing to give a chance to."
+        text = _("No games recorded: nothing to give a chance to.")
     elif not done.games and not done.skipped:
-        text = f"Every recorded game has the chance of today's expert (version {version})."
+        text = _("Every recorded game has the chance of today's expert (version {version}).")
+        text = text.format(version=version)
     else:
-        text = (
-            f"Gave {plural(done.games, 'game')} the chance of today's expert (version "
-            f"{done.version}), simulating {plural(done.deals, 'deal')}."
+        text = _(
+            "Gave {games} the chance of today's expert (version {version}), simulating {deals}."
+        ).format(
+            games=views.games_text(done.games),
+            version=done.version,
+            deals=ngettext("{n} deal", "{n} deals", done.deals).format(n=f"{done.deals:,}"),
         )
     if done.skipped:
-        text += (
-            f" {plural(done.skipped, 'game')} kept {'its' if done.skipped == 1 else 'their'} "
-            "chance: a seal of the deal is unknown (record it with 'coop-helper seals set')."
-        )
+        text += " " + ngettext(
+            "{n} game kept its chance: a seal of the deal is unknown (record it with "
+            "'coop-helper seals set').",
+            "{n} games kept their chance: a seal of the deal is unknown (record it with "
+            "'coop-helper seals set').",
+            done.skipped,
+        ).format(n=f"{done.skipped:,}")
     render.make_console().print(text, soft_wrap=True)
 
 

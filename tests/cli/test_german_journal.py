@@ -160,3 +160,13 @@ def test_import_file_errors_are_german(run, tmp_path):
     sample_journal()
     taken = run("--lang", "de", "history", "export", str(exists))
     assert "gibt es schon: wählt einen anderen Namen oder ersetzt sie mit --force" in taken.stderr
+
+
+def test_repredict_speaks_german(run):
+    assert german(run, "history", "repredict").strip() == (
+        "Keine Partien eingetragen: nichts bekommt eine Chance."
+    )
+    sample_journal()
+    with_chance = " ".join(german(run, "history", "repredict", "-q").split())
+    assert "Partie" in with_chance and "Experten" in with_chance
+    assert english_left(with_chance) == [], with_chance
