@@ -93,6 +93,7 @@ def side_by_side(label: str, runs: list[tuple[str, list[str]]]) -> None:
 
 def per_core(quick: bool) -> None:
     from coop_helper.native.core import native_contracts, native_deck, play_traces
+    from coop_helper.policies.native_expert import native_constants
 
     print("expert games per second on one core, as the odds runner plays them (CPU time):")
     catalog = load_catalog()
@@ -111,11 +112,12 @@ def per_core(quick: bool) -> None:
             play_trace(chosen[k], players, piles[k], game_seed(1, i), "expert")
         python = games / (time.process_time() - start)
         for c in chosen:  # the deck and contracts are handed over once per run, not timed
-            native_deck(players), native_contracts(c)
+            native_deck(players), native_contracts(c), native_constants("expert", players)
         per_deal = 10 * games // len(chosen)  # more native games: the clock is coarse
         start = time.process_time()
         for k, c in enumerate(chosen):
-            play_traces(c, players, piles[k], 1, 0, per_deal, "expert")
+            expert = native_constants("expert", players)
+            play_traces(c, players, piles[k], 1, 0, per_deal, "expert", expert=expert)
         native = per_deal * len(chosen) / (time.process_time() - start)
         print(
             f"  {players} player{'s' if players > 1 else ' '}: native {native:7.0f} games/s "

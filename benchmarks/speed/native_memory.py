@@ -17,6 +17,7 @@ import time
 from benchmarks.common import positional
 from coop_helper.native import extension
 from coop_helper.native.core import play_traces
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 
@@ -44,7 +45,9 @@ def main() -> None:
     while played < total:
         players = rng.randint(1, 5)
         deal = tuple(rng.sample(known, catalog.contracts_by_players[players]))
-        play_traces(deal, players, time_pile(deal).size or 20, played, 0, batch, "expert")
+        expert = native_constants("expert", players)
+        size = time_pile(deal).size or 20
+        play_traces(deal, players, size, played, 0, batch, "expert", expert=expert)
         played += batch
         if played % step == 0 or played == batch:
             print(f"{played:>10,}  {rss_mib():8.1f}  {time.perf_counter() - start:6.0f}")

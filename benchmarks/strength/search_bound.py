@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from coop_helper.native import core, extension
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.statistics import wilson
@@ -77,18 +78,21 @@ def play_pair(players: int, index: int, args: argparse.Namespace) -> dict[str, A
         "samples": args.samples,
         "contracts": [c.key for c in contracts],
     }
+    expert = native_constants("expert", players)
     for arm in args.arms:
         spec = ARMS[arm]
         start = time.process_time()
         if spec is None:
-            [state] = core.play_games(contracts, players, size, [seed], "expert", removed)
+            [state] = core.play_games(
+                contracts, players, size, [seed], "expert", removed, expert=expert
+            )
             searched, overridden = (0, 0), (0, 0)
         else:
             kinds, clairvoyant = spec
             samples = args.clairvoyant_samples if clairvoyant else args.samples
             [state] = core.play_search_games(
                 contracts, players, size, [seed], "expert", kinds, samples, removed,
-                clairvoyant=clairvoyant,
+                clairvoyant=clairvoyant, expert=expert,
             )  # fmt: skip
             searched, overridden = state["searched"], state["overridden"]
         line[arm] = {

@@ -19,6 +19,11 @@ With ``--rejudge N`` every draw the search overrides is judged again on the spot
 guesses (both answers, paired), and the re-judged gains are summed by the turns left: which
 overrides are real, and where in the game they are (the search still plays its own pick).
 
+The base policy's games run on the native core (``--engine native``, the default); the
+search player's on the Python engine until the native core has a search of its own (the
+header says which engine played each). ``--engine python`` plays both in Python, to
+cross-check: the figures are the same.
+
 Run by hand from the project folder:
     python -m benchmarks.strength.search_gain --players 1 --games 200 --kinds draw
     python -m benchmarks.strength.search_gain --players 1 2 3 4 5 --games 100 --kinds draw take both
@@ -37,14 +42,16 @@ import time
 from typing import Any
 
 from benchmarks.common import parse_args
-from benchmarks.strength.strength import paired
+from benchmarks.strength.strength import interval_text, paired
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.fork import fork
 from coop_helper.engine.state import Hidden, PlayerState, Table
+from coop_helper.errors import UserError
 from coop_helper.policies import POLICIES
 from coop_helper.policies.search import SearchPolicy
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
+from coop_helper.sim import games as sim_games
 
 KIND_SETS = {"draw": ("draw",), "take": ("take",), "both": ("draw", "take")}
 
@@ -168,17 +175,19 @@ class RejudgedSearch(SearchPolicy):
 
 
 Row = tuple[int, int, int, int, float, list[tuple[int, float, float]], list[dict[str, Any]]]
+Pair = tuple[int, int, str, str, int, int, int | None, str]
 
 
-def one_pair(args: tuple[int, int, str, str, int, int, int | None]) -> Row:
+def one_pair(args: Pair) -> Row:
     """(base won, search won, searched, overridden, seconds in the search game, re-judged
     draw overrides, the overrides' log)."""
-    players, index, base, kinds, samples, rejudge, unknown_removal = args
+    players, index, base, kinds, samples, rejudge, unknown_removal, engine = args
     contracts = deal(players, index)
     size = time_pile(contracts).size
     assert size is not None
     config = GameConfig(contracts, players, size, 0, 7_919 * index + players)
-    base_won = Game(config, POLICIES[base]()).run().won
+    [base_game] = sim_games.play_games(contracts, players, size, [config.seed], base, engine=engine)
+    base_won = base_game.won
     search = RejudgedSearch(
         POLICIES[base],
         f"search:{base}",
@@ -229,8 +238,10 @@ def report(players: int, kinds: str, rows: list[Row]) -> None:
     overridden = sum(r[3] for r in rows)
     seconds = sum(r[4] for r in rows)
     print(
-        f"{players} players, search {kinds:4}: base {100 * base:5.1f}%  "
-        f"search {100 * search:5.1f}%  gain {100 * mean:+5.1f} ± {100 * error:.1f}"
+        f"{players} players, search {kinds:4}: base {100 * base:5.1f}% "
+        f"{interval_text([bool(r[0]) for r in rows])}  search {100 * search:5.1f}% "
+        f"{interval_text([bool(r[1]) for r in rows])}  "
+        f"gain {100 * mean:+5.1f} ± {100 * error:.1f}"
         f" points (n={n} paired games)  {searched} decisions searched, "
         f"{overridden} overridden, {searched / seconds:.1f} decisions/s",
         flush=True,
@@ -258,7 +269,18 @@ def main() -> None:
         help="rollouts play a removal drawn from 0..K, not knowing the real one",
     )
     parser.add_argument("--log", help="write every override to this file (JSON lines)")
+    parser.add_argument("--engine", choices=sim_games.ENGINES, default=sim_games.DEFAULT_ENGINE)
     args = parse_args(parser, players=[1], games=2, samples=4, workers=1, every=1)
+    try:
+        sim_games.check_engine(args.engine)
+    except UserError as err:
+        parser.exit(2, f"error: {err}\n")
+    print(
+        f"engine asked: {args.engine}; {args.base} on "
+        f"{sim_games.engine_for(args.base, args.engine)}, search:{args.base} on python; "
+        "rates with 95% Wilson intervals, gain ± standard error over the pairs",
+        flush=True,
+    )
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     if args.unknown_removal is not None:
         print(f"rollouts: removal unknown, drawn from 0..{args.unknown_removal}", flush=True)
@@ -274,6 +296,7 @@ def main() -> None:
                         args.samples,
                         args.rejudge,
                         args.unknown_removal,
+                        args.engine,
                     )
                     for i in range(args.first, args.first + args.games)
                 ]

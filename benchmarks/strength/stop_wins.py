@@ -11,10 +11,15 @@ could take it as they are.
 skips most play-throughs (`FILTERED`); the speed table checks that both forms win the same
 games.
 
+The expert plays on the native core, the wrapped expert (a Python policy) on the Python
+engine: both engines play the same games, so the pairs are exact; ``--engine python``
+plays both in Python, to cross-check.
+
 Run by hand (compiled build recommended); prints `strength.py`'s paired table, then the
-games per second on one core of the expert, the check, and the check with the test first:
+games per second on one core of the expert, the check, and the check with the test first
+(all three on the Python engine, the cost of the check being the question):
     python -m benchmarks.strength.stop_wins [--players 1 2 3 4 5] [--deals 200] [--games 10]
-        [--workers 2] [--zero-only]
+        [--workers 2] [--zero-only] [--engine native|python]
     python -m benchmarks.strength.stop_wins --validate   (the cheap test against every play-through)
 """
 
@@ -200,7 +205,10 @@ def main(argv: list[str]) -> None:
     strength.main(["--policy", NAME, "--against", "expert", *argv])
     counts = argparse.ArgumentParser(add_help=False)
     counts.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4, 5])
-    print("games per second on one core (expert; with the check; with the cheap test first):")
+    print(
+        "games per second on one core, Python engine (expert; with the check; with the cheap "
+        "test first):"
+    )
     for count in [2] if quick else counts.parse_known_args(argv)[0].players:
         plain, checked, filtered, same = speed(count, *((1, 2) if quick else ()))
         print(

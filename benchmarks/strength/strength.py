@@ -12,17 +12,23 @@ policy whose play depends on the turns left at most as the expert's does):
 - the paired difference (policy minus against) with its standard error over the
   per-deal-and-seed pairs.
 
-Results depend only on the seeds, never on ``--workers``.
+Results depend only on the seeds, never on ``--workers``, nor on ``--engine``: the games
+run on the native core (the default) wherever it plays the policy, the expert with any
+constants included, and on the Python engine otherwise (the frozen baseline, a search
+player until the native core has one); ``--engine python`` plays them all in Python, to
+cross-check. The header says which engine played each policy.
 
 Run by hand (compiled build recommended):
     python -m benchmarks.strength.strength [--policy expert] [--against expert-2ce9615]
         [--players 1 2 3 4 5] [--deals 40] [--games 10] [--workers 2] [--removed K]
+        [--engine native|python]
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import math
 import multiprocessing
 import random
@@ -33,20 +39,21 @@ from typing import Any
 
 from benchmarks.common import parse_args
 from benchmarks.strength.reference.expert_2ce9615 import FrozenExpertPolicy
-from coop_helper.engine import Game, GameConfig
 from coop_helper.errors import UserError
-from coop_helper.policies import make_policy
+from coop_helper.policies import POLICY_NAMES, make_policy
 from coop_helper.policies.base import Policy
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import time_pile
+from coop_helper.sim import games as sim_games
 from coop_helper.sim.statistics import wilson
-from coop_helper.sim.traces import Trace, TraceRecorder, outcome
+from coop_helper.sim.traces import Trace, outcome
 
 FROZEN = "expert-2ce9615"
-TIME_BLIND = "expert-time-blind"  # the expert without its last-turn rule
+TIME_BLIND = sim_games.TIME_BLIND  # the expert without its last-turn rule
 JOB = 25  # games per job handed to a worker
+ENGINE = sim_games.DEFAULT_ENGINE  # the engine asked for (--engine); set by main
 
 
 def policy_by_name(name: str) -> Policy:
@@ -63,6 +70,21 @@ def policy_by_name(name: str) -> Policy:
     if name.startswith("expert:"):
         return ExpertPolicy(expert_params(name.partition(":")[2]))
     return make_policy(name)
+
+
+def policy_spec(name: str) -> tuple[sim_games.PolicySpec, dict[int, ExpertParams] | None]:
+    """How `sim.games` plays the policy called ``name``: a name it knows (with the
+    expert's changed constants for ``expert:...``), or a factory the Python engine plays."""
+    if name.startswith("expert:"):
+        return "expert", expert_params(name.partition(":")[2])
+    if name == TIME_BLIND or name in POLICY_NAMES:
+        return name, None
+    return functools.partial(policy_by_name, name), None
+
+
+def engine_of(name: str, engine: str) -> str:
+    """The engine that plays the policy called ``name`` when ``engine`` is asked for."""
+    return sim_games.engine_for(policy_spec(name)[0], engine)
 
 
 def expert_params(changes: str) -> dict[int, ExpertParams]:
@@ -101,27 +123,39 @@ class Job:
     games: range
     base: int
     trace: bool = False  # record full-length traces instead of playing at `removed`
+    engine: str = sim_games.DEFAULT_ENGINE
 
 
 def run_job(job: Job) -> list[object]:
     """Wins (bools) for a live job, or Traces for a trace job."""
     size = time_pile(job.contracts).size
     assert size is not None
-    out: list[object] = []
-    for g in job.games:
-        seed = game_seed(job.players, job.deal, g, job.base)
-        if job.trace:
-            recorder = TraceRecorder(policy_by_name(job.policy), seed)
-            config = GameConfig(job.contracts, job.players, size, 0, seed)
-            game = Game(config, recorder)  # type: ignore[arg-type]
-            recorder.attach(game)
-            result = game.run()
-            finish = result.turns if result.won else 0
-            out.append(Trace(finish, tuple(recorder.events), tuple(recorder.endings)))
-        else:
-            config = GameConfig(job.contracts, job.players, size, job.removed, seed)
-            out.append(Game(config, policy_by_name(job.policy)).run().won)
-    return out
+    spec, params = policy_spec(job.policy)
+    if job.trace:  # game g of a run seeded by the deal (`sim.traces.game_seed`)
+        return list(
+            sim_games.play_traces(
+                job.contracts,
+                job.players,
+                size,
+                game_seed(job.players, job.deal, 0, job.base),
+                job.games,
+                spec,
+                params=params,
+                engine=job.engine,
+            )
+        )
+    seeds = [game_seed(job.players, job.deal, g, job.base) for g in job.games]
+    results = sim_games.play_games(
+        job.contracts,
+        job.players,
+        size,
+        seeds,
+        spec,
+        removed=job.removed,
+        params=params,
+        engine=job.engine,
+    )
+    return [r.won for r in results]
 
 
 def run_jobs(jobs: Sequence[Job], workers: int) -> list[object]:
@@ -144,9 +178,20 @@ def make_jobs(
     base: int,
     trace: bool = False,
 ) -> list[Job]:
-    """Jobs covering every deal and game, in (deal, game) order."""
+    """Jobs covering every deal and game, in (deal, game) order, on the engine asked for
+    (`ENGINE`)."""
     return [
-        Job(policy, players, contracts, d, removed, range(a, min(a + JOB, games)), base, trace)
+        Job(
+            policy,
+            players,
+            contracts,
+            d,
+            removed,
+            range(a, min(a + JOB, games)),
+            base,
+            trace,
+            ENGINE,
+        )
         for d, contracts in enumerate(deals)
         for a in range(0, games, JOB)
     ]
@@ -207,6 +252,31 @@ def pilot_level(
     return best, best_rate
 
 
+def add_engine_option(parser: argparse.ArgumentParser) -> None:
+    """The --engine option every strength benchmark takes."""
+    parser.add_argument(
+        "--engine",
+        choices=sim_games.ENGINES,
+        default=sim_games.DEFAULT_ENGINE,
+        help="play on the native core (where it plays the policy) or all in Python",
+    )
+
+
+def use_engine(parser: argparse.ArgumentParser, engine: str) -> None:
+    """Play the jobs made from now on with ``engine`` (a clear exit 2 if it cannot)."""
+    global ENGINE
+    try:
+        ENGINE = sim_games.check_engine(engine)
+    except UserError as err:
+        parser.exit(2, f"error: {err}\n")
+
+
+def engines_line(*names: str) -> str:
+    """Which engine plays each of these policies, for a benchmark's header."""
+    played = ", ".join(f"{name} on {engine_of(name, ENGINE)}" for name in dict.fromkeys(names))
+    return f"engine asked: {ENGINE}; {played}"
+
+
 def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     """Mean paired difference a - b (wins, or win rates) and its standard error."""
     n = len(a)
@@ -216,11 +286,15 @@ def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+def interval_text(wins: Sequence[bool]) -> str:
+    """'[62.7-65.6]': the 95% Wilson interval of the win rate, in percent."""
+    low, high = wilson(sum(wins), len(wins))
+    return f"[{100 * low:4.1f}-{100 * high:4.1f}]"
+
+
 def rate_text(wins: Sequence[bool]) -> str:
     """'64.1% [62.7-65.6]' for a list of wins."""
-    n, w = len(wins), sum(wins)
-    low, high = wilson(w, n)
-    return f"{w / n:6.1%} [{100 * low:4.1f}-{100 * high:4.1f}]"
+    return f"{sum(wins) / len(wins):6.1%} {interval_text(wins)}"
 
 
 def report(players: int, removed: int, a: list[bool], b: list[bool]) -> str:
@@ -245,7 +319,9 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
         "--removed", type=int, default=None, help="the second removal level (default: from a pilot)"
     )
     parser.add_argument("--zero-only", action="store_true", help="only 0 removed")
+    add_engine_option(parser)
     args = parse_args(parser, argv, players=[2], deals=2, games=2, workers=1)
+    use_engine(parser, args.engine)
     for name in (args.policy, args.against):
         try:
             policy_by_name(name)  # an unknown name fails here, with the names it knows
@@ -256,6 +332,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
         f"player count, same deals and seeds (base {args.seed}); 95% Wilson intervals; "
         "difference ± standard error over the pairs"
     )
+    out(engines_line(args.policy, args.against))
     out(
         f"{'players':>7} {'removed':>7} {'games':>6}  {args.policy:>20}  {args.against:>20}"
         f"  {'difference':>14}"

@@ -13,9 +13,13 @@ in the last ``--window`` turns of the game only: its rollouts play to the real e
 game, so they use the turns left. That gain also contains whatever the search gains in
 those turns for other reasons, so it is, if anything, too generous.
 
+The expert with and without its last-turn rule play on the native core; the endgame search
+on the Python engine (the native core has no search of its own yet). ``--engine python``
+plays everything in Python, to cross-check.
+
 Run by hand (compiled build recommended):
     python -m benchmarks.strength.time_aware [--players 1 2 3] [--deals 20] [--games 10]
-        [--search] [--window 2] [--samples 24] [--workers 2]
+        [--search] [--window 2] [--samples 24] [--workers 2] [--engine native|python]
 """
 
 from __future__ import annotations
@@ -101,7 +105,9 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=7, help="base of the game seeds")
+    strength.add_engine_option(parser)
     args = parse_args(parser, players=[1], deals=1, games=2, samples=4, workers=1)
+    strength.use_engine(parser, args.engine)
     install(args.window, args.samples)
     player = ENDGAME if args.search else "expert"
     who = (
@@ -114,6 +120,7 @@ def main() -> None:
         f"{who} vs {strength.TIME_BLIND}: {args.deals} deals x {args.games} games per "
         "player count, same deals and seeds; levels where the time-blind expert wins 20-80%"
     )
+    print(strength.engines_line(player, strength.TIME_BLIND))
     print(
         f"{'players':>7} {'removed':>7} {'games':>6}  {player:>20}  {strength.TIME_BLIND:>20}"
         f"  {'difference':>14}"

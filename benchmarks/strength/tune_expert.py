@@ -7,10 +7,13 @@ benchmark's (salt "tune", seed base 1), so the benchmark judges the result on ga
 tuner never saw. The objective is the win rate at 0 removed; the best trial is then played
 again against the current constants on fresh seeds (base 2), paired, with its standard error.
 
+Every candidate plays on the native core, its constants handed over from Python (no
+rebuild); ``--engine python`` plays them in Python, to cross-check.
+
 Needs the optional extra:  pip install '.[tune]'
 Run by hand (compiled build recommended):
     python -m benchmarks.strength.tune_expert --players 4 [--trials 60] [--deals 40] [--games 10]
-        [--workers 2] [--fix NAME=VALUE ...]
+        [--workers 2] [--fix NAME=VALUE ...] [--engine native|python]
 """
 
 from __future__ import annotations
@@ -25,56 +28,41 @@ from typing import Any
 import optuna
 
 from benchmarks.common import parse_args
-from benchmarks.strength.strength import deals_for, expert_params, game_seed, paired
-from coop_helper.engine import Game, GameConfig
-from coop_helper.policies.expert import ExpertPolicy
-from coop_helper.policies.expert_params import PARAMS, ExpertParams
+from benchmarks.strength.strength import (
+    add_engine_option,
+    deals_for,
+    engines_line,
+    expert_params,
+    game_seed,
+    paired,
+    rate_text,
+    use_engine,
+)
+from coop_helper.policies.expert_params import PARAMS, RANGES, ExpertParams
 from coop_helper.setup.catalog import Contract
 from coop_helper.setup.deals import time_pile
+from coop_helper.sim import games as sim_games
 
 JOB = 25
 
-# name -> (low, high) of the search range; ints are searched as ints, flags as on/off.
-SPACE: dict[str, tuple[float, float]] = {
-    "draw_boldness": (0.15, 1.2),
-    "safe_bust": (0.0, 0.15),
-    "loss_weight": (0.5, 1.6),
-    "new_colour_gain": (0.0, 6.0),
-    "extra_take_gain": (0.0, 10.0),
-    "pack_step": (2.0, 20.0),
-    "pack_swords": (3, 7),
-    "sword_fill": (0.2, 0.9),
-    "rich_coin": (0.1, 0.8),
-    "idle_coin": (0.3, 1.0),
-    "save_for": (5, 13),
-    "tax_coin": (0.05, 1.2),
-    "expedition_fill": (0.4, 1.2),
-    "expedition_slack": (0, 2),
-    "sticky": (0.0, 4.0),
-    "coin_weight": (0.0, 4.0),
-    "team_fee": (0, 1),
-    "explorer_saves": (0, 1),
-    "endgame_weight": (0.0, 3.0),
-    "tax_draw": (0.0, 2.0),
-    "income_weight": (0.2, 1.2),
-    "want_gain": (0.2, 1.5),
-    "want_room": (0.0, 1.0),
-    "pack_first": (0.0, 1.5),
-    "complete_gain": (0.0, 1.0),
-}
+# name -> (low, high) of the search range (a copy: --range changes it); ints are searched
+# as ints, flags as on/off.
+SPACE: dict[str, tuple[float, float]] = dict(RANGES)
 
 
-def _job(args: tuple[dict[str, Any], int, tuple[Contract, ...], int, range, int]) -> list[bool]:
-    fields, players, contracts, deal, games, base = args
-    params = ExpertParams(**fields)
+Task = tuple[dict[str, Any], int, tuple[Contract, ...], int, range, int, str]
+
+
+def _job(args: Task) -> list[bool]:
+    fields, players, contracts, deal, games, base, engine = args
+    params = {players: ExpertParams(**fields)}
     size = time_pile(contracts).size
     assert size is not None
-    wins = []
-    for g in games:
-        seed = game_seed(players, deal, g, base)
-        policy = ExpertPolicy({players: params})
-        wins.append(Game(GameConfig(contracts, players, size, 0, seed), policy).run().won)
-    return wins
+    seeds = [game_seed(players, deal, g, base) for g in games]
+    results = sim_games.play_games(
+        contracts, players, size, seeds, "expert", params=params, engine=engine
+    )
+    return [r.won for r in results]
 
 
 def evaluate(
@@ -84,10 +72,11 @@ def evaluate(
     games: int,
     base: int,
     pool: Any,
+    engine: str = sim_games.DEFAULT_ENGINE,
 ) -> list[bool]:
     """Wins per (deal, game) for these constants, in order."""
     jobs = [
-        (fields, players, contracts, d, range(a, min(a + JOB, games)), base)
+        (fields, players, contracts, d, range(a, min(a + JOB, games)), base, engine)
         for d, contracts in enumerate(deals)
         for a in range(0, games, JOB)
     ]
@@ -135,8 +124,11 @@ def main() -> None:
     parser.add_argument(
         "--only", default="", help="NAME,... the only constants searched (the rest kept)"
     )
+    add_engine_option(parser)
     args = parse_args(parser, trials=2, deals=2, games=2, workers=1)
     args.players = args.players or 2
+    use_engine(parser, args.engine)
+    print(engines_line("expert"), flush=True)
     start = PARAMS[args.players]
     fixed: dict[str, Any] = dataclasses.asdict(expert_params(args.fix)[args.players])
     fixed = {k: v for k, v in fixed.items() if getattr(start, k) != v}
@@ -166,13 +158,14 @@ def main() -> None:
         study.enqueue_trial({k: v for k, v in candidate.items() if k in SPACE and k not in fixed})
 
     def objective(trial: optuna.Trial) -> float:
-        wins = evaluate(suggest(trial, start, fixed), args.players, deals, args.games, 1, pool)
+        fields = suggest(trial, start, fixed)
+        wins = evaluate(fields, args.players, deals, args.games, 1, pool, args.engine)
         return sum(wins) / len(wins)
 
     def show(study: optuna.Study, trial: optuna.trial.FrozenTrial) -> None:
         print(
-            f"trial {trial.number:>3}: {trial.value:.3f}  (best {study.best_value:.3f} "
-            f"at {study.best_trial.number})",
+            f"trial {trial.number:>3}: {trial.value:.3f} over {args.deals * args.games} "
+            f"games  (best {study.best_value:.3f} at {study.best_trial.number})",
             flush=True,
         )
         if study.best_trial.number == trial.number:  # a stopped run still names its best
@@ -197,12 +190,13 @@ def main() -> None:
         + ")"
     )
     fresh = deals_for(args.players, args.deals, salt="tune-check")
-    new = evaluate(best, args.players, fresh, args.check_games, 2, pool)
-    old = evaluate(current, args.players, fresh, args.check_games, 2, pool)
+    new = evaluate(best, args.players, fresh, args.check_games, 2, pool, args.engine)
+    old = evaluate(current, args.players, fresh, args.check_games, 2, pool, args.engine)
     diff, se = paired(new, old)
     print(
-        f"fresh seeds, {len(new)} paired games: best {sum(new) / len(new):.3f} vs start "
-        f"{sum(old) / len(old):.3f}, difference {100 * diff:+.1f} ± {100 * se:.1f} points"
+        f"fresh seeds, {len(new)} paired games: best {rate_text(new)} vs start "
+        f"{rate_text(old)} (95% intervals), difference {100 * diff:+.1f} ± {100 * se:.1f} "
+        "points"
     )
     print(f"({time.perf_counter() - began:.0f} s)")
     if pool is not None:

@@ -57,11 +57,22 @@ class CardMoves:
         self._needs_at_take = [c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME]
 
     def _move(self, card: int, source: str, target: str) -> None:
-        if self.log is not None:
+        if self.log is None:
+            return
+        pending = self._unlogged_reshuffle if source == "draw" else None
+        if pending is None:
             self.log.move(card, source, target)
-            if source == "draw" and self._unlogged_reshuffle is not None:
-                self._log_reshuffle(self._unlogged_reshuffle, emptied=True)
-                self._unlogged_reshuffle = None
+            return
+        # The draw pile's last card: it leaves the pile, the discard pile becomes the new
+        # one, and only then does the card land. One bound for the discard pile (a Tax
+        # Increase, a repelled ship) shows face up in the harbour meanwhile, so the
+        # reshuffle, which did not take it, leaves the discard pile empty.
+        self._unlogged_reshuffle = None
+        stop = "harbour" if target == "discard" else target
+        self.log.move(card, source, stop)
+        self._log_reshuffle(pending, emptied=True)
+        if stop != target:
+            self.log.move(card, stop, target)
 
     def _draw_hidden(self, reveal: bool = False) -> int | None:
         """Take a random card off the draw pile; ``reveal`` if it is drawn face up.
@@ -96,7 +107,8 @@ class CardMoves:
         ``last`` is the old pile's last card, being drawn: it stays in the pile until the
         new one is formed, then leaves. The log tells that card's draw first and the new
         pile after it (`_move`), so a replay never meets a reshuffle into a pile that
-        still holds a card.
+        still holds a card, nor a card bound for the discard pile that the reshuffle left
+        there.
         """
         table = self.table
         if self.log is not None:

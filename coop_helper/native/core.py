@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # a type only
 
 __all__ = [
     "MAX_SEED",
+    "make_expert",
     "native_contracts",
     "native_deck",
     "play_games",
@@ -78,6 +79,12 @@ def native_contracts(contracts: tuple[Contract, ...]) -> Any:
     return _core().make_contracts([(c.key, c.coins, c.markers) for c in contracts])
 
 
+def make_expert(constants: dict[str, Any]) -> Any:
+    """The expert's constants, by name, as the native core's (see
+    `coop_helper.policies.native_expert`, which gathers them)."""
+    return _core().make_expert(constants)
+
+
 def plays(policy: str, seed: int, time_pile: int, contracts: tuple[Contract, ...]) -> bool:
     """Can the native core play this request exactly as the Python engine does?"""
     core = extension()
@@ -105,9 +112,11 @@ def play_traces(
     stop: int,
     policy: str,
     dealt_time: int | None = None,
+    expert: Any = None,
 ) -> list[tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, bool], ...]]]:
     """`sim.traces.play_trace` for games ``start`` to ``stop`` of a run seeded ``seed``:
-    (finish_turn, events, endings) per game, in game order."""
+    (finish_turn, events, endings) per game, in game order. ``expert``: the expert's
+    constants (`make_expert`), which the expert needs."""
     low, high = _halves(seed)
     result: list[Any] = _core().play_traces(
         native_deck(players),
@@ -120,6 +129,7 @@ def play_traces(
         stop,
         policy,
         -1 if dealt_time is None else dealt_time,
+        expert,
     )
     return result
 
@@ -140,8 +150,10 @@ def play_games(
     policy: str,
     removed: int = 0,
     dealt_time: int | None = None,
+    expert: Any = None,
 ) -> list[dict[str, Any]]:
-    """Whole games (`Game.run`), one per seed: each game's result and final state."""
+    """Whole games (`Game.run`), one per seed: each game's result and final state.
+    ``expert``: the expert's constants (`make_expert`), which the expert needs."""
     result: list[dict[str, Any]] = _core().play_games(
         native_deck(players),
         native_contracts(contracts),
@@ -151,6 +163,7 @@ def play_games(
         -1 if dealt_time is None else dealt_time,
         [_halves(s) for s in seeds],
         policy,
+        expert,
     )
     return result
 
@@ -163,8 +176,10 @@ def play_game_turns(
     policy: str,
     removed: int = 0,
     dealt_time: int | None = None,
+    expert: Any = None,
 ) -> list[dict[str, Any]]:
-    """One game as `play_games` plays it: its state after every turn (for the tests)."""
+    """One game as `play_games` plays it: its state after every turn (for the tests).
+    ``expert``: the expert's constants (`make_expert`), which the expert needs."""
     result: list[dict[str, Any]] = _core().play_game_turns(
         native_deck(players),
         native_contracts(contracts),
@@ -174,6 +189,7 @@ def play_game_turns(
         -1 if dealt_time is None else dealt_time,
         _halves(seed),
         policy,
+        expert,
     )
     return result
 
@@ -216,6 +232,7 @@ def search_rollouts(
     options: Sequence[bool | int | None],
     player: int = 0,
     takes_left: int = 0,
+    expert: Any = None,
 ) -> list[list[float]]:
     """`SearchPolicy._rollouts` for one decision, played by the native core: the wins (1.0
     or 0.0) of each option per sample, drawn from ``rng`` (which goes on from where the
@@ -237,6 +254,7 @@ def search_rollouts(
         answers,
         player,
         takes_left,
+        expert,
     )
     rng.setstate((version, tuple(state), gauss))
     return [list(outcomes) for outcomes in results]
@@ -254,6 +272,7 @@ def play_search_games(
     dealt_time: int | None = None,
     clairvoyant: bool = False,
     record: bool = False,
+    expert: Any = None,
 ) -> list[dict[str, Any]]:
     """Whole games of a search player over ``base`` (``clairvoyant``: the clairvoyant
     bound, `coop_helper.policies.clairvoyant`), one per seed, in one crossing: each game's
@@ -277,5 +296,6 @@ def play_search_games(
         samples,
         clairvoyant,
         record,
+        expert,
     )
     return result

@@ -9,6 +9,7 @@ C++ twin: `coop_helper/native/src/policies/registry.cpp`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ from coop_helper.setup.names import suggest
 
 if TYPE_CHECKING:
     from coop_helper.policies.base import Policy
+    from coop_helper.policies.expert_params import ExpertParams
 
 # The policies load (with the rules engine) only when one is made: a command that only
 # names them, for its help or its checks, starts without them.
@@ -65,16 +67,24 @@ def _unknown(name: str) -> UserError:
     )
 
 
-def make_policy(name: str) -> Policy:
-    """A fresh policy by name; an unknown name is a UserError with a did-you-mean."""
+def make_policy(name: str, params: dict[int, ExpertParams] | None = None) -> Policy:
+    """A fresh policy by name; an unknown name is a UserError with a did-you-mean.
+
+    ``params``: the expert's constants per player count, for the expert and a search laid
+    on it (None: the shipped `PARAMS`)."""
     key = name.strip().lower()
-    factory = POLICIES.get(key)
+    factories = POLICIES
+    if params is not None:
+        from coop_helper.policies.expert import ExpertPolicy
+
+        factories = {**POLICIES, "expert": functools.partial(ExpertPolicy, params)}
+    factory = factories.get(key)
     if factory is not None:
         return factory()
     search, _, base = key.partition(":")
     kinds = SEARCH_KINDS.get(search)
     base = base.strip() or SEARCH_BASE
-    base_factory = POLICIES.get(base)
+    base_factory = factories.get(base)
     if kinds is None or base_factory is None:
         raise _unknown(name)
     canonical = search if base == SEARCH_BASE else f"{search}:{base}"

@@ -63,6 +63,7 @@ INCOME_PER_TURN = {
     JESTER: 0.3,
 }
 HORIZON = {1: 15, 2: 17, 3: 19, 4: 21, 5: 23}  # typical game length in turns
+DEFAULT_HORIZON: Final = 20  # at other player counts
 JINX_VALUE: Final = 14.0  # a bust that completes Jinx
 GAMESTER_VALUE: Final = 14.0
 FOE_VALUE: Final = FILL * 0.6  # a Frigate or Galleon to decline, for a player after that Foe
@@ -75,6 +76,7 @@ EXPEDITION_ABILITIES = (SETTLER, CAPTAIN, PRIEST)
 # games), and the spare turns kept before a Victory Pile move on a Tax Increase: at these
 # settings the moves cost the expert 2-3 points of win chance for about half a point a win.
 TURNS_PER_CONTRACT = {1: 4.0, 2: 3.0, 3: 2.4, 4: 2.0, 5: 1.7}
+DEFAULT_TURNS_PER_CONTRACT: Final = 2.0
 VICTORY_MARGIN: Final = 2
 
 
@@ -269,7 +271,7 @@ class ExpertPolicy:
         self._plan_version += 1
         if table.turn != self._turn:  # the card count moved on: recount for everyone
             self._turn = table.turn
-            self._turns_ahead = max(0, HORIZON.get(table.n_players, 20) - table.turn)
+            self._turns_ahead = max(0, HORIZON.get(table.n_players, DEFAULT_HORIZON) - table.turn)
             changed = list(range(len(players)))
         for i in changed:
             self._want_mass[i] = self._wanted_mass(table, players[i])
@@ -728,7 +730,7 @@ class ExpertPolicy:
 
     def turns_needed(self, table: Table) -> int:
         """Estimate of the turns the open contracts still need (public information only)."""
-        per = TURNS_PER_CONTRACT.get(table.n_players, 2.0)
+        per = TURNS_PER_CONTRACT.get(table.n_players, DEFAULT_TURNS_PER_CONTRACT)
         return int(len(table.open) * per + 0.999)
 
     def victory_threshold(self, table: Table) -> int:

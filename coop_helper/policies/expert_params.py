@@ -3,7 +3,8 @@
 Each set was found with benchmarks/strength/tune_expert.py (Optuna, common random numbers)
 and judged with benchmarks/strength/strength.py; docs/expert-tuning.md names the runs that chose it.
 
-C++ twin: `coop_helper/native/src/policies/expert_params.hpp` and `.cpp`.
+C++ twin: `coop_helper/native/src/policies/expert_params.hpp` and `.cpp`, filled with these
+values at run time (`policies/native_expert.py`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,37 @@ class ExpertParams:
 
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
+
+# Each field's sensible range, (low, high): whole numbers for the int fields, 0 or 1 for
+# the flags. benchmarks/strength/tune_expert.py searches within them; the native parity
+# test draws constants from them.
+RANGES: dict[str, tuple[float, float]] = {
+    "draw_boldness": (0.15, 1.2),
+    "safe_bust": (0.0, 0.15),
+    "loss_weight": (0.5, 1.6),
+    "new_colour_gain": (0.0, 6.0),
+    "extra_take_gain": (0.0, 10.0),
+    "pack_step": (2.0, 20.0),
+    "pack_swords": (3, 7),
+    "sword_fill": (0.2, 0.9),
+    "rich_coin": (0.1, 0.8),
+    "idle_coin": (0.3, 1.0),
+    "save_for": (5, 13),
+    "tax_coin": (0.05, 1.2),
+    "expedition_fill": (0.4, 1.2),
+    "expedition_slack": (0, 2),
+    "sticky": (0.0, 4.0),
+    "coin_weight": (0.0, 4.0),
+    "team_fee": (0, 1),
+    "explorer_saves": (0, 1),
+    "endgame_weight": (0.0, 3.0),
+    "tax_draw": (0.0, 2.0),
+    "income_weight": (0.2, 1.2),
+    "want_gain": (0.2, 1.5),
+    "want_room": (0.0, 1.0),
+    "pack_first": (0.0, 1.5),
+    "complete_gain": (0.0, 1.0),
+}
 
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.

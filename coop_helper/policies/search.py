@@ -159,8 +159,20 @@ class SearchPolicy:
         rollouts run there (the same numbers), else by `_rollouts`: a draw answer resumes
         the active player's drawing, a take answer ``player``'s take (``takes_left``)."""
         if self.native and self.base_name is not None:
+            from coop_helper.policies.native_expert import native_constants
+
+            params = getattr(self.base, "params", None)  # the expert base's constants
+            expert = native_constants(self.base_name, table.n_players, params)
             return native_core.search_rollouts(
-                table, self.rng, self.base_name, self.samples, kind, options, player, takes_left
+                table,
+                self.rng,
+                self.base_name,
+                self.samples,
+                kind,
+                options,
+                player,
+                takes_left,
+                expert,
             )
 
         def resume(game: Game, option: Option) -> GameResult:

@@ -31,7 +31,9 @@ from coop_helper.native import core as native_core
 from coop_helper.native import native_in_use
 from coop_helper.policies import make_policy
 from coop_helper.policies.base import Policy
+from coop_helper.policies.expert_params import ExpertParams
 from coop_helper.policies.last_turn import draws_on, last_turn_view, looks
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.setup.catalog import Contract
 
 # The random source of the branch being played, one per thread (a Dask worker may run
@@ -162,12 +164,27 @@ def play_trace(
     seed: int,
     policy_name: str,
     dealt_time: int | None = None,
+    params: dict[int, ExpertParams] | None = None,
 ) -> Trace:
     """Play one game with the whole Time Pile and record its trace.
 
     ``dealt_time`` Time Pile cards are dealt at setup (None: all); the rest are taken off
-    the draw pile as their turns come (`GameConfig.dealt_time`)."""
-    recorder = TraceRecorder(make_policy(policy_name), seed)
+    the draw pile as their turns come (`GameConfig.dealt_time`). ``params``: the expert's
+    constants per player count (None: the shipped ones)."""
+    policy = make_policy(policy_name, params)
+    return trace_game(contracts, players, time_pile, seed, policy, dealt_time)
+
+
+def trace_game(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seed: int,
+    policy: Policy,
+    dealt_time: int | None = None,
+) -> Trace:
+    """`play_trace` with this fresh policy object."""
+    recorder = TraceRecorder(policy, seed)
     config = GameConfig(contracts, players, time_pile, 0, seed, dealt_time)
     game = Game(config, recorder)  # type: ignore[arg-type]
     recorder.attach(game)
@@ -185,6 +202,7 @@ def play_traces(
     stop: int,
     policy_name: str,
     dealt_time: int | None = None,
+    params: dict[int, ExpertParams] | None = None,
     *,
     native: bool | None = None,
 ) -> list[Trace]:
@@ -199,11 +217,21 @@ def play_traces(
         native = native_plays(policy_name, seed, time_pile, contracts)
     if native:
         played = native_core.play_traces(
-            contracts, players, time_pile, seed, start, stop, policy_name, dealt_time
+            contracts,
+            players,
+            time_pile,
+            seed,
+            start,
+            stop,
+            policy_name,
+            dealt_time,
+            native_constants(policy_name, players, params),
         )
         return list(map(Trace._make, played))
     return [
-        play_trace(contracts, players, time_pile, game_seed(seed, i), policy_name, dealt_time)
+        play_trace(
+            contracts, players, time_pile, game_seed(seed, i), policy_name, dealt_time, params
+        )
         for i in range(start, stop)
     ]
 

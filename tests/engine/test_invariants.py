@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.cards import build_deck
+from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.random_policy import RandomPolicy
 from coop_helper.setup.catalog import load_catalog
 
@@ -75,3 +76,32 @@ def test_ten_thousand_seeded_games_keep_every_invariant():
         assert result.turns <= time_pile - removed
     assert players_seen == {1, 2, 3, 4, 5}
     assert outcomes == {False, True}
+
+
+def test_expert_games_replay_physically():
+    """The expert repels ships and draws deep, so its games meet what random play rarely
+    does: the draw pile's last card bound for the discard pile (a repelled ship, a Tax
+    Increase). It shows in the harbour while the discard pile becomes the new draw pile,
+    then lands on the emptied discard pile."""
+    rng = random.Random("expert-referee")
+    landed = 0
+    for _ in range(150):
+        players = rng.randint(1, 5)
+        contracts = tuple(rng.sample(CATALOG.contracts, CATALOG.contracts_by_players[players]))
+        config = GameConfig(contracts, players, rng.randint(10, 30), 0, rng.getrandbits(32))
+        log = LiveReferee(build_deck(players).size)
+        game = Game(config, ExpertPolicy(), log=log)
+        log.game = game
+        game.run()
+        events = log.events
+        referee(events)
+        for at, event in enumerate(events):
+            if event["event"] == "reshuffle" and event["emptied"]:
+                drawn = events[at - event["cards"] - 1]
+                after = events[at + 1] if at + 1 < len(events) else {}
+                if (drawn["from"], drawn["to"]) == ("draw", "harbour") and after.get(
+                    "card"
+                ) == drawn["card"]:
+                    assert (after["from"], after["to"]) == ("harbour", "discard")
+                    landed += 1
+    assert landed > 0  # the case was met

@@ -3,13 +3,17 @@ same plain data the native core returns (`coop_helper.native.core.play_games`)."
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from hypothesis import strategies as st
+
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.log import EventLog
 from coop_helper.policies import make_policy
+from coop_helper.policies.expert_params import BASELINE, RANGES, ExpertParams
 from coop_helper.setup.catalog import Contract, load_catalog
 
 
@@ -99,14 +103,32 @@ def python_state(game: Game) -> dict[str, Any]:
     }
 
 
-def play_python(case: Case, policy: str) -> dict[str, Any]:
-    """The case played by the Python engine (`Game.run`), as plain data."""
+def play_python(
+    case: Case, policy: str, params: dict[int, ExpertParams] | None = None
+) -> dict[str, Any]:
+    """The case played by the Python engine (`Game.run`), as plain data; ``params``: the
+    expert's constants (None: the shipped ones)."""
     config = GameConfig(
         case.contracts, case.players, case.time_pile, case.removed, case.seed, case.dealt_time
     )
-    game = Game(config, make_policy(policy))
+    game = Game(config, make_policy(policy, params))
     game.run()
     return python_state(game)
+
+
+def expert_params() -> st.SearchStrategy[ExpertParams]:
+    """Expert constants drawn from each field's range (`expert_params.RANGES`)."""
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for field in dataclasses.fields(ExpertParams):
+        low, high = RANGES[field.name]
+        kind = type(getattr(BASELINE, field.name))
+        if kind is bool:
+            fields[field.name] = st.booleans()
+        elif kind is int:
+            fields[field.name] = st.integers(int(low), int(high))
+        else:
+            fields[field.name] = st.floats(low, high, allow_nan=False)
+    return st.builds(ExpertParams, **fields)
 
 
 def python_turn_states(case: Case, policy: str) -> tuple[list[dict[str, Any]], list[int], EventLog]:
@@ -142,6 +164,7 @@ def where_they_part(case: Case, policy: str) -> str:
     fields that differ after it, and the Python game's events of that turn (the moves and
     decisions, from its event log), for the differential test's failure message."""
     from coop_helper.native.core import play_game_turns
+    from coop_helper.policies.native_expert import native_constants
 
     python_turns, turn_ends, log = python_turn_states(case, policy)
     native_turns = play_game_turns(
@@ -152,6 +175,7 @@ def where_they_part(case: Case, policy: str) -> str:
         policy,
         case.removed,
         case.dealt_time,
+        native_constants(policy, case.players),
     )
     for turn, (ours, theirs) in enumerate(zip(native_turns, python_turns, strict=False)):
         # the result fields are the game's so far; compare the table and the piles

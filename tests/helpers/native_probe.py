@@ -8,6 +8,7 @@ the same questions in the same order and reports every answer that differs.
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Iterator
@@ -18,6 +19,8 @@ from coop_helper.engine.cards import Deck, build_deck
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies import make_policy
 from coop_helper.policies.expert import ExpertPolicy
+from coop_helper.policies.expert_params import ExpertParams
+from coop_helper.policies.native_expert import expert_constants, params_for
 from coop_helper.setup.deals import deal
 from coop_helper.sim.traces import TraceRecorder
 
@@ -75,6 +78,17 @@ def table_tokens(t: Table) -> list[Any]:
     return out
 
 
+def expert_line(players: int, params: ExpertParams) -> str:
+    """The expert's constants for this player count as one `expert` record."""
+    out: list[Any] = ["expert"]
+    for name, value in expert_constants(players, params).items():
+        if name == "income_per_turn":
+            out += [name, *map(repr, value)]
+        else:
+            out += [name, repr(float(value))]
+    return " ".join(map(str, out))
+
+
 def _answer(value: Any) -> int:
     if value is None:
         return -1
@@ -118,6 +132,9 @@ class Recorder:
             coins = [] if c.coins is None else list(c.coins)
             contracts += [c.key, -1 if c.coins is None else len(coins), *coins, c.markers]
         state = rng.getstate()[1]
+        if isinstance(self.inner, ExpertPolicy):
+            params = params_for(table.n_players, self.inner.params)
+            self.out.write(expert_line(table.n_players, params) + "\n")
         head = ["game", self.name, int(self.last_turn), table.n_players, len(table.contracts)]
         line = [*head, *contracts, *state, *table_tokens(table)]
         self.out.write(" ".join(map(str, line)) + "\n")
@@ -192,12 +209,13 @@ def _watch_clones(policy: Any, clone: Any) -> None:
         policy.clone = clone
 
 
-def policy_for(name: str) -> tuple[Any, bool]:
+def policy_for(name: str, params: dict[int, ExpertParams] | None = None) -> tuple[Any, bool]:
     """A fresh Python policy by probe name: expert, expert-plain (no last-turn rule),
-    basic, random; and whether it plays its last turn for the win."""
+    basic, random; and whether it plays its last turn for the win. ``params``: the
+    expert's constants (None: the shipped ones)."""
     if name == "expert-plain":
-        return ExpertPolicy(last_turn=False), False
-    policy = make_policy(name)
+        return ExpertPolicy(params, last_turn=False), False
+    policy = make_policy(name, params)
     return policy, bool(getattr(policy, "plays_last_turn", False))
 
 
@@ -213,26 +231,39 @@ def random_config(rng: random.Random, players: int, max_time: int = 60) -> GameC
 
 
 def record_games(
-    out: IO[str], policy: str, players: int, games: int, seed: int, max_time: int = 60
+    out: IO[str],
+    policy: str,
+    players: int,
+    games: int,
+    seed: int,
+    max_time: int = 60,
+    params: dict[int, ExpertParams] | None = None,
 ) -> Iterator[int]:
     """Play ``games`` Python games and write their questions; yields each game's count."""
     out.write(deck_line(build_deck(players)) + "\n")
     rng = random.Random(f"{policy}/{players}/{seed}")
     for _ in range(games):
-        inner, last_turn = policy_for(policy)
+        inner, last_turn = policy_for(policy, params)
         recorder = Recorder(inner, out, last_turn)
         Game(random_config(rng, players, max_time), recorder).run()  # type: ignore[arg-type]
         yield recorder.questions
 
 
-def record_traces(out: IO[str], policy: str, players: int, games: int, seed: int) -> Iterator[int]:
+def record_traces(
+    out: IO[str],
+    policy: str,
+    players: int,
+    games: int,
+    seed: int,
+    params: dict[int, ExpertParams] | None = None,
+) -> Iterator[int]:
     """As `record_games`, but the games played as the odds runner plays them: Victory
     Pile moves declined (their thresholds asked), and for the expert the last-turn
     branches, whose questions are written as "b" lines after a "clone" line."""
     out.write(deck_line(build_deck(players)) + "\n")
     rng = random.Random(f"trace/{policy}/{players}/{seed}")
     for _ in range(games):
-        inner, last_turn = policy_for(policy)
+        inner, last_turn = policy_for(policy, params)
         recorder = Recorder(inner, out, last_turn)
         config = random_config(rng, players)
         config = GameConfig(config.contracts, players, config.time_pile, 0, config.seed)
@@ -244,14 +275,17 @@ def record_traces(out: IO[str], policy: str, players: int, games: int, seed: int
 
 
 def main(argv: list[str]) -> None:
-    """``policy players games seed [max_time]``: write the questions of those games to
-    stdout; a negative ``max_time``: the games as the odds runner plays them."""
+    """``policy players games seed [max_time [params]]``: write the questions of those
+    games to stdout; a negative ``max_time``: the games as the odds runner plays them;
+    ``params``: the expert's constants for this player count, as a JSON object of
+    `ExpertParams` fields (default: the shipped ones)."""
     policy, players, games, seed = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
     max_time = int(argv[4]) if len(argv) > 4 else 60
+    params = {players: ExpertParams(**json.loads(argv[5]))} if len(argv) > 5 else None
     if max_time < 0:  # as the odds runner plays them
-        games_played = record_traces(sys.stdout, policy, players, games, seed)
+        games_played = record_traces(sys.stdout, policy, players, games, seed, params)
     else:
-        games_played = record_games(sys.stdout, policy, players, games, seed, max_time)
+        games_played = record_games(sys.stdout, policy, players, games, seed, max_time, params)
     for _ in games_played:
         pass
     sys.stdout.flush()

@@ -10,7 +10,8 @@
 // exactly where Python did.
 //
 // Records, one a line, whitespace-separated:
-//   params          print the expert's constants for 0 to 6 players
+//   expert (<name> <value>)* income_per_turn <value per ability>
+//        the expert's constants for the games that follow (policies/native_expert.py)
 //   deck <players> <size> <n_kinds> <start_coins> <five> (<per card: kind type colour coins
 //        swords cost vp ability coin_to_other most_swords n_needs (ability count)*>)*
 //   game <policy> <last_turn> <players> <n_contracts> (<key> <n_coins> <coins>* <markers>)*
@@ -262,6 +263,7 @@ int main() {
   std::ios::sync_with_stdio(false);
   std::map<int, std::unique_ptr<Deck>> decks;
   ProbeGame game;
+  ExpertParams expert;  // the last "expert" line's
   std::unique_ptr<Policy> policy;
   std::unique_ptr<Policy> branch;  // the odds runner's copy for the branch being played
   Rng rng;
@@ -272,14 +274,17 @@ int main() {
     std::istringstream in(line);
     std::string tag;
     in >> tag;
-    if (tag == "params") {  // the expert's constants per player count, for the parity test
-      for (int players = 0; players <= 6; ++players) {
-        double values[N_EXPERT_PARAMS];
-        expert_param_values(expert_params_for(players), values);
-        std::printf("params %d", players);
-        for (int k = 0; k < N_EXPERT_PARAMS; ++k)
-          std::printf(" %s=%.17g", EXPERT_PARAM_NAMES[k], values[k]);
-        std::printf("\n");
+    if (tag == "expert") {
+      expert = ExpertParams();
+      std::string name;
+      while (in >> name) {
+        if (name == "income_per_turn") {
+          for (double& value : expert.income_per_turn) in >> value;
+        } else {
+          double value;
+          in >> value;
+          set_expert_field(expert, name, value);
+        }
       }
     } else if (tag == "deck") {
       auto deck = std::make_unique<Deck>();
@@ -316,7 +321,7 @@ int main() {
       in >> index;
       rng.set_state(words, index);
       if (name == "expert")
-        policy = make_expert_policy(last_turn != 0);
+        policy = make_expert_policy(expert, last_turn != 0);
       else if (name == "basic")
         policy = make_basic_policy();
       else

@@ -16,6 +16,7 @@ from helpers.native import play_python, random_case, where_they_part
 
 from coop_helper.native import extension
 from coop_helper.policies import make_policy
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.sim.traces import game_seed, play_trace
 
 pytestmark = pytest.mark.slow  # the default run and CI run it; -m 'not slow' leaves it out
@@ -103,6 +104,7 @@ def test_whole_games_are_the_python_engines(policy, players):
             policy,
             case.removed,
             case.dealt_time,
+            native_constants(policy, players),
         )
         if ours != play_python(case, policy):
             pytest.fail(f"{case}\n{where_they_part(case, policy)}")
@@ -125,7 +127,14 @@ def test_expert_traces_are_the_odds_runners(players):
         case = random_case(rng, players, blue=deal % 2 == 0)
         run_seed = rng.getrandbits(40)
         ours = play_traces(
-            case.contracts, players, case.time_pile, run_seed, 0, TRACED_GAMES, "expert"
+            case.contracts,
+            players,
+            case.time_pile,
+            run_seed,
+            0,
+            TRACED_GAMES,
+            "expert",
+            expert=native_constants("expert", players),
         )
         for i, got in enumerate(ours):
             trace = play_trace(
@@ -171,6 +180,7 @@ def test_every_turn_ends_in_the_python_engines_state(players):
             "expert",
             case.removed,
             case.dealt_time,
+            native_constants("expert", players),
         )
         theirs = python_turn_states(case, "expert")[0]
         assert ours == theirs, case

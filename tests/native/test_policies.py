@@ -12,6 +12,7 @@ games played as `sim.traces` plays them, each branch by a copy of the policy).
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import shutil
 import subprocess
@@ -19,8 +20,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.native import expert_params
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from coop_helper.policies.expert_params import BASELINE, PARAMS
+from coop_helper.policies.expert_params import ExpertParams
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "coop_helper" / "native" / "src"
@@ -44,13 +48,23 @@ def probe(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def _run(probe: Path, policy: str, players: int, games: int, seed: int, max_time: int = 60) -> str:
+def _run(
+    probe: Path,
+    policy: str,
+    players: int,
+    games: int,
+    seed: int,
+    max_time: int = 60,
+    params: ExpertParams | None = None,
+) -> str:
     script = (
         "import sys; sys.path.insert(1, sys.argv[1]); from helpers import native_probe; "
         "native_probe.main(sys.argv[2:])"
     )
     env = {**os.environ, "COOP_HELPER_ENGINE": "python"}
     args = [str(ROOT / "tests"), policy, str(players), str(games), str(seed), str(max_time)]
+    if params is not None:
+        args.append(json.dumps(dataclasses.asdict(params)))
     recorder = subprocess.Popen(
         [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, env=env, cwd=ROOT
     )
@@ -103,14 +117,17 @@ def test_same_play_throughs(probe: Path) -> None:
     assert mismatches == 0, out
 
 
-def test_expert_constants_are_pythons(probe: Path) -> None:
-    out = subprocess.run(
-        [str(probe)], input="params\n", capture_output=True, text=True, check=True
-    ).stdout
-    lines = [line for line in out.splitlines() if line.startswith("params")]
-    assert len(lines) == 7
-    for line in lines:
-        _, players, *fields = line.split()
-        native = {k: float(v) for k, v in (f.split("=") for f in fields)}
-        python = dataclasses.asdict(PARAMS.get(int(players), BASELINE))
-        assert native == {k: float(v) for k, v in python.items()}
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(params=expert_params(), players=st.integers(1, 5), time_mode=st.sampled_from([60, -1]))
+def test_same_answers_with_any_constants(
+    probe: Path, params: ExpertParams, players: int, time_mode: int
+) -> None:
+    """Constants drawn from each field's range, not only the shipped ones: the C++ expert
+    takes them from Python and answers every question (last-turn play-throughs and the
+    odds runner's branches too) as the Python expert does."""
+    out = _run(probe, "expert", players, 12, seed=17, max_time=time_mode, params=params)
+    summary = out.splitlines()[-1].split()
+    assert summary[0] == "summary", out
+    games, questions, *_, mismatches = map(int, summary[1:])
+    assert games == 12 and questions > 20 * games
+    assert mismatches == 0, (params, out)

@@ -5,10 +5,13 @@ the game through (a consistent end) or refuses the input with a ValueError."""
 from __future__ import annotations
 
 import pytest
+from helpers.native import expert_params
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coop_helper.native import extension
+from coop_helper.policies.expert_params import PARAMS
+from coop_helper.policies.native_expert import native_expert
 from coop_helper.setup.catalog import load_catalog
 
 pytestmark = [
@@ -28,7 +31,8 @@ def games(draw: st.DrawFn) -> tuple:
     dealt = draw(st.none() | st.integers(0, time_pile))
     seed = draw(st.integers(0, 2**128 - 1))
     policy = draw(st.sampled_from(["random", "basic", "expert"]))
-    return players, contracts, time_pile, removed, dealt, seed, policy
+    expert = native_expert(players, draw(expert_params())) if policy == "expert" else None
+    return players, contracts, time_pile, removed, dealt, seed, policy, expert
 
 
 @settings(max_examples=300, deadline=None)
@@ -36,9 +40,9 @@ def games(draw: st.DrawFn) -> tuple:
 def test_every_game_ends_consistently(game):
     from coop_helper.native.core import play_games
 
-    players, contracts, time_pile, removed, dealt, seed, policy = game
+    players, contracts, time_pile, removed, dealt, seed, policy, expert = game
     try:
-        [state] = play_games(contracts, players, time_pile, [seed], policy, removed, dealt)
+        [state] = play_games(contracts, players, time_pile, [seed], policy, removed, dealt, expert)
     except ValueError:
         assert dealt is not None and removed > 0  # the one combination GameConfig refuses too
         return
@@ -69,7 +73,7 @@ def _check_end(state: dict) -> None:
 def test_every_trace_is_played_through(game, run_seed, count):
     from coop_helper.native.core import play_traces
 
-    players, contracts, time_pile, _, dealt, _, policy = game
+    players, contracts, time_pile, _, dealt, _, policy, expert = game
     traces = play_traces(
         contracts,
         players,
@@ -79,6 +83,7 @@ def test_every_trace_is_played_through(game, run_seed, count):
         count,
         policy,
         dealt if dealt is None or dealt <= min(time_pile, 60) else None,
+        expert,
     )
     assert len(traces) == count
     for finish, events, endings in traces:
@@ -98,14 +103,14 @@ def test_every_search_game_ends_consistently(game, kinds, samples, clairvoyant):
     Piles up to 30 cards: a search game costs hundreds of games)."""
     from coop_helper.native.core import play_search_games
 
-    players, contracts, time_pile, removed, dealt, seed, policy = game
+    players, contracts, time_pile, removed, dealt, seed, policy, expert = game
     time_pile = min(time_pile, 30)
     removed = min(removed, time_pile)
     dealt = None if dealt is None else min(dealt, time_pile)
     try:
         [state] = play_search_games(
             contracts, players, time_pile, [seed], policy, kinds, samples, removed, dealt,
-            clairvoyant, record=True,
+            clairvoyant, record=True, expert=expert,
         )  # fmt: skip
     except ValueError:
         assert dealt is not None and removed > 0
@@ -124,30 +129,36 @@ def test_bad_search_input_is_refused_not_a_crash():
 
     with pytest.raises(ValueError):
         play_search_games(CONTRACTS[:2], 2, 10, [1], "no-such-policy")
+    expert = native_expert(2, PARAMS[2])
     with pytest.raises(ValueError):
-        play_search_games(CONTRACTS[:2], 2, 10, [1], "expert", samples=1)
+        play_search_games(CONTRACTS[:2], 2, 10, [1], "expert", samples=1, expert=expert)
     with pytest.raises(ValueError):
-        play_search_games(CONTRACTS[:2], 2, 10, [1], "expert", kinds=("repel",))
+        play_search_games(CONTRACTS[:2], 2, 10, [1], "expert", kinds=("repel",), expert=expert)
     game = Game(GameConfig(CONTRACTS[:2], 2, 10, 0, 1), BasicPolicy())
     rng = random.Random(1)
     with pytest.raises(ValueError):
-        search_rollouts(game.table, rng, "expert", 2, "draw", [])
+        search_rollouts(game.table, rng, "expert", 2, "draw", [], expert=expert)
     with pytest.raises(ValueError):
-        search_rollouts(game.table, rng, "expert", 2, "draw", [True, False], player=7)
+        search_rollouts(
+            game.table, rng, "expert", 2, "draw", [True, False], player=7, expert=expert
+        )
     with pytest.raises(ValueError):
-        search_rollouts(game.table, rng, "expert", 2, "take", [200], takes_left=1)
+        search_rollouts(game.table, rng, "expert", 2, "take", [200], takes_left=1, expert=expert)
 
 
 def test_bad_input_is_refused_not_a_crash():
     from coop_helper.native.core import native_deck, play_games
 
     core = extension()
+    expert = native_expert(2, PARAMS[2])
     with pytest.raises(ValueError):
         play_games(CONTRACTS[:2], 2, 10, [1], "no-such-policy")
     with pytest.raises(ValueError):
-        play_games(CONTRACTS[:2], 2, 10, [1], "expert", removed=11)
+        play_games(CONTRACTS[:2], 2, 10, [1], "expert", removed=11, expert=expert)
     with pytest.raises(ValueError):
-        play_games(CONTRACTS[:2], 2, 200, [1], "expert")
+        play_games(CONTRACTS[:2], 2, 200, [1], "expert", expert=expert)
+    with pytest.raises(ValueError, match="needs its constants"):
+        play_games(CONTRACTS[:2], 2, 10, [1], "expert")
     with pytest.raises(ValueError):
         core.play_games(
             native_deck(3),

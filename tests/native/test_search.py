@@ -36,6 +36,7 @@ from coop_helper.cli.app import app
 from coop_helper.engine import EventLog, Game, GameConfig
 from coop_helper.native import core, extension
 from coop_helper.policies import make_policy
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.policies.search import DEFAULT_SAMPLES, SearchDecision, SearchPolicy
 
 pytestmark = pytest.mark.skipif(extension() is None, reason="the native core is not built")
@@ -105,6 +106,7 @@ def check_game(
         removed=case.removed,
         dealt_time=case.dealt_time,
         record=True,
+        expert=native_constants(base or "expert", case.players),
     )[0]
     decisions = [SearchDecision(*d) for d in whole.pop("decisions")]
     whole_parting = parting(label + " (whole native game)", python.record, decisions)
@@ -158,9 +160,11 @@ def test_play_prints_the_same_search_game_on_both_engines(monkeypatch):
 WHOLE_GAMES = """
 import signal, sys
 from coop_helper.native import core
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.setup.deals import deal
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a handler, run by the poll
-core.play_search_games(deal(5, 1), 5, 60, list(range(1_000)), samples=64)
+expert = native_constants("expert", 5)
+core.play_search_games(deal(5, 1), 5, 60, list(range(1_000)), samples=64, expert=expert)
 """
 
 

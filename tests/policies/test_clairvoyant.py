@@ -19,6 +19,7 @@ from coop_helper.policies import POLICY_NAMES, make_policy
 from coop_helper.policies.basic import BasicPolicy
 from coop_helper.policies.clairvoyant import NAME, ClairvoyantSearch
 from coop_helper.policies.expert import ExpertPolicy
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.policies.search import SearchDecision
 from coop_helper.setup.catalog import load_catalog
 
@@ -140,6 +141,7 @@ def test_it_plays_the_same_on_both_engines(players):
             dealt_time=case.dealt_time,
             clairvoyant=True,
             record=True,
+            expert=native_constants("expert", players),
         )[0]
         assert [SearchDecision(*d) for d in whole.pop("decisions")] == policy.record
         assert whole.pop("searched") == (policy.searched["draw"], policy.searched["take"])

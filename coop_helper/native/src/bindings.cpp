@@ -109,13 +109,44 @@ std::shared_ptr<Contracts> make_contracts(const py::list& entries) {
   return contracts;
 }
 
-std::unique_ptr<Policy> policy_named(const std::string& name) {
-  std::unique_ptr<Policy> policy = make_policy(name.c_str());
+// The expert's constants from policies/native_expert.py's dict: every field by name, and
+// income_per_turn as one value per ability. A field missing or unknown is an error.
+std::shared_ptr<ExpertParams> make_expert(const py::dict& constants) {
+  auto params = std::make_shared<ExpertParams>();
+  for (int i = 0; i < n_expert_fields(); ++i)
+    if (!constants.contains(expert_field_name(i)))
+      throw std::invalid_argument(std::string("expert constant missing: ") + expert_field_name(i));
+  for (const auto& item : constants) {
+    const std::string name = item.first.cast<std::string>();
+    if (name == "income_per_turn") {
+      auto income = item.second.cast<std::vector<double>>();
+      if (static_cast<int>(income.size()) != N_ABILITIES)
+        throw std::invalid_argument("income_per_turn needs one value per ability");
+      for (int a = 0; a < N_ABILITIES; ++a) params->income_per_turn[a] = income[a];
+    } else {
+      set_expert_field(*params, name, item.second.cast<double>());
+    }
+  }
+  if (!constants.contains("income_per_turn"))
+    throw std::invalid_argument("expert constant missing: income_per_turn");
+  if (params->rich <= 0) throw std::invalid_argument("expert constant rich must be positive");
+  return params;
+}
+
+// The policy called `name`; `expert` (None or make_expert's) is the expert's constants.
+std::unique_ptr<Policy> policy_named(const std::string& name, const ExpertParams* expert) {
+  std::unique_ptr<Policy> policy = make_policy(name.c_str(), expert);
+  if (!policy && plays_policy(name.c_str()))
+    throw std::invalid_argument("the native " + name + " needs its constants (make_expert)");
   if (!policy) throw std::invalid_argument("the native core has no policy " + name);
   return policy;
 }
 
-bool has_policy(const std::string& name) { return make_policy(name.c_str()) != nullptr; }
+const ExpertParams* expert_of(const py::object& expert) {
+  return expert.is_none() ? nullptr : expert.cast<const ExpertParams*>();
+}
+
+bool has_policy(const std::string& name) { return plays_policy(name.c_str()); }
 
 py::list cards(const int16_t* begin, const int16_t* end) {
   py::list out;
@@ -184,10 +215,11 @@ py::dict game_state(const Game& game, const GameResult& result) {
 // Whole games with Game.run, one per seed (given as (low, high) 64-bit halves).
 py::list play_games(const Deck& deck, const Contracts& contracts, int players, int time_pile,
                     int removed, int dealt_time, const std::vector<std::pair<uint64_t, uint64_t>>& seeds,
-                    const std::string& policy_name) {
+                    const std::string& policy_name, const py::object& expert) {
   py::list out;
+  const ExpertParams* constants = expert_of(expert);
   for (const auto& s : seeds) {
-    std::unique_ptr<Policy> policy = policy_named(policy_name);
+    std::unique_ptr<Policy> policy = policy_named(policy_name, constants);
     GameConfig config;
     config.players = players;
     config.time_pile = time_pile;
@@ -215,8 +247,8 @@ class TurnStates : public GameHooks {
 // One game with Game.run, as play_games plays it: its state after every turn.
 py::list play_game_turns(const Deck& deck, const Contracts& contracts, int players, int time_pile,
                          int removed, int dealt_time, std::pair<uint64_t, uint64_t> seed,
-                         const std::string& policy_name) {
-  std::unique_ptr<Policy> policy = policy_named(policy_name);
+                         const std::string& policy_name, const py::object& expert) {
+  std::unique_ptr<Policy> policy = policy_named(policy_name, expert_of(expert));
   GameConfig config;
   config.players = players;
   config.time_pile = time_pile;
@@ -234,15 +266,16 @@ py::list play_game_turns(const Deck& deck, const Contracts& contracts, int playe
 // events, endings) per game. The games are played without the GIL.
 py::list play_traces(const Deck& deck, const Contracts& contracts, int players, int time_pile,
                      uint64_t seed_low, uint64_t seed_high, uint32_t start, uint32_t stop,
-                     const std::string& policy_name, int dealt_time) {
-  if (!has_policy(policy_name)) throw std::invalid_argument("the native core has no policy " + policy_name);
+                     const std::string& policy_name, int dealt_time, const py::object& expert) {
+  const ExpertParams* constants = expert_of(expert);
+  policy_named(policy_name, constants);  // an error for a policy the core cannot play
   u128 seed = to_u128(seed_low, seed_high);
   std::vector<Trace> traces;
   {
     py::gil_scoped_release released;
     traces.reserve(stop > start ? stop - start : 0);
     for (uint32_t i = start; i < stop; ++i) {
-      std::unique_ptr<Policy> policy = make_policy(policy_name.c_str());
+      std::unique_ptr<Policy> policy = make_policy(policy_name.c_str(), constants);
       traces.push_back(play_trace(deck, contracts, players, time_pile, game_seed(seed, i), *policy,
                                   dealt_time));
     }
@@ -394,7 +427,8 @@ py::tuple rng_state(const Rng& rng) {
 // -1 for None). Released from the GIL; Ctrl-C raises KeyboardInterrupt.
 py::tuple search_rollouts(const Deck& deck, const Contracts& contracts, const py::handle& table,
                           const std::vector<uint64_t>& state, const std::string& base, int samples,
-                          int kind, const std::vector<int>& options, int player, int takes_left) {
+                          int kind, const std::vector<int>& options, int player, int takes_left,
+                          const py::object& expert) {
   if (kind != DRAW_DECISION && kind != TAKE_DECISION) throw std::invalid_argument("kind: 0 or 1");
   if (options.empty()) throw std::invalid_argument("no options");
   auto native = std::make_unique<Table>();
@@ -406,7 +440,7 @@ py::tuple search_rollouts(const Deck& deck, const Contracts& contracts, const py
     if (!legal) throw std::invalid_argument("an option the decision does not have");
   }
   if (kind == TAKE_DECISION && takes_left < 1) throw std::invalid_argument("no take left");
-  SearchPolicy search(base, true, true, samples);
+  SearchPolicy search(base, true, true, samples, expert_of(expert));
   set_rng_state(search.rng, state);
   search.poll = poll_signals;
   std::vector<std::vector<double>> results;
@@ -432,13 +466,14 @@ py::list play_search_games(const Deck& deck, const Contracts& contracts, int pla
                            int removed, int dealt_time,
                            const std::vector<std::pair<uint64_t, uint64_t>>& seeds,
                            const std::string& base, bool draw, bool take, int samples,
-                           bool clairvoyant, bool record) {
-  make_search_base(base);  // an unknown base fails before any game
+                           bool clairvoyant, bool record, const py::object& expert) {
+  const ExpertParams* constants = expert_of(expert);
+  make_search_base(base, constants);  // an unknown base fails before any game
   py::list out;
   for (const auto& s : seeds) {
     std::unique_ptr<SearchPolicy> policy =
-        clairvoyant ? std::make_unique<ClairvoyantSearch>(base, draw, take, samples)
-                    : std::make_unique<SearchPolicy>(base, draw, take, samples);
+        clairvoyant ? std::make_unique<ClairvoyantSearch>(base, draw, take, samples, constants)
+                    : std::make_unique<SearchPolicy>(base, draw, take, samples, constants);
     policy->record = record;
     policy->poll = poll_signals;
     GameConfig config;
@@ -508,12 +543,20 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<Deck, std::shared_ptr<Deck>>(m, "Deck");
   py::class_<Contracts, std::shared_ptr<Contracts>>(m, "Contracts");
+  py::class_<ExpertParams, std::shared_ptr<ExpertParams>>(m, "ExpertParams");
+  m.def("make_expert", &make_expert, "The expert's constants, from a dict of them by name.");
   m.def("make_deck", &make_deck, "The deck's tables, from engine.cards.Deck's fields.");
   m.def("make_contracts", &make_contracts, "Contracts from (key, coins or None, markers).");
   m.def("has_policy", &has_policy, "Does the native core play this policy?");
-  m.def("play_games", &play_games, "Whole games (Game.run), one per seed; final states.");
+  m.def("play_games", &play_games, "Whole games (Game.run), one per seed; final states.",
+        py::arg("deck"), py::arg("contracts"), py::arg("players"), py::arg("time_pile"),
+        py::arg("removed"), py::arg("dealt_time"), py::arg("seeds"), py::arg("policy"),
+        py::arg("expert") = py::none());
   m.def("play_game_turns", &play_game_turns, "One game (Game.run); its state after each turn.");
-  m.def("play_traces", &play_traces, "The odds runner's traces of games start..stop.");
+  m.def("play_traces", &play_traces, "The odds runner's traces of games start..stop.",
+        py::arg("deck"), py::arg("contracts"), py::arg("players"), py::arg("time_pile"),
+        py::arg("seed_low"), py::arg("seed_high"), py::arg("start"), py::arg("stop"),
+        py::arg("policy"), py::arg("dealt_time"), py::arg("expert") = py::none());
   m.def("search_rollouts", &search_rollouts, "SearchPolicy._rollouts for one decision.");
   m.def("play_search_games", &play_search_games,
         "Whole games of a search player (or the clairvoyant bound), one per seed.");

@@ -7,10 +7,17 @@
 
 #include <memory>
 
+#include "policies/expert_params.hpp"
 #include "rng.hpp"
 #include "engine/state.hpp"
 
 namespace coop {
+
+// last_turn.py's OPEN_MAX and SHORT_MAX, as the policy that plays the last turn has them.
+struct LastTurnBounds {
+  int open_max = 0;  // the rule looks at a stop only with at most this many contracts open ...
+  int short_max = 0;  // ... and draws on only if stopping leaves at most this many open
+};
 
 class Policy {
  public:
@@ -60,6 +67,9 @@ class Policy {
   // ExpertPolicy.plays_last_turn: the runner branches where the last-turn rule would act.
   virtual bool plays_last_turn() const { return false; }
 
+  // The last-turn rule's bounds (asked only of a policy whose plays_last_turn() is true).
+  virtual LastTurnBounds last_turn_bounds() const { return {}; }
+
   // A copy in the middle of a game, with this game's memory (ExpertPolicy.clone). Only
   // asked of a policy whose plays_last_turn() is true.
   virtual std::unique_ptr<Policy> clone() const { return nullptr; }
@@ -74,13 +84,18 @@ class Policy {
 };
 
 // The policies by name (policies.make_policy for "random", "basic", "expert"). Each is
-// defined in its policy_*.cpp file.
+// defined in its policy_*.cpp file. The expert plays with the constants Python handed over.
 std::unique_ptr<Policy> make_random_policy();
 std::unique_ptr<Policy> make_basic_policy();
-std::unique_ptr<Policy> make_expert_policy(bool last_turn = true);
+std::unique_ptr<Policy> make_expert_policy(const ExpertParams& params, bool last_turn = true);
 
-// make_policy(name): nullptr for a name the native core does not play.
-std::unique_ptr<Policy> make_policy(const char* name);
+// Does the native core play the policy called `name`?
+bool plays_policy(const char* name);
+
+// make_policy(name): nullptr for a name the native core does not play. `expert`: the
+// expert's constants, needed (not null) for "expert" and "expert-time-blind" (the expert
+// without its last-turn rule, ExpertPolicy(last_turn=False), for the benchmarks).
+std::unique_ptr<Policy> make_policy(const char* name, const ExpertParams* expert);
 
 // --- the engine, as a policy may use it (defined in engine files, not by policies) ---
 

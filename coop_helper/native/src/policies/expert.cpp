@@ -11,54 +11,10 @@ namespace coop {
 
 namespace {
 
-constexpr double FILL = 20.0;
-constexpr double JINX_VALUE = 14.0;
-constexpr double GAMESTER_VALUE = 14.0;
-constexpr double FOE_VALUE = FILL * 0.6;
-constexpr int MAX_HARBOUR = 12;
-constexpr int TAX_HOLD = 11;
+constexpr int SMALL_HARBOUR = 16;  // harbours up to this size need no allocation
 constexpr int CHEAP = N_ABILITIES;  // KindGroups.wanted["cheap"]
 constexpr int SWORDY = N_ABILITIES + 1;  // ["swords"]
 constexpr int EXPEDITIONY = N_ABILITIES + 2;  // ["expedition"]
-
-// expert.INCOME_PER_TURN
-double income_per_turn(int ability) {
-  switch (ability) {
-    case GOVERNOR: return 0.8;
-    case MADEMOISELLE: return 0.3;
-    case ADMIRAL: return 0.6;
-    case GUNNER: return 1.0;
-    case VICE_ADMIRAL: return 0.4;
-    case JESTER: return 0.3;
-    default: return 0.0;
-  }
-}
-
-// expert.HORIZON.get(n, 20)
-int horizon(int players) {
-  switch (players) {
-    case 1: return 15;
-    case 2: return 17;
-    case 3: return 19;
-    case 4: return 21;
-    case 5: return 23;
-    default: return 20;
-  }
-}
-
-// expert.TURNS_PER_CONTRACT.get(n, 2.0)
-double turns_per_contract(int players) {
-  switch (players) {
-    case 1: return 4.0;
-    case 2: return 3.0;
-    case 3: return 2.4;
-    case 4: return 2.0;
-    case 5: return 1.7;
-    default: return 2.0;
-  }
-}
-
-constexpr int VICTORY_MARGIN = 2;
 
 bool is_expedition_ability(int a) { return a == SETTLER || a == CAPTAIN || a == PRIEST; }
 
@@ -96,7 +52,6 @@ KindGroups::KindGroups(const Deck& d) : deck(&d), source(d) {
   bool tax_kind[MAX_KINDS] = {};
   for (int card = 0; card < d.size; ++card) {
     ship_colour[card] = static_cast<int8_t>(d.type[card] == SHIP ? d.colour[card] : -1);
-    income[card] = d.type[card] == PERSON ? income_per_turn(d.ability[card]) : 0.0;
     if (d.type[card] == TAX) tax_kind[d.kind[card]] = true;
   }
   for (int k = 0; k < MAX_KINDS; ++k)
@@ -117,7 +72,6 @@ std::shared_ptr<const KindGroups> kind_groups(const Deck& deck) {
 // ------------------------------------------------------------------ start, clone
 
 void ExpertPolicy::start_game(const Table& table, Rng* rng) {
-  p_ = expert_params_for(table.n_players);
   guess_seed_ = std::make_shared<GuessSeed>();
   guess_seed_->seed = rng->getrandbits(64);
   guess_rng_.reset();
@@ -161,7 +115,7 @@ void ExpertPolicy::refresh(const Table& table) {
   const unsigned everyone = (1U << n_) - 1;
   if (dirty_all_ || open_n != open_n_) {
     ContractList plan[MAX_PLAYERS];
-    assign_contracts(table, assignment_, p_.sticky, p_.pack_swords, p_.coin_weight, plan);
+    assign_contracts(table, assignment_, p_, plan);
     for (int i = 0; i < n_; ++i) assignment_[i] = plan[i];
     changed = everyone;
   } else if (row_n != row_n_) {  // only Explorer's wants look at the expedition row
@@ -191,7 +145,7 @@ void ExpertPolicy::refresh(const Table& table) {
   ++plan_version_;
   if (table.turn != turn_) {  // the card count moved on: recount for everyone
     turn_ = table.turn;
-    turns_ahead_ = std::max(0, horizon(table.n_players) - table.turn);
+    turns_ahead_ = std::max(0, p_.horizon - table.turn);
     changed = everyone;
   }
   for (int i = 0; i < n_; ++i)
@@ -239,7 +193,7 @@ double ExpertPolicy::coin_value(const PlayerState& player, const Wants& wants) c
     value = 1.0;
   else
     value = player.coins >= 10 ? p.rich_coin : p.idle_coin;
-  if (player.coins >= TAX_HOLD && value > p.tax_coin) return p.tax_coin;
+  if (player.coins >= p.tax_hold && value > p.tax_coin) return p.tax_coin;
   return value;
 }
 
@@ -248,7 +202,7 @@ double ExpertPolicy::fills(const PlayerState& player, const Wants& wants, int ca
   const int ability = deck.ability[card];
   double value = 0.0;
   if (has_bit(wants.abilities, ability)) {
-    value += FILL;
+    value += p_.fill;
     if (p_.complete_gain != 0.0) {
       const int16_t* ab = player.abilities;
       for (int k = 0; k < wants.contracts.n; ++k) {
@@ -256,27 +210,27 @@ double ExpertPolicy::fills(const PlayerState& player, const Wants& wants, int ca
         if (pair_of(wants.contracts.v[k], a, b) && (ability == a || ability == b)) {
           const int other = a == ability ? b : a;
           if (ab[other] > 0) {
-            value += FILL * p_.complete_gain;
+            value += p_.fill * p_.complete_gain;
             break;
           }
         }
       }
     }
   }
-  if (wants.traders && ability == TRADER) value += FILL * 0.7;
-  if (wants.cheap && deck.cost[card] <= 3) value += FILL * (wants.cheap == 1 ? 0.9 : 0.5);
+  if (wants.traders && ability == TRADER) value += p_.fill * 0.7;
+  if (wants.cheap && deck.cost[card] <= 3) value += p_.fill * (wants.cheap == 1 ? 0.9 : 0.5);
   if (wants.swords && deck.swords[card]) {
-    value += FILL * p_.sword_fill * std::min<int>(deck.swords[card], wants.swords);
+    value += p_.fill * p_.sword_fill * std::min<int>(deck.swords[card], wants.swords);
     if (wants.pack && player.swords < 2)
-      value += FILL * p_.pack_first * std::min<int>(deck.swords[card], 2 - player.swords);
+      value += p_.fill * p_.pack_first * std::min<int>(deck.swords[card], 2 - player.swords);
   }
   if (wants.expedition && (is_expedition_ability(ability) || ability == JACK)) {
     const unsigned missing = wants.expedition_missing;
     if (has_bit(missing, ability) || (ability == JACK && missing)) {
-      value += FILL * p_.expedition_fill;
+      value += p_.fill * p_.expedition_fill;
     } else if (!missing) {  // no expedition to aim at yet: build towards a pair
       const int held = ability != JACK ? player.abilities[ability] : 0;
-      value += FILL * (held >= 1 || ability == JACK ? 0.45 : 0.25);
+      value += p_.fill * (held >= 1 || ability == JACK ? 0.45 : 0.25);
     }
   }
   return value;
@@ -288,12 +242,17 @@ double ExpertPolicy::card_value(const PlayerState& player, int card) {
   if (deck.type[card] == SHIP) {
     const int colour = deck.colour[card];
     double value = coin * (deck.coins[card] + player.traders[colour]);
-    if (has_bit(wants_[player.index]->foes, colour) && value < FOE_VALUE) value = FOE_VALUE;
+    if (has_bit(wants_[player.index]->foes, colour) && value < p_.foe_value) value = p_.foe_value;
     return value;
   }
   const double value =
-      person_progress(player, card) + kinds_->income[card] * p_.income_weight * turns_ahead_;
+      person_progress(player, card) + income(card) * p_.income_weight * turns_ahead_;
   return value - coin * 0.8 * hire_cost(deck, player, card);
+}
+
+// KindGroups.income[card] of expert.py: the coins per turn a person brings
+double ExpertPolicy::income(int card) const {
+  return deck_->type[card] == PERSON ? p_.income_per_turn[deck_->ability[card]] : 0.0;
 }
 
 double ExpertPolicy::person_progress(const PlayerState& player, int card) {
@@ -320,13 +279,13 @@ void ExpertPolicy::card_row(const Table& table, const PlayerState& active, int c
     for (int i = 0; i < n; ++i) {
       const PlayerState& player = table.players[i];
       double value = coin[i] * (base + player.traders[colour]);
-      if (has_bit(wants_[i]->foes, colour) && value < FOE_VALUE) value = FOE_VALUE;
+      if (has_bit(wants_[i]->foes, colour) && value < p_.foe_value) value = p_.foe_value;
       row[i] = i == active.index ? value : value - fee[i];
     }
     return;
   }
   const int printed = deck.cost[card];
-  const double income = kinds_->income[card] * p_.income_weight * turns_ahead_;
+  const double brings = income(card) * p_.income_weight * turns_ahead_;
   for (int i = 0; i < n; ++i) {
     const PlayerState& player = table.players[i];
     const bool is_active = i == active.index;
@@ -335,7 +294,7 @@ void ExpertPolicy::card_row(const Table& table, const PlayerState& active, int c
       row[i] = is_active ? 0.0 : -fee[i];
       continue;
     }
-    double value = person_progress(player, card) + income;
+    double value = person_progress(player, card) + brings;
     if (cost > 0) value -= coin[i] * 0.8 * cost;
     row[i] = is_active ? value : value - fee[i];
   }
@@ -386,10 +345,10 @@ double ExpertPolicy::plan_value(const Table& table, const PlayerState& active, i
   double total = 0.0;
   for (int i = 0; i < table.n_players; ++i) best[i] = 0.0;
   if (n_rows) best[a] = rows_[ranked_[0]][a];
-  int left_small[MAX_HARBOUR + 4];
+  int left_small[SMALL_HARBOUR];
   std::vector<int> left_big;
   int* left = left_small;
-  if (n_rows > MAX_HARBOUR + 4) {
+  if (n_rows > SMALL_HARBOUR) {
     left_big.resize(n_rows);
     left = left_big.data();
   }
@@ -446,7 +405,7 @@ bool ExpertPolicy::draw_again(const Table& table, const PlayerState& player) {
 bool ExpertPolicy::draw_on(const Table& table, const PlayerState& player) {
   const Cards& harbour = table.harbour;
   const int total = table.unseen_total;
-  if (total <= 0 || harbour.size() >= MAX_HARBOUR) return false;
+  if (total <= 0 || harbour.size() >= p_.max_harbour) return false;
   const KindGroups& g = *kinds_;
   unsigned colours = 0;
   for (int c : harbour)
@@ -454,7 +413,7 @@ bool ExpertPolicy::draw_on(const Table& table, const PlayerState& player) {
   if (!colours) return true;  // nothing to bust on
   refresh(table);
   const int16_t* unseen = table.unseen;
-  const int swords = std::min<int>(player.swords, MAX_SWORDS);
+  const int swords = std::min<int>(player.swords, p_.max_swords);
   long busting = 0;
   int n_colours = 0;
   for (int colour = 0; colour < N_COLOURS; ++colour)
@@ -471,10 +430,10 @@ bool ExpertPolicy::draw_on(const Table& table, const PlayerState& player) {
   double gain = 0.0;
   const double scale = 1.0 + p.endgame_weight / std::max<int>(1, table.n_open);
   for (int i = 0; i < table.n_players; ++i) {
-    const double room = best[i] < FILL * 0.4 ? 1.0 : p.want_room;
-    gain += want_mass_[i] * FILL * p.want_gain * room * scale;
+    const double room = best[i] < p_.fill * 0.4 ? 1.0 : p.want_room;
+    gain += want_mass_[i] * p_.fill * p.want_gain * room * scale;
   }
-  if (p.tax_draw > 0.0) gain += tax_officer_chance(table) * FILL * p.tax_draw * scale;
+  if (p.tax_draw > 0.0) gain += tax_officer_chance(table) * p_.fill * p.tax_draw * scale;
   long new_colour = 0;
   for (int c = 0; c < N_COLOURS; ++c) new_colour += table.unseen_ships[c];
   for (int c = 0; c < N_COLOURS; ++c)
@@ -486,9 +445,9 @@ bool ExpertPolicy::draw_on(const Table& table, const PlayerState& player) {
   double bonus = 0.0;  // gains that do not depend on the harbour
   if (flags.pack) bonus += pack_chance(table, player) * p.pack_step;
   if (n_colours == 3 && flags.gamester)
-    gain += p_new * GAMESTER_VALUE;
+    gain += p_new * p.gamester_value;
   else if (n_colours == 2 && flags.tiny_gamester)
-    gain += p_new * GAMESTER_VALUE * 0.6;
+    gain += p_new * p.gamester_value * 0.6;
   const double loss = value_now * p.loss_weight - flags.bust_bonus;
   return (1.0 - p_bust) * (gain * p.draw_boldness + bonus) > p_bust * loss;
 }
@@ -497,7 +456,7 @@ double ExpertPolicy::tax_officer_chance(const Table& table) const {
   if (!table.is_open(TAX_OFFICER)) return 0.0;
   bool ready = false;
   for (int i = 0; i < table.n_players && !ready; ++i)
-    ready = table.players[i].coins >= TAX_HOLD + 1 && wants_[i]->contracts.contains(TAX_OFFICER);
+    ready = table.players[i].coins >= p_.tax_hold + 1 && wants_[i]->contracts.contains(TAX_OFFICER);
   if (!ready) return 0.0;
   long sum = 0;
   for (int k = 0; k < kinds_->n_taxes; ++k) sum += table.unseen[kinds_->taxes[k]];
@@ -515,13 +474,13 @@ const TurnFlags& ExpertPolicy::turn_flags(const Table& table, const PlayerState&
     flags_.pack = wants_[player.index]->pack;
     flags_.gamester = wants_trigger(table, player, GAMESTER);
     flags_.tiny_gamester = wants_trigger(table, player, TINY_GAMESTER);
-    flags_.bust_bonus = (jinx ? JINX_VALUE : 0.0) + 0.7 * jesters;
+    flags_.bust_bonus = (jinx ? p_.jinx_value : 0.0) + 0.7 * jesters;
   }
   return flags_;
 }
 
 double ExpertPolicy::pack_chance(const Table& table, const PlayerState& player) const {
-  const int swords = std::min<int>(player.swords, MAX_SWORDS);
+  const int swords = std::min<int>(player.swords, p_.max_swords);
   const KindGroups& g = *kinds_;
   long count = 0;
   for (int colour = 0; colour < 5; ++colour)
@@ -558,7 +517,7 @@ bool ExpertPolicy::repel(const Table& table, const PlayerState& player, int card
         if (deck.type[c] == SHIP) colours |= 1U << deck.colour[c];
       const int n_colours = __builtin_popcount(colours);
       double best[MAX_PLAYERS];
-      if (harbour_plan(table, player, n_colours, best) < JINX_VALUE)
+      if (harbour_plan(table, player, n_colours, best) < p_.jinx_value)
         return false;  // busting here completes Jinx and costs little
     }
     return true;
@@ -593,7 +552,8 @@ int ExpertPolicy::choose_take(const Table& table, const PlayerState& player,
   for (int card : options) {
     const double own = card_value(player, card);
     double value = own - fee;
-    if (later) value -= teammates_gain(table, player, later, card, own);  // SHARE_SHIPS
+    if (later && (deck_->type[card] == PERSON || p_.share_ships))
+      value -= teammates_gain(table, player, later, card, own);
     if (value > best) {
       best = value;
       pick = card;
@@ -690,16 +650,16 @@ int ExpertPolicy::coin_recipient(const Table& table, const PlayerState& /*player
 // ------------------------------------------------------------------ time
 
 int ExpertPolicy::turns_needed(const Table& table) const {
-  const double per = turns_per_contract(table.n_players);
+  const double per = p_.turns_per_contract;
   return static_cast<int>(table.n_open * per + 0.999);
 }
 
 int ExpertPolicy::victory_threshold(const Table& table) {
-  return turns_needed(table) + VICTORY_MARGIN + 1;
+  return turns_needed(table) + p_.victory_margin + 1;
 }
 
-std::unique_ptr<Policy> make_expert_policy(bool last_turn) {
-  return std::make_unique<ExpertPolicy>(last_turn);
+std::unique_ptr<Policy> make_expert_policy(const ExpertParams& params, bool last_turn) {
+  return std::make_unique<ExpertPolicy>(params, last_turn);
 }
 
 }  // namespace coop

@@ -17,7 +17,7 @@
 
 namespace coop {
 
-constexpr int MAX_SWORDS = 8;
+constexpr int MAX_SWORDS = 8;  // the tables' sword counts (expert.py's MAX_SWORDS is at most this)
 
 // expert.KindGroups: card kinds grouped the ways the expert counts them, per deck.
 struct KindGroups {
@@ -31,7 +31,6 @@ struct KindGroups {
   // kind masks: one per ability, then "cheap", "swords", "expedition"
   uint64_t wanted[N_ABILITIES + 3][2] = {};
   int8_t ship_colour[MAX_CARDS] = {};  // card -> colour if a ship, else -1
-  double income[MAX_CARDS] = {};  // card -> coins per turn a person brings
   int n_taxes = 0;
   int16_t taxes[MAX_KINDS] = {};
 
@@ -50,7 +49,9 @@ struct TurnFlags {
 
 class ExpertPolicy : public Policy {
  public:
-  explicit ExpertPolicy(bool last_turn = true) : plays_last_turn_(last_turn) {}
+  // `params`: the constants Python handed over for this player count (copied)
+  explicit ExpertPolicy(const ExpertParams& params, bool last_turn = true)
+      : p_(params), plays_last_turn_(last_turn) {}
 
   const char* name() const override { return "expert"; }
   void start_game(const Table& table, Rng* rng) override;
@@ -68,6 +69,7 @@ class ExpertPolicy : public Policy {
   int victory_threshold(const Table& table) override;
 
   bool plays_last_turn() const override { return plays_last_turn_; }
+  LastTurnBounds last_turn_bounds() const override { return {p_.open_max, p_.short_max}; }
   std::unique_ptr<Policy> clone() const override;
   int stop_left_open() const override { return stop_left_open_; }
 
@@ -87,6 +89,7 @@ class ExpertPolicy : public Policy {
   void refresh(const Table& table);
   double wanted_mass(const Table& table, const PlayerState& player);
   double fills(const PlayerState& player, const Wants& wants, int card) const;
+  double income(int card) const;
   double person_progress(const PlayerState& player, int card);
   void card_row(const Table& table, const PlayerState& active, int card, double* row);
   void fees(const Table& table, const PlayerState& active, double* out) const;

@@ -1,174 +1,103 @@
-// PARAMS of policies/expert_params.py, set by set (see that file for how each was tuned).
+// The expert's constants by name: how Python's values land in ExpertParams.
 #include "policies/expert_params.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "policies/expert.hpp"
 
 namespace coop {
 
 namespace {
 
-ExpertParams one_player() {
-  ExpertParams p;
-  p.draw_boldness = 0.255;
-  p.safe_bust = 0.037;
-  p.loss_weight = 1.145;
-  p.new_colour_gain = 4.864;
-  p.extra_take_gain = 8.867;
-  p.pack_step = 3.381;
-  p.pack_swords = 7;
-  p.sword_fill = 0.416;
-  p.rich_coin = 0.178;
-  p.idle_coin = 0.312;
-  p.save_for = 7;
-  p.tax_coin = 0.407;
-  p.expedition_fill = 0.983;
-  p.expedition_slack = 0;
-  p.sticky = 0.777;
-  p.coin_weight = 0.1;
-  p.endgame_weight = 0.031;
-  p.tax_draw = 0.464;
-  p.income_weight = 0.213;
-  p.want_gain = 0.253;
-  p.want_room = 0.278;
-  p.complete_gain = 0.618;
-  p.pack_first = 0.106;
-  return p;
+struct Field {
+  const char* name;
+  double ExpertParams::*real;
+  int ExpertParams::*whole;
+  bool ExpertParams::*flag;
+};
+
+constexpr Field real(const char* name, double ExpertParams::*member) {
+  return {name, member, nullptr, nullptr};
+}
+constexpr Field whole(const char* name, int ExpertParams::*member) {
+  return {name, nullptr, member, nullptr};
+}
+constexpr Field flag(const char* name, bool ExpertParams::*member) {
+  return {name, nullptr, nullptr, member};
 }
 
-ExpertParams two_players() {
-  ExpertParams p;
-  p.draw_boldness = 1.113;
-  p.safe_bust = 0.02;
-  p.loss_weight = 1.523;
-  p.new_colour_gain = 3.998;
-  p.extra_take_gain = 0.572;
-  p.pack_step = 14.222;
-  p.pack_swords = 5;
-  p.sword_fill = 0.721;
-  p.rich_coin = 0.465;
-  p.idle_coin = 0.577;
-  p.save_for = 9;
-  p.tax_coin = 0.459;
-  p.expedition_fill = 1.144;
-  p.expedition_slack = 0;
-  p.sticky = 3.15;
-  p.coin_weight = 1.666;
-  p.team_fee = true;
-  p.endgame_weight = 0.067;
-  p.tax_draw = 0.514;
-  p.income_weight = 0.364;
-  p.want_gain = 0.224;
-  p.want_room = 0.223;
-  p.complete_gain = 0.337;
-  p.pack_first = 0.063;
-  return p;
-}
-
-ExpertParams three_players() {
-  ExpertParams p;
-  p.draw_boldness = 0.898;
-  p.safe_bust = 0.046;
-  p.loss_weight = 1.049;
-  p.new_colour_gain = 4.237;
-  p.extra_take_gain = 0.632;
-  p.pack_step = 8.096;
-  p.pack_swords = 5;
-  p.sword_fill = 0.693;
-  p.rich_coin = 0.405;
-  p.idle_coin = 0.369;
-  p.save_for = 10;
-  p.tax_coin = 0.354;
-  p.expedition_fill = 0.995;
-  p.expedition_slack = 0;
-  p.sticky = 2.026;
-  p.coin_weight = 2.278;
-  p.team_fee = true;
-  p.endgame_weight = 0.259;
-  p.tax_draw = 0.371;
-  p.income_weight = 0.279;
-  p.want_gain = 0.279;
-  p.want_room = 0.313;
-  p.complete_gain = 0.3;
-  return p;
-}
-
-ExpertParams four_players() {
-  ExpertParams p;
-  p.draw_boldness = 1.034;
-  p.safe_bust = 0.024;
-  p.loss_weight = 1.591;
-  p.new_colour_gain = 3.123;
-  p.extra_take_gain = 0.452;
-  p.pack_step = 19.421;
-  p.pack_swords = 5;
-  p.sword_fill = 0.576;
-  p.rich_coin = 0.686;
-  p.idle_coin = 0.378;
-  p.save_for = 11;
-  p.tax_coin = 0.26;
-  p.expedition_fill = 1.078;
-  p.expedition_slack = 0;
-  p.sticky = 0.093;
-  p.coin_weight = 0.425;
-  p.team_fee = true;
-  p.pack_first = 0.5;
-  return p;
-}
-
-ExpertParams five_players() {
-  ExpertParams p;
-  p.draw_boldness = 0.721;
-  p.safe_bust = 0.013;
-  p.loss_weight = 1.239;
-  p.new_colour_gain = 3.767;
-  p.extra_take_gain = 0.251;
-  p.pack_step = 18.479;
-  p.pack_swords = 5;
-  p.sword_fill = 0.51;
-  p.rich_coin = 0.396;
-  p.idle_coin = 0.43;
-  p.save_for = 11;
-  p.tax_coin = 0.402;
-  p.expedition_fill = 0.899;
-  p.expedition_slack = 0;
-  p.sticky = 0.067;
-  p.coin_weight = 1.491;
-  p.team_fee = true;
-  p.endgame_weight = 2.392;
-  p.tax_draw = 0.512;
-  p.pack_first = 0.5;
-  return p;
-}
-
-const ExpertParams BASELINE{};
-const ExpertParams PARAMS[5] = {one_player(), two_players(), three_players(), four_players(),
-                                five_players()};
+using P = ExpertParams;
+const Field FIELDS[] = {
+    real("draw_boldness", &P::draw_boldness),
+    real("safe_bust", &P::safe_bust),
+    real("loss_weight", &P::loss_weight),
+    real("new_colour_gain", &P::new_colour_gain),
+    real("extra_take_gain", &P::extra_take_gain),
+    real("pack_step", &P::pack_step),
+    whole("pack_swords", &P::pack_swords),
+    real("sword_fill", &P::sword_fill),
+    real("rich_coin", &P::rich_coin),
+    real("idle_coin", &P::idle_coin),
+    whole("save_for", &P::save_for),
+    real("tax_coin", &P::tax_coin),
+    real("expedition_fill", &P::expedition_fill),
+    whole("expedition_slack", &P::expedition_slack),
+    real("sticky", &P::sticky),
+    real("coin_weight", &P::coin_weight),
+    flag("explorer_saves", &P::explorer_saves),
+    flag("team_fee", &P::team_fee),
+    real("endgame_weight", &P::endgame_weight),
+    real("tax_draw", &P::tax_draw),
+    real("income_weight", &P::income_weight),
+    real("want_gain", &P::want_gain),
+    real("want_room", &P::want_room),
+    real("complete_gain", &P::complete_gain),
+    real("pack_first", &P::pack_first),
+    real("fill", &P::fill),
+    whole("horizon", &P::horizon),
+    real("jinx_value", &P::jinx_value),
+    real("gamester_value", &P::gamester_value),
+    real("foe_value", &P::foe_value),
+    flag("share_ships", &P::share_ships),
+    whole("max_harbour", &P::max_harbour),
+    whole("tax_hold", &P::tax_hold),
+    whole("max_swords", &P::max_swords),
+    real("turns_per_contract", &P::turns_per_contract),
+    whole("victory_margin", &P::victory_margin),
+    real("progress_weight", &P::progress_weight),
+    real("load_penalty", &P::load_penalty),
+    whole("rich", &P::rich),
+    whole("open_max", &P::open_max),
+    whole("short_max", &P::short_max),
+};
+constexpr int N_FIELDS = sizeof(FIELDS) / sizeof(FIELDS[0]);
 
 }  // namespace
 
-const ExpertParams& expert_params_for(int players) {
-  return players >= 1 && players <= 5 ? PARAMS[players - 1] : BASELINE;
-}
+int n_expert_fields() { return N_FIELDS; }
 
-const char* const EXPERT_PARAM_NAMES[N_EXPERT_PARAMS] = {
-    "draw_boldness",  "safe_bust",       "loss_weight",     "new_colour_gain",
-    "extra_take_gain", "pack_step",      "pack_swords",     "sword_fill",
-    "rich_coin",      "idle_coin",       "save_for",        "tax_coin",
-    "expedition_fill", "expedition_slack", "sticky",        "coin_weight",
-    "explorer_saves", "team_fee",        "endgame_weight",  "tax_draw",
-    "income_weight",  "want_gain",       "want_room",       "complete_gain",
-    "pack_first",
-};
+const char* expert_field_name(int index) { return FIELDS[index].name; }
 
-void expert_param_values(const ExpertParams& p, double out[N_EXPERT_PARAMS]) {
-  const double values[N_EXPERT_PARAMS] = {
-      p.draw_boldness,  p.safe_bust,       p.loss_weight,     p.new_colour_gain,
-      p.extra_take_gain, p.pack_step,      double(p.pack_swords), p.sword_fill,
-      p.rich_coin,      p.idle_coin,       double(p.save_for), p.tax_coin,
-      p.expedition_fill, double(p.expedition_slack), p.sticky, p.coin_weight,
-      double(p.explorer_saves), double(p.team_fee), p.endgame_weight, p.tax_draw,
-      p.income_weight,  p.want_gain,       p.want_room,       p.complete_gain,
-      p.pack_first,
-  };
-  for (int i = 0; i < N_EXPERT_PARAMS; ++i) out[i] = values[i];
+void set_expert_field(ExpertParams& params, const std::string& name, double value) {
+  for (const Field& field : FIELDS) {
+    if (name != field.name) continue;
+    if (field.real) {
+      params.*field.real = value;
+      return;
+    }
+    if (value != std::floor(value) || std::fabs(value) > 1e9)
+      throw std::invalid_argument("expert constant " + name + " must be a whole number");
+    if (field.flag) {
+      params.*field.flag = value != 0.0;
+      return;
+    }
+    if (field.whole == &P::max_swords && (value < 0 || value > MAX_SWORDS))
+      throw std::invalid_argument("expert constant max_swords is beyond the native tables");
+    params.*field.whole = static_cast<int>(value);
+    return;
+  }
+  throw std::invalid_argument("the native expert has no constant " + name);
 }
 
 }  // namespace coop

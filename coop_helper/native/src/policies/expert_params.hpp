@@ -1,24 +1,31 @@
-// The expert's tunable constants (policies/expert_params.py): ExpertParams and the set
-// tuned for each player count. The values are Python's decimal literals, which parse to
-// the same doubles; tests/native compares every field with the Python PARAMS.
+// The expert's constants, as Python hands them over (policies/native_expert.py): the fields
+// of ExpertParams (policies/expert_params.py) for one player count, and the constants
+// expert.py, planning.py and last_turn.py name. No value is typed here: every field is
+// filled from Python at run time (bindings.cpp's make_expert, the probe's "expert" line),
+// so a changed ExpertParams plays natively with no rebuild.
 #pragma once
+
+#include <string>
+
+#include "engine/state.hpp"
 
 namespace coop {
 
 struct ExpertParams {
-  double draw_boldness = 0.4;
-  double safe_bust = 0.05;
-  double loss_weight = 1.0;
-  double new_colour_gain = 2.0;
-  double extra_take_gain = 4.0;
-  double pack_step = 8.0;
-  int pack_swords = 4;
-  double sword_fill = 0.45;
-  double rich_coin = 0.4;
-  double idle_coin = 0.7;
-  int save_for = 9;
-  double tax_coin = 1.2;
-  double expedition_fill = 0.8;
+  // ExpertParams (expert_params.py), the set for this player count
+  double draw_boldness = 0.0;
+  double safe_bust = 0.0;
+  double loss_weight = 0.0;
+  double new_colour_gain = 0.0;
+  double extra_take_gain = 0.0;
+  double pack_step = 0.0;
+  int pack_swords = 0;
+  double sword_fill = 0.0;
+  double rich_coin = 0.0;
+  double idle_coin = 0.0;
+  int save_for = 0;
+  double tax_coin = 0.0;
+  double expedition_fill = 0.0;
   int expedition_slack = 0;
   double sticky = 0.0;
   double coin_weight = 0.0;
@@ -26,19 +33,40 @@ struct ExpertParams {
   bool team_fee = false;
   double endgame_weight = 0.0;
   double tax_draw = 0.0;
-  double income_weight = 0.6;
-  double want_gain = 0.6;
-  double want_room = 0.25;
+  double income_weight = 0.0;
+  double want_gain = 0.0;
+  double want_room = 0.0;
   double complete_gain = 0.0;
   double pack_first = 0.0;
+  // expert.py's constants (HORIZON and TURNS_PER_CONTRACT for this player count)
+  double fill = 0.0;
+  double income_per_turn[N_ABILITIES] = {};  // INCOME_PER_TURN, 0 for the abilities it omits
+  int horizon = 0;
+  double jinx_value = 0.0;
+  double gamester_value = 0.0;
+  double foe_value = 0.0;
+  bool share_ships = false;
+  int max_harbour = 0;
+  int tax_hold = 0;
+  int max_swords = 0;  // at most MAX_SWORDS, the size of the expert's tables
+  double turns_per_contract = 0.0;
+  int victory_margin = 0;
+  // planning.py's constants
+  double progress_weight = 0.0;
+  double load_penalty = 0.0;
+  int rich = 0;
+  // last_turn.py's constants
+  int open_max = 0;
+  int short_max = 0;
 };
 
-// expert_params.PARAMS.get(players, BASELINE)
-const ExpertParams& expert_params_for(int players);
+// The fields above but income_per_turn, by name (the names of the Python side's dict).
+int n_expert_fields();
+const char* expert_field_name(int index);
 
-// The field names and values of one set, in ExpertParams order (for the parity test).
-constexpr int N_EXPERT_PARAMS = 25;
-extern const char* const EXPERT_PARAM_NAMES[N_EXPERT_PARAMS];
-void expert_param_values(const ExpertParams& p, double out[N_EXPERT_PARAMS]);
+// Set the field called `name` to `value`; an error (std::invalid_argument) for a name
+// that is not a field or a value the field cannot hold (a fraction for a whole number, a
+// sword count beyond the tables).
+void set_expert_field(ExpertParams& params, const std::string& name, double value);
 
 }  // namespace coop

@@ -4,10 +4,11 @@
 namespace coop {
 
 std::pair<bool, int> last_turn_look(const Table& table, bool again, Rng& rng, const Policy& team) {
-  if (again || !looks(table)) return {again, -1};
+  const LastTurnBounds bounds = team.last_turn_bounds();
+  if (again || !looks(table, bounds)) return {again, -1};
   std::unique_ptr<Policy> copy = team.clone();
   const int left_open = left_open_on_stopping(table, rng, *copy);
-  return {draws_on(left_open), left_open};
+  return {draws_on(left_open, bounds), left_open};
 }
 
 }  // namespace coop

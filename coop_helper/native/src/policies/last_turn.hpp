@@ -9,17 +9,16 @@
 
 namespace coop {
 
-constexpr int OPEN_MAX = 2;  // the rule looks at a stop only with at most this many open ...
-constexpr int SHORT_MAX = 1;  // ... and draws on only if stopping leaves at most this many
-
 // last_turn.last_turn_view is the engine's (engine/game.hpp), beside the play-through.
 
 // last_turn.draws_on
-inline bool draws_on(int left_open) { return 0 < left_open && left_open <= SHORT_MAX; }
+inline bool draws_on(int left_open, const LastTurnBounds& bounds) {
+  return 0 < left_open && left_open <= bounds.short_max;
+}
 
 // last_turn.looks
-inline bool looks(const Table& table) {
-  return table.n_open > 0 && table.n_open <= OPEN_MAX && table.unseen_total > 0;
+inline bool looks(const Table& table, const LastTurnBounds& bounds) {
+  return table.n_open > 0 && table.n_open <= bounds.open_max && table.unseen_total > 0;
 }
 
 // last_turn.last_turn_look: (draw again?, contracts the play-through left open or -1).

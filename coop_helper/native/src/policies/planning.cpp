@@ -9,10 +9,6 @@ namespace coop {
 
 namespace {
 
-constexpr double PROGRESS_WEIGHT = 2.0;
-constexpr double LOAD_PENALTY = 1.0;
-constexpr int RICH = 12;
-
 // planning._ORDER: the order contracts are handed out in
 constexpr int ORDER[N_CONTRACTS] = {
     PACK_OF_PIRATES, LADY_KILLER,  MARITIME_SUPREMACY, TRADE_OUTPOST,  NEW_COLONY,
@@ -102,8 +98,9 @@ double progress(const PlayerState& player, int key, int pack_swords) {
   }
 }
 
-void assign_contracts(const Table& table, const ContractList* previous, double sticky,
-                      int pack_swords, double coin_weight, ContractList* plan) {
+void assign_contracts(const Table& table, const ContractList* previous,
+                      const ExpertParams& weights, ContractList* plan) {
+  const int pack_swords = weights.pack_swords, rich = weights.rich;
   const int n = table.n_players;
   int capacity[MAX_PLAYERS];
   bool taken[N_CONTRACTS] = {};
@@ -135,10 +132,11 @@ void assign_contracts(const Table& table, const ContractList* previous, double s
       if (capacity[i] <= 0 || player.has_completed(key)) continue;
       double synergy = 0.0;  // sum(...) from int 0: the first term exactly
       for (int k = 0; k < plan[i].n; ++k) synergy += TABLES.synergy[key][plan[i].v[k]];
-      double score = PROGRESS_WEIGHT * progress(player, key, pack_swords) + synergy -
-                     LOAD_PENALTY * plan[i].n;
-      if (previous != nullptr && previous[i].contains(key)) score += sticky;
-      if (is_hiring(key)) score += coin_weight * std::min<int>(player.coins, RICH) / RICH;
+      double score = weights.progress_weight * progress(player, key, pack_swords) + synergy -
+                     weights.load_penalty * plan[i].n;
+      if (previous != nullptr && previous[i].contains(key)) score += weights.sticky;
+      if (is_hiring(key))
+        score += weights.coin_weight * std::min<int>(player.coins, rich) / rich;
       if (score > best_score) {
         best = i;
         best_score = score;

@@ -6,10 +6,9 @@
 #include <cstdint>
 
 #include "engine/state.hpp"
+#include "policies/expert_params.hpp"
 
 namespace coop {
-
-constexpr int PACK_SWORDS = 4;
 
 // A player's list of contracts (planning's list[str]), in the order they were added.
 struct ContractList {
@@ -67,8 +66,10 @@ struct Wants {
 double progress(const PlayerState& player, int key, int pack_swords);
 
 // planning.assign_contracts: plan[i] gets the contracts for player i.
-void assign_contracts(const Table& table, const ContractList* previous, double sticky,
-                      int pack_swords, double coin_weight, ContractList* plan);
+// The weights are the expert's: sticky, pack_swords, coin_weight, progress_weight,
+// load_penalty and rich.
+void assign_contracts(const Table& table, const ContractList* previous,
+                      const ExpertParams& weights, ContractList* plan);
 
 // planning.expedition_missing (an ability mask)
 uint16_t expedition_missing(const Table& table, const PlayerState& player, int slack);

@@ -32,16 +32,23 @@ int paired_best(const std::vector<std::vector<double>>& results, int base) {
   return best;
 }
 
-std::unique_ptr<Policy> make_search_base(const std::string& name) {
-  std::unique_ptr<Policy> policy = make_policy(name.c_str());
+std::unique_ptr<Policy> make_search_base(const std::string& name, const ExpertParams* expert) {
+  std::unique_ptr<Policy> policy = make_policy(name.c_str(), expert);
+  if (!policy && plays_policy(name.c_str()))
+    throw std::invalid_argument("the native " + name + " needs its constants (make_expert)");
   if (!policy) throw std::invalid_argument("the native core has no policy " + name);
   return policy;
 }
 
-SearchPolicy::SearchPolicy(std::string base, bool draw, bool take, int samples)
-    : base_name_(std::move(base)), draw_(draw), take_(take), samples_(samples) {
+SearchPolicy::SearchPolicy(std::string base, bool draw, bool take, int samples,
+                           const ExpertParams* expert)
+    : base_name_(std::move(base)),
+      expert_(expert ? std::make_shared<const ExpertParams>(*expert) : nullptr),
+      draw_(draw),
+      take_(take),
+      samples_(samples) {
   if (samples < 2) throw std::invalid_argument("samples must be 2 or more");
-  base_ = make_search_base(base_name_);
+  base_ = make_search_base(base_name_, expert_.get());
   rng.seed_u64(0);  // random.Random(0), as a Python SearchPolicy before its game starts
 }
 
@@ -49,7 +56,7 @@ void SearchPolicy::start_game(const Table& table, Rng* game_policy_rng) {
   // The base gets a copy of the random source as it would alone; the search a generator
   // seeded from the source itself.
   base_rng_ = *game_policy_rng;
-  base_ = make_search_base(base_name_);
+  base_ = make_search_base(base_name_, expert_.get());
   base_->start_game(table, &base_rng_);
   rng.seed_u64(game_policy_rng->getrandbits(64) ^ SEARCH_SEED_MASK);
   last_poll_ = std::chrono::steady_clock::now();
@@ -83,7 +90,7 @@ std::vector<std::vector<double>> SearchPolicy::rollouts(const Table& table, Sear
     for (size_t i = 0; i < options.size(); ++i) {
       Rng game_rng = start->game_rng;
       Rng team_rng = policy_rng;
-      std::unique_ptr<Policy> team = make_search_base(base_name_);
+      std::unique_ptr<Policy> team = make_search_base(base_name_, expert_.get());
       auto game = std::make_unique<Game>(table, start->hidden, &game_rng, *team);
       team->start_game(game->table, &team_rng);
       GameResult result = kind == DRAW_DECISION ? game->resume_draw(options[i] != 0)
@@ -139,7 +146,7 @@ int SearchPolicy::choose_take(const Table& table, const PlayerState& player,
   if (pick != choice) {
     // The base policy's memory of the plan may miss a take it did not choose.
     const uint64_t seed = rng.getrandbits(64);
-    base_ = make_search_base(base_name_);
+    base_ = make_search_base(base_name_, expert_.get());
     base_rng_.seed_u64(seed);
     base_->start_game(table, &base_rng_);
   }

@@ -58,7 +58,9 @@ class SearchPolicy : public Policy {
  public:
   // `base` names the policy checked (make_policy's names); `draw`/`take` the decision kinds
   // checked (search, search-draw, search-take).
-  SearchPolicy(std::string base, bool draw, bool take, int samples);
+  // `expert`: the expert's constants (make_expert), for an expert base (copied).
+  SearchPolicy(std::string base, bool draw, bool take, int samples,
+               const ExpertParams* expert = nullptr);
 
   const char* name() const override { return "search"; }
   void start_game(const Table& table, Rng* rng) override;
@@ -115,6 +117,7 @@ class SearchPolicy : public Policy {
   void maybe_poll();
 
   std::string base_name_;
+  std::shared_ptr<const ExpertParams> expert_;  // null for a base that needs none
   bool draw_ = true;
   bool take_ = true;
   int samples_ = DEFAULT_SAMPLES;
@@ -126,6 +129,6 @@ class SearchPolicy : public Policy {
 constexpr std::chrono::milliseconds POLL_EVERY{50};
 
 // A base policy by name for the search (make_policy); throws std::invalid_argument.
-std::unique_ptr<Policy> make_search_base(const std::string& name);
+std::unique_ptr<Policy> make_search_base(const std::string& name, const ExpertParams* expert);
 
 }  // namespace coop

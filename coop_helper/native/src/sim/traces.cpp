@@ -39,7 +39,7 @@ class Recorder : public GameHooks {
   void on_stop(Game& game) override {
     if (!branches_) return;
     const Table& table = game.table;
-    if (table.time_size == 0 || !looks(table)) return;
+    if (table.time_size == 0 || !looks(table, policy_.last_turn_bounds())) return;
     pending_ = std::make_unique<Pending>(Pending{table, game.hidden, *game.rng, policy_.clone()});
   }
 
@@ -48,7 +48,7 @@ class Recorder : public GameHooks {
     std::unique_ptr<Pending> pending = std::move(pending_);
     if (!pending) return;
     const Table& table = game.table;
-    if (!draws_on(table.won ? 0 : table.n_open)) return;
+    if (!draws_on(table.won ? 0 : table.n_open, policy_.last_turn_bounds())) return;
     Table view = last_turn_view(pending->table);
     Hidden& hidden = pending->hidden;
     for (int card : hidden.time) hidden.victory.push_back(card);

@@ -1,0 +1,125 @@
+"""The expert's constants cross to the native core as data, and any of them play alike.
+
+The native expert types no constant: Python hands over `ExpertParams` and the constants
+of expert.py, planning.py and last_turn.py (`policies.native_expert`). Constants drawn
+by hypothesis from each field's range (`expert_params.RANGES`), not only the shipped ones,
+play the same whole games and the same odds-runner traces on both engines.
+tests/test_native_policies.py checks the same, question by question.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from helpers.native import expert_params, play_python, random_case
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coop_helper.native import extension
+from coop_helper.policies.expert_params import PARAMS, ExpertParams
+from coop_helper.policies.native_expert import expert_constants, native_expert
+from coop_helper.sim.traces import game_seed, play_trace
+
+pytestmark = pytest.mark.skipif(extension() is None, reason="the native core is not built")
+
+CASES = 6  # games per drawn set of constants
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(params=expert_params(), players=st.integers(1, 5), seed=st.integers(0, 2**32))
+def test_any_constants_play_the_python_engines_games(
+    params: ExpertParams, players: int, seed: int
+) -> None:
+    from coop_helper.native.core import play_games
+
+    rng = random.Random(seed)
+    for i in range(CASES):
+        case = random_case(rng, players, blue=i % 2 == 0)
+        [ours] = play_games(
+            case.contracts,
+            players,
+            case.time_pile,
+            [case.seed],
+            "expert",
+            case.removed,
+            case.dealt_time,
+            native_expert(players, params),
+        )
+        assert ours == play_python(case, "expert", {players: params}), (params, case)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(params=expert_params(), players=st.integers(1, 5), seed=st.integers(0, 2**32))
+def test_any_constants_give_the_odds_runners_traces(
+    params: ExpertParams, players: int, seed: int
+) -> None:
+    """The Tax Increase thresholds (TURNS_PER_CONTRACT, VICTORY_MARGIN) and the last-turn
+    branches (OPEN_MAX, SHORT_MAX) come from Python too."""
+    from coop_helper.native.core import play_traces
+
+    rng = random.Random(seed)
+    case = random_case(rng, players)
+    ours = play_traces(
+        case.contracts,
+        players,
+        case.time_pile,
+        seed,
+        0,
+        CASES,
+        "expert",
+        expert=native_expert(players, params),
+    )
+    for i, got in enumerate(ours):
+        trace = play_trace(
+            case.contracts,
+            players,
+            case.time_pile,
+            game_seed(seed, i),
+            "expert",
+            params={players: params},
+        )
+        assert got == (trace.finish_turn, trace.events, trace.endings), (params, case, i)
+
+
+def test_a_changed_constant_changes_the_native_games() -> None:
+    """The constants are used, not only carried: a bolder expert plays other games."""
+    from coop_helper.native.core import play_games
+
+    rng = random.Random(5)
+    cases = [random_case(rng, 2) for _ in range(30)]
+    bold = dataclasses.replace(PARAMS[2], draw_boldness=3.0, safe_bust=0.3)
+
+    def states(params: ExpertParams) -> list[object]:
+        return [
+            play_games(
+                c.contracts,
+                2,
+                c.time_pile,
+                [c.seed],
+                "expert",
+                c.removed,
+                c.dealt_time,
+                native_expert(2, params),
+            )[0]
+            for c in cases
+        ]
+
+    assert states(bold) != states(PARAMS[2])
+
+
+def test_constants_missing_or_unknown_are_refused() -> None:
+    from coop_helper.native.core import make_expert
+
+    constants = expert_constants(3, PARAMS[3])
+    make_expert(constants)  # the whole set is taken
+    for name in ("horizon", "open_max", "income_per_turn", "draw_boldness"):
+        with pytest.raises(ValueError, match=name):
+            make_expert({k: v for k, v in constants.items() if k != name})
+    with pytest.raises(ValueError, match="no constant"):
+        make_expert({**constants, "no_such_constant": 1.0})
+    with pytest.raises(ValueError, match="whole number"):
+        make_expert({**constants, "pack_swords": 4.5})
+    with pytest.raises(ValueError, match="max_swords"):
+        make_expert({**constants, "max_swords": 99})
