@@ -24,6 +24,7 @@ from coop_helper.render import tables as render
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import check_players
+from coop_helper.text.i18n import _, ngettext
 from coop_helper.text.words import plural
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ def _show_history(
     if since is not None:
         since = records.parse_since(since)
     if last < 0:
-        raise UserError(f"--last must be 0 (all games) or more, not {last}.")
+        raise UserError(_("--last must be 0 (all games) or more, not {n}.").format(n=last))
     if chart is not None:
         from coop_helper.render.charts import check_chart_file
 
@@ -132,7 +133,9 @@ def _show_history(
     ]
     views.print_history(summary, path, last, chosen_by)
     if chart is not None:
-        render.make_console(stderr=True).print(f"Chart written to {chart}", soft_wrap=True)
+        render.make_console(stderr=True).print(
+            _("Chart written to {file}").format(file=chart), soft_wrap=True
+        )
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -156,20 +159,33 @@ def export_command(
     from coop_helper.render import journal as views
 
     if file.is_dir():  # before the extension: "Documents" is a folder, not a bad name
-        raise UserError(f"{file} is a folder: name a file in it, e.g. {file / 'games.csv'}.")
+        raise UserError(
+            _("{file} is a folder: name a file in it, e.g. {example}.").format(
+                file=file, example=file / "games.csv"
+            )
+        )
     suffix = transfer.file_format(file)
     if _same_file(file, journal_path()):
-        raise UserError(f"{file} is the journal itself: export to another file.")
+        raise UserError(
+            _("{file} is the journal itself: export to another file.").format(file=file)
+        )
     journal = load_journal(create=False)
     if journal is None:
-        raise UserError(f"no games recorded yet (journal: {journal_path()}): nothing to export.")
+        raise UserError(
+            _("no games recorded yet (journal: {journal}): nothing to export.").format(
+                journal=journal_path()
+            )
+        )
     with journal:
         games = records.load(journal)
     transfer.write_file(file, transfer.render_export(games, suffix), force)
     if as_json:
         render.print_json({"schema": views.JSON_SCHEMA, "file": str(file), "games": len(games)})
         return
-    render.make_console().print(f"Exported {plural(len(games), 'game')} to {file}", soft_wrap=True)
+    render.make_console().print(
+        _("Exported {games} to {file}").format(games=views.games_text(len(games)), file=file),
+        soft_wrap=True,
+    )
 
 
 @command("import", on=history_app, epilog="Example: coop-helper history import games.csv")
@@ -183,9 +199,11 @@ def import_command(
 
     transfer.file_format(file)
     if file.is_dir():
-        raise UserError(f"{file} is a folder: name the .csv or .json file to import.")
+        raise UserError(
+            _("{file} is a folder: name the .csv or .json file to import.").format(file=file)
+        )
     if not file.is_file():
-        raise UserError(f"{file} does not exist: check the file name.")
+        raise UserError(_("{file} does not exist: check the file name.").format(file=file))
     journal = load_journal(create=True)
     assert journal is not None
     with journal:
@@ -206,17 +224,28 @@ def import_command(
     _import_warnings(done, file)
     if as_json:
         return
-    lines = [f"Imported {done.added:,} of {plural(done.read, 'game')} from {file}."]
+    lines = [
+        _("Imported {added} of {games} from {file}.").format(
+            added=f"{done.added:,}", games=views.games_text(done.read), file=file
+        )
+    ]
     if done.skipped:
-        were = "was" if done.skipped == 1 else "were"
-        lines.append(f"{done.skipped:,} {were} already in the journal and skipped.")
-    if done.without_prediction:
-        has = "has" if done.without_prediction == 1 else "have"
         lines.append(
-            f"{done.without_prediction:,} {has} no expert prediction, so "
-            f"{'it does' if done.without_prediction == 1 else 'they do'} not count "
-            "towards your table's own odds ('coop-helper history repredict' gives "
-            f"{'it one' if done.without_prediction == 1 else 'them one each'})."
+            ngettext(
+                "{n} was already in the journal and skipped.",
+                "{n} were already in the journal and skipped.",
+                done.skipped,
+            ).format(n=f"{done.skipped:,}")
+        )
+    if done.without_prediction:
+        lines.append(
+            ngettext(
+                "{n} has no expert prediction, so it does not count towards your table's own "
+                "odds ('coop-helper history repredict' gives it one).",
+                "{n} have no expert prediction, so they do not count towards your table's own "
+                "odds ('coop-helper history repredict' gives them one each).",
+                done.without_prediction,
+            ).format(n=f"{done.without_prediction:,}")
         )
     render.make_console().print(" ".join(lines), soft_wrap=True)
 
@@ -227,19 +256,22 @@ def _import_warnings(done: ImportResult, file: Path) -> None:
     from coop_helper.journal.records import too_many_moves_reason
 
     def listed(where: tuple[str, ...]) -> str:
-        more = f" and {len(where) - 5:,} more" if len(where) > 5 else ""
+        more = _(" and {n} more").format(n=f"{len(where) - 5:,}") if len(where) > 5 else ""
         return ", ".join(where[:5]) + more
 
     if done.many_moves:
         typer.echo(
-            f"warning: {file}, {listed(done.many_moves)}: {too_many_moves_reason()}; check them.",
+            _("warning: {file}, {games}: {reason}; check them.").format(
+                file=file, games=listed(done.many_moves), reason=too_many_moves_reason()
+            ),
             err=True,
         )
     if done.predictions_left_out:
         typer.echo(
-            f"warning: {file}: added without their prediction, which could not be used: "
-            f"{listed(done.predictions_left_out)}; 'coop-helper history repredict' gives "
-            "them today's.",
+            _(
+                "warning: {file}: added without their prediction, which could not be used: "
+                "{games}; 'coop-helper history repredict' gives them today's."
+            ).format(file=file, games=listed(done.predictions_left_out)),
             err=True,
         )
 
@@ -278,7 +310,7 @@ def repredict_command(
             except KeyboardInterrupt:
                 if kept:
                     typer.echo(
-                        "The deals simulated so far are kept: run the same command to finish.",
+                        _("The deals simulated so far are kept: run the same command to finish."),
                         err=True,
                     )
                 raise
@@ -294,19 +326,26 @@ def repredict_command(
         )
         return
     if empty:
-        text = "No games recorded: nothing to give a chance to."
+        text = _("No games recorded: nothing to give a chance to.")
     elif not done.games and not done.skipped:
-        text = f"Every recorded game has the chance of today's expert (version {version})."
+        text = _("Every recorded game has the chance of today's expert (version {version}).")
+        text = text.format(version=version)
     else:
-        text = (
-            f"Gave {plural(done.games, 'game')} the chance of today's expert (version "
-            f"{done.version}), simulating {plural(done.deals, 'deal')}."
+        text = _(
+            "Gave {games} the chance of today's expert (version {version}), simulating {deals}."
+        ).format(
+            games=views.games_text(done.games),
+            version=done.version,
+            deals=ngettext("{n} deal", "{n} deals", done.deals).format(n=f"{done.deals:,}"),
         )
     if done.skipped:
-        text += (
-            f" {plural(done.skipped, 'game')} kept {'its' if done.skipped == 1 else 'their'} "
-            "chance: a seal of the deal is unknown (record it with 'coop-helper seals set')."
-        )
+        text += " " + ngettext(
+            "{n} game kept its chance: a seal of the deal is unknown (record it with "
+            "'coop-helper seals set').",
+            "{n} games kept their chance: a seal of the deal is unknown (record it with "
+            "'coop-helper seals set').",
+            done.skipped,
+        ).format(n=f"{done.skipped:,}")
     render.make_console().print(text, soft_wrap=True)
 
 
@@ -322,15 +361,25 @@ def delete_command(
 
     journal = load_journal(create=False)
     if journal is None:
-        raise UserError(f"the journal ({journal_path()}) holds no games: nothing to delete.")
+        raise UserError(
+            _("the journal ({journal}) holds no games: nothing to delete.").format(
+                journal=journal_path()
+            )
+        )
     with journal:
         game = records.get(journal, number)
         if game is None:
             highest = records.last(journal)
-            listed = "it holds none" if highest is None else f"the latest is {highest.id}"
+            listed = (
+                _("it holds none")
+                if highest is None
+                else _("the latest is {n}").format(n=highest.id)
+            )
             raise UserError(
-                f"the journal holds no game {number} ({listed}): 'coop-helper history "
-                "--last 0' lists every game with its number."
+                _(
+                    "the journal holds no game {n} ({listed}): 'coop-helper history --last 0' "
+                    "lists every game with its number."
+                ).format(n=number, listed=listed)
             )
         _remove(journal, game, yes, as_json)
 
@@ -352,7 +401,11 @@ def undo_command(
             if game is not None:
                 _remove(journal, game, yes, as_json)
     if game is None:
-        raise UserError(f"the journal ({journal_path()}) holds no games: nothing to undo.")
+        raise UserError(
+            _("the journal ({journal}) holds no games: nothing to undo.").format(
+                journal=journal_path()
+            )
+        )
 
 
 def _remove(journal: Journal, game: GameRecord, yes: bool, as_json: bool) -> None:
@@ -362,13 +415,15 @@ def _remove(journal: Journal, game: GameRecord, yes: bool, as_json: bool) -> Non
 
     if not (yes or as_json) and asking.can_ask():
         err = render.make_console(stderr=True)
-        err.print(f"This removes {views.game_summary(game)}.", soft_wrap=True)
-        if not asking.ask("Remove it?"):
-            err.print("Nothing removed: the journal is unchanged.")
+        err.print(_("This removes {game}.").format(game=views.game_summary(game)), soft_wrap=True)
+        if not asking.ask(_("Remove it?")):
+            err.print(_("Nothing removed: the journal is unchanged."))
             return
     if not records.remove(journal, game):
         raise UserError(
-            f"game {game.id} was removed meanwhile (another coop-helper): nothing else removed."
+            _("game {n} was removed meanwhile (another coop-helper): nothing else removed.").format(
+                n=game.id
+            )
         )
     left = records.count(journal)
     if as_json:
@@ -377,6 +432,8 @@ def _remove(journal: Journal, game: GameRecord, yes: bool, as_json: bool) -> Non
         )
         return
     render.make_console().print(
-        f"Removed {views.game_summary(game)}. {plural(left, 'game')} left.",
+        _("Removed {game}. {left} left.").format(
+            game=views.game_summary(game), left=views.games_text(left)
+        ),
         soft_wrap=True,
     )

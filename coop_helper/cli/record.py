@@ -23,6 +23,7 @@ from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import face_up
 from coop_helper.setup.seal_options import check_seal_options
+from coop_helper.text.i18n import _
 
 if TYPE_CHECKING:
     from coop_helper.journal.recording import Played
@@ -90,13 +91,16 @@ def record_command(
     check_seal_options(catalog, seal_options or [], contracts)
     if removed is None:
         raise UserError(
-            "say how many cards were moved to the Victory Pile before play: "
-            "--removed K (0 for none)."
+            _(
+                "say how many cards were moved to the Victory Pile before play: "
+                "--removed K (0 for none)."
+            )
         )
     if won_flag == lost_flag:
         raise UserError(
-            "say how the game ended with one of --won or --lost"
-            + (", not both." if won_flag else ".")
+            _("say how the game ended with one of --won or --lost, not both.")
+            if won_flag
+            else _("say how the game ended with one of --won or --lost.")
         )
     game = played_game(
         count,
@@ -116,7 +120,7 @@ def record_command(
     if twins and not (yes or as_json):
         asked = _ask_about_twins(twins)
         if asked is None:
-            render.make_console(stderr=True).print("Not recorded: the journal is unchanged.")
+            render.make_console(stderr=True).print(_("Not recorded: the journal is unchanged."))
             return
     journal = load_journal(create=True)
     assert journal is not None
@@ -126,21 +130,24 @@ def record_command(
         render.print_json(views.record_json(record, standing, journal.path))
     else:
         views.print_record(record, standing)
-    undo = f"('coop-helper history delete {record.id}' removes this game)"
+    undo = _("('coop-helper history delete {id}' removes this game)").format(id=record.id)
+    warning = _("warning: {message}")
     if twins and not asked:
-        typer.echo(f"warning: {_twins_text(twins)}: kept as game {record.id} {undo}.", err=True)
+        kept = _("{twins}: kept as game {id} {undo}.").format(
+            twins=_twins_text(twins), id=record.id, undo=undo
+        )
+        typer.echo(warning.format(message=kept), err=True)
     if records.too_many_moves(moves):
-        typer.echo(
-            f"warning: --moves {moves}: {records.too_many_moves_reason()}; check the number "
-            f"{undo}.",
-            err=True,
+        check = _("--moves {moves}: {reason}; check the number {undo}.").format(
+            moves=moves, reason=records.too_many_moves_reason(), undo=undo
         )
+        typer.echo(warning.format(message=check), err=True)
     if record.won and record.predicted_wins == 0 and record.predicted_games:
-        typer.echo(
-            f"warning: a win with {removed} removed, where the expert won none of "
-            f"{record.predicted_games:,} games: check --removed and --moves {undo}.",
-            err=True,
-        )
+        unlikely = _(
+            "a win with {removed} removed, where the expert won none of {games} games: "
+            "check --removed and --moves {undo}."
+        ).format(removed=removed, games=f"{record.predicted_games:,}", undo=undo)
+        typer.echo(warning.format(message=unlikely), err=True)
 
 
 def _same_games(game: Played) -> list[GameRecord]:
@@ -159,12 +166,18 @@ def _twins_text(twins: list[GameRecord]) -> str:
     from coop_helper.render.journal import game_summary
 
     shown = "; ".join(game_summary(t) for t in twins[:3])
-    more = f"; and {len(twins) - 3:,} more" if len(twins) > 3 else ""
-    holds = "a game" if len(twins) == 1 else f"{len(twins)} games"
-    return (
-        f"the journal holds {holds} of the same day, deal, removal and result ({shown}{more}), "
-        "and the same game recorded twice counts twice"
-    )
+    more = _("; and {n} more").format(n=f"{len(twins) - 3:,}") if len(twins) > 3 else ""
+    if len(twins) == 1:
+        holds = _(
+            "the journal holds a game of the same day, deal, removal and result ({shown}), "
+            "and the same game recorded twice counts twice"
+        )
+    else:
+        holds = _(
+            "the journal holds {n} games of the same day, deal, removal and result "
+            "({shown}), and the same game recorded twice counts twice"
+        )
+    return holds.format(n=len(twins), shown=shown + more)
 
 
 def _ask_about_twins(twins: list[GameRecord]) -> bool | None:
@@ -173,6 +186,7 @@ def _ask_about_twins(twins: list[GameRecord]) -> bool | None:
     if not asking.can_ask():
         return False
     render.make_console(stderr=True).print(
-        f"This game may be recorded already: {_twins_text(twins)}.", soft_wrap=True
+        _("This game may be recorded already: {twins}.").format(twins=_twins_text(twins)),
+        soft_wrap=True,
     )
-    return True if asking.ask("Record it as another game?") else None
+    return True if asking.ask(_("Record it as another game?")) else None

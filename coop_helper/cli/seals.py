@@ -21,6 +21,7 @@ from coop_helper.render import tables as render
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog, parse_seal
 from coop_helper.setup.seal_options import parse_seal_words, unknown_seal_names
+from coop_helper.text.i18n import _
 
 # ---------------------------------------------------------------- seals
 
@@ -70,13 +71,14 @@ def seals_set_command(
             }
         )
         return
+    said = {"name": contract.shown_name(), "seal": seal, "path": path}
     if earlier is None:
-        text = f"Recorded {contract.name}: {seal} (in {path})"
+        text = _("Recorded {name}: {seal} (in {path})").format(**said)
     elif earlier.strip().upper() == str(seal):
-        text = f"Recorded {contract.name}: {seal}, as it was already (in {path})"
+        text = _("Recorded {name}: {seal}, as it was already (in {path})").format(**said)
     else:
-        text = (
-            f"Recorded {contract.name}: {seal}, replacing the earlier {shown(earlier)} (in {path})"
+        text = _("Recorded {name}: {seal}, replacing the earlier {earlier} (in {path})").format(
+            earlier=shown(earlier), **said
         )
     render.make_console().print(text, soft_wrap=True)
 
@@ -100,18 +102,21 @@ def seals_unset_command(
     path = config.config_path()
     if not removed and contract.seal is not None:  # as `seals set` says it
         raise UserError(
-            f"{contract.name}'s seal is in the card data ({contract.seal}): there is no "
-            f"recorded seal to forget; seals are recorded only for "
-            f"{unknown_seal_names(catalog)}."
+            _(
+                "{name}'s seal is in the card data ({seal}): there is no recorded seal to "
+                "forget; seals are recorded only for {names}."
+            ).format(
+                name=contract.shown_name(), seal=contract.seal, names=unknown_seal_names(catalog)
+            )
         )
     if as_json:
         render.print_json({"name": contract.name, "removed": removed, "config": str(path)})
         return
     text = (
-        f"Forgot the seal of {contract.name} (in {path})"
+        _("Forgot the seal of {name} (in {path})")
         if removed
-        else f"No seal was recorded for {contract.name} (in {path}); nothing changed"
-    )
+        else _("No seal was recorded for {name} (in {path}); nothing changed")
+    ).format(name=contract.shown_name(), path=path)
     render.make_console().print(text, soft_wrap=True)
 
 

@@ -20,6 +20,7 @@ from coop_helper.errors import UserError, shown
 from coop_helper.journal.store import Journal
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 from coop_helper.setup.deals import decode_share_code, encode_share_code, time_pile
+from coop_helper.text.i18n import _
 
 
 @dataclass(slots=True)
@@ -74,7 +75,9 @@ def parse_day(text: str, what: str = "--date") -> str:
         return dt.date.fromisoformat(text.strip()).isoformat()
     except ValueError:
         raise UserError(
-            f"{what} must be a date written YYYY-MM-DD, e.g. 2026-01-31, not '{text}'."
+            _("{what} must be a date written YYYY-MM-DD, e.g. 2026-01-31, not '{text}'.").format(
+                what=what, text=text
+            )
         ) from None
 
 
@@ -91,18 +94,27 @@ def parse_since(text: str, what: str = "--since") -> str:
         return dt.date.fromisoformat(day).isoformat()
     except ValueError:
         raise UserError(
-            f"{what} must be a date (2026-01-31), a month (2026-01) or a year (2026), not '{text}'."
+            _(
+                "{what} must be a date (2026-01-31), a month (2026-01) or a year (2026), "
+                "not '{text}'."
+            ).format(what=what, text=text)
         ) from None
 
 
 def check_played_on(day: str, today: str, what: str = "--date") -> None:
     """Reject a day (YYYY-MM-DD) the game cannot have been played on."""
     if day > today:
-        raise UserError(f"{what} {day} is in the future: give the day the game was played.")
+        raise UserError(
+            _("{what} {day} is in the future: give the day the game was played.").format(
+                what=what, day=day
+            )
+        )
     if day < FIRST_DAY:
         raise UserError(
-            f"{what} {day} is before the co-op variant was published (2015): "
-            "give the day the game was played."
+            _(
+                "{what} {day} is before the co-op variant was published (2015): give the day "
+                "the game was played."
+            ).format(what=what, day=day)
         )
 
 
@@ -125,25 +137,36 @@ def check_play(
 
     ``names`` are how the user wrote removed, moves and a loss: the options by default,
     the columns of an imported file otherwise."""
-    removed_is, moves_is, lost = names or ("--removed", "--moves", "say --lost")
+    removed_is, moves_is, lost = names or ("--removed", "--moves", _("say --lost"))
+    said = {"removed_is": removed_is, "removed": removed, "moves_is": moves_is, "moves": moves}
     if removed < 0 or moves < 0:
-        raise UserError(f"{removed_is} and {moves_is} count cards: 0 or more.")
+        raise UserError(_("{removed_is} and {moves_is} count cards: 0 or more.").format(**said))
     if removed > pile:
-        raise UserError(f"{removed_is} {removed} is more than the Time Pile of {pile} cards.")
+        raise UserError(
+            _("{removed_is} {removed} is more than the Time Pile of {pile} cards.").format(
+                pile=pile, **said
+            )
+        )
     if won and removed + moves >= pile:
         raise UserError(
-            f"a won game needs at least one turn: {removed_is} {removed} plus {moves_is} "
-            f"{moves} leave no card of the Time Pile of {pile}; check the numbers or {lost}."
+            _(
+                "a won game needs at least one turn: {removed_is} {removed} plus {moves_is} "
+                "{moves} leave no card of the Time Pile of {pile}; check the numbers or {lost}."
+            ).format(pile=pile, lost=lost, **said)
         )
     if removed == pile:  # lost: the whole Time Pile moved before play leaves no turn
         raise UserError(
-            f"a lost game needs at least one turn too: {removed_is} {removed} moves the whole "
-            f"Time Pile of {pile} to the Victory Pile before play; check {removed_is}."
+            _(
+                "a lost game needs at least one turn too: {removed_is} {removed} moves the "
+                "whole Time Pile of {pile} to the Victory Pile before play; check {removed_is}."
+            ).format(pile=pile, **said)
         )
     if removed + moves > pile:
         raise UserError(
-            f"{removed_is} {removed} plus {moves_is} {moves} is more than the Time Pile of "
-            f"{pile} cards."
+            _(
+                "{removed_is} {removed} plus {moves_is} {moves} is more than the Time Pile of "
+                "{pile} cards."
+            ).format(pile=pile, **said)
         )
 
 
@@ -164,10 +187,10 @@ def too_many_moves(moves: int) -> bool:
 
 def too_many_moves_reason() -> str:
     """What the warning for `too_many_moves` says, after naming the game."""
-    return (
-        f"more Tax Increase moves than the deck's {tax_increases()} Tax Increases (possible "
-        "only after the discard pile is shuffled into a new draw pile)"
-    )
+    return _(
+        "more Tax Increase moves than the deck's {n} Tax Increases (possible only after the "
+        "discard pile is shuffled into a new draw pile)"
+    ).format(n=tax_increases())
 
 
 def parse_seals(text: str, catalog: Catalog) -> dict[str, Seal]:

@@ -47,6 +47,7 @@ from coop_helper.journal.records import (
 from coop_helper.journal.store import Journal
 from coop_helper.setup.catalog import Seal, load_catalog
 from coop_helper.setup.deals import decode_share_code, encode_share_code, time_pile
+from coop_helper.text.i18n import _
 
 FORMATS = (".csv", ".json")
 EXPORT_KIND = "coop-helper journal"
@@ -61,10 +62,12 @@ def file_format(path: Path) -> str:
     """'.csv' or '.json' from the file name; anything else is a UserError."""
     suffix = path.suffix.lower()
     if not path.name:
-        raise UserError("name the file, ending in .csv or .json (the format follows it).")
+        raise UserError(_("name the file, ending in .csv or .json (the format follows it)."))
     if suffix not in FORMATS:
         raise UserError(
-            f"{path.name}: name the file .csv or .json (the format follows the extension)."
+            _("{name}: name the file .csv or .json (the format follows the extension).").format(
+                name=path.name
+            )
         )
     return suffix
 
@@ -105,9 +108,15 @@ def write_file(path: Path, text: str, force: bool) -> None:
     link kept (as the settings file is). A file replaced keeps its permissions; a new one
     gets the usual ones."""
     if path.is_dir():
-        raise UserError(f"{path} is a folder: name a file in it, e.g. {path / 'games.csv'}.")
+        raise UserError(
+            _("{file} is a folder: name a file in it, e.g. {example}.").format(
+                file=path, example=path / "games.csv"
+            )
+        )
     if path.exists() and not force:
-        raise UserError(f"{path} exists: choose another name, or add --force to replace it.")
+        raise UserError(
+            _("{file} exists: choose another name, or add --force to replace it.").format(file=path)
+        )
     data = text.encode("utf-8")
     try:
         replace_file(
@@ -117,7 +126,9 @@ def write_file(path: Path, text: str, force: bool) -> None:
             keep_mode=True,
         )
     except OSError as err:
-        raise UserError(f"cannot write {path}: {err.strerror or err}.") from None
+        raise UserError(
+            _("cannot write {file}: {reason}.").format(file=path, reason=err.strerror or err)
+        ) from None
 
 
 # ---------------------------------------------------------------- import
@@ -128,13 +139,21 @@ def _read_rows(path: Path, suffix: str) -> list[dict[str, Any]]:
         with path.open(encoding="utf-8-sig", newline="") as handle:
             text = handle.read()
     except FileNotFoundError:
-        raise UserError(f"{path} does not exist: check the file name.") from None
+        raise UserError(
+            _("{file} does not exist: check the file name.").format(file=path)
+        ) from None
     except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}.") from None
+        raise UserError(
+            _("cannot read {file}: {reason}.").format(
+                file=path, reason=getattr(err, "strerror", None) or err
+            )
+        ) from None
     if not text.strip():
         raise UserError(
-            f"{path} is empty: a journal file has a line (CSV) or an object (JSON) per "
-            f"game, with {', '.join(REQUIRED)} at least."
+            _(
+                "{file} is empty: a journal file has a line (CSV) or an object (JSON) per "
+                "game, with {required} at least."
+            ).format(file=path, required=", ".join(REQUIRED))
         )
     if suffix == ".csv":
         text = text.lstrip("\r\n")  # blank lines before the header
@@ -147,25 +166,32 @@ def _read_rows(path: Path, suffix: str) -> list[dict[str, Any]]:
         missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
         if missing:
             raise UserError(
-                f"{path}: the header lacks {', '.join(missing)}: a journal CSV needs "
-                f"{', '.join(REQUIRED)} at least (moves, note and seals if you have them; "
-                "'history export' writes every column)."
+                _(
+                    "{file}: the header lacks {missing}: a journal CSV needs {required} at "
+                    "least (moves, note and seals if you have them; 'history export' writes "
+                    "every column)."
+                ).format(file=path, missing=", ".join(missing), required=", ".join(REQUIRED))
             )
         return [dict(row) for row in reader]
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
-        raise UserError(f"{path} is not valid JSON ({err}).") from None
+        raise UserError(
+            _("{file} is not valid JSON ({reason}).").format(file=path, reason=err)
+        ) from None
     games = doc.get("games") if isinstance(doc, dict) else None
     if not isinstance(games, list) or not all(isinstance(g, dict) for g in games):
         raise UserError(
-            f"{path}: expected a JSON object with a 'games' list, as written by "
-            "'coop-helper history export FILE.json'."
+            _(
+                "{file}: expected a JSON object with a 'games' list, as written by "
+                "'coop-helper history export FILE.json'."
+            ).format(file=path)
         )
     if isinstance(doc.get("schema"), int) and doc["schema"] > EXPORT_SCHEMA:
         raise UserError(
-            f"{path} was exported by a newer coop-helper (schema {doc['schema']}): "
-            "update coop-helper."
+            _(
+                "{file} was exported by a newer coop-helper (schema {schema}): update coop-helper."
+            ).format(file=path, schema=doc["schema"])
         )
     return games
 

@@ -21,6 +21,7 @@ from coop_helper.journal.calibration import MIN_GAMES, Calibration
 from coop_helper.journal.history import Expected, GroupSummary, History, Standing
 from coop_helper.journal.records import COLUMNS, GameRecord
 from coop_helper.render.tables import is_narrow, make_console, print_records, print_with_command
+from coop_helper.text.i18n import N_, _, is_german, ngettext
 from coop_helper.text.percentages import chance_percent, exact_percent
 from coop_helper.text.percentages import percent as half_up_percent
 from coop_helper.text.words import plural
@@ -29,7 +30,7 @@ JSON_SCHEMA = 1
 MAX_MONTHS = 24  # more months than this are shown by year
 NOTE_SHOWN = 80  # characters of a note `history` shows (JSON and export keep all of it)
 NOTE_ROOM = 16  # narrower than this, a Note column is unreadable: notes go below the table
-GAMES_CAPTION = (
+GAMES_CAPTION = N_(
     "Moved: cards moved to the Victory Pile before play + on Tax Increases. "
     "Result: the rank of a win (points). Expert: the simulated expert's win chance "
     "for that deal and removal."
@@ -43,26 +44,73 @@ def percent(value: float | None) -> str:
 
 
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st, ..."""
+    """1st, 2nd, 3rd, 4th, 11th, 21st, ... (German: 1., 2., ...)"""
+    if is_german():
+        return f"{n}."
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
+@functools.cache
+def _german_ranks() -> dict[str, str]:
+    """Each rank's English name (as the journal stores it) to its German name."""
+    from coop_helper.setup.catalog import load_catalog
+
+    return {r.name: r.name_de for r in load_catalog().ranks if r.name_de}
+
+
+def rank_shown(name: str | None) -> str:
+    """A rank the journal stores (in English) in the current language."""
+    if not name:
+        return ""
+    return _german_ranks().get(name, name) if is_german() else name
+
+
+def points_text(points: int) -> str:
+    """'1 point', '5 points' in the current language."""
+    return ngettext("{n} point", "{n} points", points).format(n=f"{points:,}")
+
+
+def games_text(games: int) -> str:
+    """'1 game', '5 games' in the current language."""
+    return ngettext("{n} game", "{n} games", games).format(n=f"{games:,}")
+
+
+def players_text(players: int) -> str:
+    """'1 player', '3 players' in the current language."""
+    return ngettext("{n} player", "{n} players", players).format(n=f"{players:,}")
+
+
+def wins_text(wins: int) -> str:
+    """'1 win', '3 wins' in the current language."""
+    return ngettext("{n} win", "{n} wins", wins).format(n=f"{wins:,}")
+
+
 def result_text(record: GameRecord) -> str:
-    """'won, Pirate (5 points)' or 'lost'."""
+    """'won: Pirate (5 points)' or 'lost'."""
     if not record.won:
-        return "lost"
-    return f"won: {record.rank} ({plural(record.points or 0, 'point')})"
+        return _("lost")
+    return _("won: {rank} ({points})").format(
+        rank=rank_shown(record.rank), points=points_text(record.points or 0)
+    )
 
 
 def game_summary(record: GameRecord) -> str:
     """'game 6: 2026-04-03, 1 player, PR1-0851CM, 2 removed, 1 moved on Tax Increases, won:
     Sailor (3 points)', with its note if it has one."""
-    moved = f", {record.moves} moved on Tax Increases" if record.moves else ""
-    note = f', note "{escape_controls(record.note)}"' if record.note else ""
-    return (
-        f"game {record.id}: {record.played_on}, {plural(record.players, 'player')}, "
-        f"{record.code}, {record.removed} removed{moved}, {result_text(record)}{note}"
+    moved = _(", {n} moved on Tax Increases").format(n=record.moves) if record.moves else ""
+    note = _(', note "{note}"').format(note=escape_controls(record.note)) if record.note else ""
+    return _(
+        "game {id}: {date}, {players}, {code}, {removed} removed{moved}, {result}{note}"
+    ).format(
+        id=record.id,
+        date=record.played_on,
+        players=players_text(record.players),
+        code=record.code,
+        removed=record.removed,
+        moved=moved,
+        result=result_text(record),
+        note=note,
     )
 
 
@@ -120,23 +168,30 @@ def older_text(older: int, games: int) -> str:
 
 def standing_text(record: GameRecord, standing: Standing) -> str:
     """Where the game stands among the group's games with as many players."""
-    who = f"{record.players}-player games"
+    wins = wins_text(standing.wins)
     if record.won:
         if standing.wins == 1:
-            place = "your first win"
+            place = _("your first win")
         elif standing.better == 0 and standing.tied == 0:
-            place = f"your best win so far of {plural(standing.wins, 'win')}"
+            place = _("your best win so far of {wins}").format(wins=wins)
         elif standing.better == 0:
-            place = f"as good as your best win so far, of {plural(standing.wins, 'win')}"
+            place = _("as good as your best win so far, of {wins}").format(wins=wins)
+        elif standing.tied:
+            place = _("tied {place} best of {wins}").format(
+                place=ordinal(standing.place), wins=wins
+            )
         else:
-            tie = "tied " if standing.tied else ""
-            place = f"{tie}{ordinal(standing.place)} best of {plural(standing.wins, 'win')}"
+            place = _("{place} best of {wins}").format(place=ordinal(standing.place), wins=wins)
     else:
-        place = f"a loss; {plural(standing.wins, 'win')} so far"
+        place = _("a loss; {wins} so far").format(wins=wins)
     deal = ""
     if standing.deal_games > 1:
-        deal = f"; this deal: {plural(standing.deal_games, 'game')}, {standing.deal_wins} won"
-    return f"Among your {who}: {place} in {plural(standing.games, 'game')}{deal}."
+        deal = _("; this deal: {games}, {won} won").format(
+            games=games_text(standing.deal_games), won=standing.deal_wins
+        )
+    return _("Among your {n}-player games: {place} in {games}{deal}.").format(
+        n=record.players, place=place, games=games_text(standing.games), deal=deal
+    )
 
 
 def record_json(record: GameRecord, standing: Standing, path: Path) -> dict[str, Any]:
@@ -152,20 +207,32 @@ def record_json(record: GameRecord, standing: Standing, path: Path) -> dict[str,
 def print_record(record: GameRecord, standing: Standing) -> None:
     """``record``: the result and rank, the expert's chance, and where the game stands."""
     console = make_console()
-    players = plural(record.players, "player")
     console.print(
-        f"Recorded game {record.id} ({record.played_on}, {players}, {record.code}): "
-        f"{result_text(record)}.",
+        _("Recorded game {id} ({date}, {players}, {code}): {result}.").format(
+            id=record.id,
+            date=record.played_on,
+            players=players_text(record.players),
+            code=record.code,
+            result=result_text(record),
+        ),
     )
     console.print(
-        f"Time Pile {record.time_pile}: {record.removed} moved to the Victory Pile "
-        f"before play, {record.moves} on Tax Increases.",
+        _(
+            "Time Pile {pile}: {removed} moved to the Victory Pile before play, {moves} on "
+            "Tax Increases."
+        ).format(pile=record.time_pile, removed=record.removed, moves=record.moves),
     )
     if record.predicted_win is not None:
         console.print(
-            f"The expert wins this setting {percent(record.predicted_win)} of the time "
-            f"({record.predicted_games:,} simulated games, {record.policy} version "
-            f"{record.policy_version}).",
+            _(
+                "The expert wins this setting {win} of the time ({games} simulated games, "
+                "{policy} version {version})."
+            ).format(
+                win=percent(record.predicted_win),
+                games=f"{record.predicted_games:,}",
+                policy=record.policy,
+                version=record.policy_version,
+            ),
         )
     console.print(standing_text(record, standing))
 
@@ -174,7 +241,7 @@ def print_record(record: GameRecord, standing: Standing) -> None:
 
 
 def _best(tally: GroupSummary) -> str:
-    return "-" if tally.best is None else f"{tally.best.rank} ({tally.best.points})"
+    return "-" if tally.best is None else f"{rank_shown(tally.best.rank)} ({tally.best.points})"
 
 
 def _tally_json(tally: GroupSummary) -> dict[str, Any]:
@@ -193,19 +260,26 @@ def _tally_json(tally: GroupSummary) -> dict[str, Any]:
 def expected_text(expected: Expected) -> str:
     """The wins beside the expert's expected wins, in words."""
     if not expected.games:
-        return (
+        return _(
             "None of these games has the expert's prediction (games recorded with "
             "'coop-helper record' get one; 'coop-helper history repredict' gives the others "
             "one)."
         )
-    odds = (
+    odds = _(
         "'coop-helper odds' shows your table's own odds beside the expert's at a player "
-        f"count with {MIN_GAMES} or more such games."
-    )
-    return (
-        f"Against the expert: you won {expected.wins:,} of the "
-        f"{plural(expected.games, 'game')} with a prediction; the expert would be expected "
-        f"to win {expected.expected:,.1f} of them. {odds}"
+        "count with {n} or more such games."
+    ).format(n=MIN_GAMES)
+    expected_wins = f"{expected.expected:,.1f}"
+    if is_german():
+        expected_wins = expected_wins.replace(",", "").replace(".", ",")
+    return _(
+        "Against the expert: you won {wins} of the {games} with a prediction; the expert "
+        "would be expected to win {expected} of them. {odds}"
+    ).format(
+        wins=f"{expected.wins:,}",
+        games=games_text(expected.games),
+        expected=expected_wins,
+        odds=odds,
     )
 
 
@@ -234,10 +308,10 @@ def history_json(history: History, path: Path, filters: dict[str, Any]) -> dict[
 
 def _tally_table(title: str, first: str, tallies: tuple[GroupSummary, ...]) -> Table:
     grid = Table(title=title, title_justify="left")
-    grid.add_column(first, justify="right" if first == "Players" else "left")  # a count
-    for name in ("Games", "Won", "Lost", "Win rate"):
-        grid.add_column(name, justify="right")
-    grid.add_column("Best rank (points)")
+    grid.add_column(_(first), justify="right" if first == "Players" else "left")  # a count
+    for name in (N_("Games"), N_("Won"), N_("Lost"), N_("Win rate")):
+        grid.add_column(_(name), justify="right")
+    grid.add_column(_("Best rank (points)"))
     for t in tallies:
         grid.add_row(
             t.key, f"{t.games:,}", f"{t.wins:,}", f"{t.losses:,}", percent(t.win_rate), _best(t)
@@ -249,9 +323,11 @@ def _tally_records(first: str, tallies: tuple[GroupSummary, ...]) -> list[list[s
     """The narrow layout of a tally table: one head line and one detail line each."""
     rows = []
     for t in tallies:
-        key = plural(int(t.key), "player") if first == "Players" else t.key
-        head = f"{key}: {plural(t.games, 'game')}, {t.wins:,} won ({percent(t.win_rate)})"
-        rows.append([head, f"best rank {_best(t)}"])
+        key = players_text(int(t.key)) if first == "Players" else t.key
+        head = _("{key}: {games}, {wins} won ({rate})").format(
+            key=key, games=games_text(t.games), wins=f"{t.wins:,}", rate=percent(t.win_rate)
+        )
+        rows.append([head, _("best rank {best}").format(best=_best(t))])
     return rows
 
 
@@ -264,12 +340,12 @@ def _note(record: GameRecord) -> str:
 
 
 def _result(record: GameRecord) -> str:
-    return f"{record.rank} ({record.points})" if record.won else "lost"
+    return f"{rank_shown(record.rank)} ({record.points})" if record.won else _("lost")
 
 
 OLDER_MARK = "*"
-OLDER_CAPTION = (
-    f" {OLDER_MARK}: by an older version of the expert, which played differently "
+OLDER_CAPTION = N_(
+    " *: by an older version of the expert, which played differently "
     "('coop-helper history repredict' brings them up to date)."
 )
 
@@ -300,7 +376,7 @@ def _expert(record: GameRecord) -> str:
 
 
 def _games_caption(records: tuple[GameRecord, ...]) -> str:
-    return GAMES_CAPTION + (OLDER_CAPTION if any(_older(r) for r in records) else "")
+    return _(GAMES_CAPTION) + (_(OLDER_CAPTION) if any(_older(r) for r in records) else "")
 
 
 def games_table(records: tuple[GameRecord, ...], title: str, with_notes: bool = True) -> Table:
@@ -308,14 +384,14 @@ def games_table(records: tuple[GameRecord, ...], title: str, with_notes: bool = 
     caption = _games_caption(records)
     grid = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
     grid.add_column("#", justify="right", no_wrap=True)
-    grid.add_column("Date", no_wrap=True)
-    grid.add_column("Players", justify="right", no_wrap=True)
-    grid.add_column("Deal", no_wrap=True)
-    grid.add_column("Moved", justify="right", no_wrap=True)
-    grid.add_column("Result")  # "Ruler of the Seas (12)" may take two lines at 80 columns
-    grid.add_column("Expert", justify="right", no_wrap=True)
+    grid.add_column(_("Date"), no_wrap=True)
+    grid.add_column(_("Players"), justify="right", no_wrap=True)
+    grid.add_column(_("Deal"), no_wrap=True)
+    grid.add_column(_("Moved"), justify="right", no_wrap=True)
+    grid.add_column(_("Result"))  # "Ruler of the Seas (12)" may take two lines at 80 columns
+    grid.add_column(_("Expert"), justify="right", no_wrap=True)
     if with_notes:
-        grid.add_column("Note", min_width=4, overflow="fold")
+        grid.add_column(_("Note"), min_width=4, overflow="fold")
     for r in records:
         row = [
             str(r.id),
@@ -336,9 +412,11 @@ def _games_records(records: tuple[GameRecord, ...]) -> list[list[str]]:
     for r in records:
         rows.append(
             [
-                f"#{r.id}  {r.played_on}  {plural(r.players, 'player')}  {r.code}",
-                f"moved {r.removed}+{r.moves}: {_result(r)}; expert {_expert(r)}",
-                *([f"note: {_note(r)}"] if r.note.strip() else []),
+                f"#{r.id}  {r.played_on}  {players_text(r.players)}  {r.code}",
+                _("moved {removed}+{moves}: {result}; expert {expert}").format(
+                    removed=r.removed, moves=r.moves, result=_result(r), expert=_expert(r)
+                ),
+                *([_("note: {note}").format(note=_note(r))] if r.note.strip() else []),
             ]
         )
     return rows
@@ -357,7 +435,7 @@ def _print_games(console: Console, records: tuple[GameRecord, ...], title: str) 
     fits = console.width - without.maximum - 3 >= NOTE_ROOM  # 3: the column's padding, rule
     console.print(games_table(records, title, with_notes=bool(noted) and fits))
     if noted and not fits:
-        print_records(console, "Notes", [[f"#{r.id}: {_note(r)}"] for r in noted])
+        print_records(console, _("Notes"), [[f"#{r.id}: {_note(r)}"] for r in noted])
 
 
 def print_history(history: History, path: Path, last: int, filters: Sequence[str] = ()) -> None:
@@ -367,23 +445,31 @@ def print_history(history: History, path: Path, last: int, filters: Sequence[str
     total = history.total
     if not total.games:
         if filters:
-            console.print(f"No recorded game matches {' '.join(filters)}.")
+            console.print(
+                _("No recorded game matches {filters}.").format(filters=" ".join(filters))
+            )
         else:
-            print_with_command(console, "No games recorded yet; the journal:", str(path))
+            print_with_command(console, _("No games recorded yet; the journal:"), str(path))
             print_with_command(
-                console, "Record one with:", "coop-helper record CONTRACT... --removed K --won"
+                console, _("Record one with:"), "coop-helper record CONTRACT... --removed K --won"
             )
         return
     console.print(
-        f"Game journal: {plural(total.games, 'game')}, {total.wins:,} won, "
-        f"{total.losses:,} lost; best rank {_best(total)}",
+        _("Game journal: {games}, {wins} won, {losses} lost; best rank {best}").format(
+            games=games_text(total.games),
+            wins=f"{total.wins:,}",
+            losses=f"{total.losses:,}",
+            best=_best(total),
+        ),
     )
     by_month = len(history.by_month) <= MAX_MONTHS
     tallies = (
-        ("By number of players", "Players", history.by_players),
+        (_("By number of players"), N_("Players"), history.by_players),
         (
-            f"Rank reached over time, by {'month' if by_month else 'year'}",
-            "Month" if by_month else "Year",
+            _("Rank reached over time, by month")
+            if by_month
+            else _("Rank reached over time, by year"),
+            N_("Month") if by_month else N_("Year"),
             history.by_month if by_month else history.by_year,
         ),
     )
@@ -393,15 +479,21 @@ def print_history(history: History, path: Path, last: int, filters: Sequence[str
         else:
             console.print(_tally_table(title, first, rows))
     if history.milestones:
-        steps = ", ".join(f"{r.rank} on {r.played_on}" for r in history.milestones)
-        within = " among these games" if filters else ""
-        console.print(f"New best ranks{within}: {steps}.")
+        steps = ", ".join(
+            _("{rank} on {date}").format(rank=rank_shown(r.rank), date=r.played_on)
+            for r in history.milestones
+        )
+        if filters:
+            console.print(_("New best ranks among these games: {steps}.").format(steps=steps))
+        else:
+            console.print(_("New best ranks: {steps}.").format(steps=steps))
     shown = history.records if last == 0 else history.records[-last:]
     title = (
-        "Games"
+        _("Games")
         if len(shown) == len(history.records)
-        else f"The last {len(shown):,} of {len(history.records):,} games (--last N "
-        "shows more, --last 0 all)"
+        else _("The last {n} of {total} games (--last N shows more, --last 0 all)").format(
+            n=f"{len(shown):,}", total=f"{len(history.records):,}"
+        )
     )
     _print_games(console, shown, title)
     console.print(expected_text(history.against_expert))

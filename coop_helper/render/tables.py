@@ -501,20 +501,23 @@ def setup_steps(result: PreparedGame, removed: int | None, why: str = "") -> str
 
 def print_seals(rows: Sequence[tuple[Contract, Seal | None]], path: str) -> None:
     """The ``seals list`` table: each contract whose seal the card data lacks."""
-    grid = Table(title="Seals the card data does not know", title_justify="left")
-    grid.add_column("Contract")
-    grid.add_column("Your seal")
+    title = _("Seals the card data does not know")
+    grid = Table(title=title, title_justify="left")
+    grid.add_column(_("Contract"))
+    grid.add_column(_("Your seal"))
     for contract, seal in rows:
-        grid.add_row(contract.name, str(seal) if seal else "not recorded")
+        grid.add_row(contract.shown_name(), str(seal) if seal else _("not recorded"))
     console = make_console()
     if is_narrow(console):
         print_records(
             console,
-            "Seals the card data does not know",
-            [[f"{c.name}: {seal if seal else 'not recorded'}"] for c, seal in rows],
+            title,
+            [[f"{c.shown_name()}: {seal if seal else _('not recorded')}"] for c, seal in rows],
         )
     else:
         console.print(grid)
-    print_with_command(console, "Stored in", path)
-    if any(seal is None for _, seal in rows):
-        print_with_command(console, "Record one with:", "coop-helper seals set NAME NUMBER LETTER")
+    print_with_command(console, _("Stored in"), path)
+    if any(seal is None for _contract, seal in rows):
+        print_with_command(
+            console, _("Record one with:"), "coop-helper seals set NAME NUMBER LETTER"
+        )

@@ -22,6 +22,7 @@ from coop_helper.errors import UserError, shown
 from coop_helper.files import replace_file
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog, parse_seal
 from coop_helper.setup.seal_options import parse_seal_option, unknown_seal_names
+from coop_helper.text.i18n import _
 
 if TYPE_CHECKING:  # tomlkit and filelock load only when a settings file is read or changed
     from tomlkit.toml_document import TOMLDocument
@@ -60,17 +61,27 @@ def _read_bytes(path: Path) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as err:
-        raise UserError(f"cannot read config file {path}: {err.strerror or err}.") from None
+        raise UserError(
+            _("cannot read config file {path}: {reason}.").format(
+                path=path, reason=err.strerror or err
+            )
+        ) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise UserError(
-                f"config file {path} is not a regular file (a folder, device or pipe): point "
-                f"{ENV_VAR} at a file; coop-helper leaves it untouched."
+                _(
+                    "config file {path} is not a regular file (a folder, device or pipe): "
+                    "point {variable} at a file; coop-helper leaves it untouched."
+                ).format(path=path, variable=ENV_VAR)
             )
         with os.fdopen(fd, "rb", closefd=False) as handle:
             return handle.read()
     except OSError as err:
-        raise UserError(f"cannot read config file {path}: {err.strerror or err}.") from None
+        raise UserError(
+            _("cannot read config file {path}: {reason}.").format(
+                path=path, reason=err.strerror or err
+            )
+        ) from None
     finally:
         os.close(fd)
 
@@ -92,10 +103,12 @@ def load_document(path: Path | None = None) -> TOMLDocument:
         if ends and b"\0" not in data:
             # the parser's words for running out of text inside a bracket or a string (it
             # reads the end as a NUL); a file that holds NULs is reported as it is
-            reason = "the file ends before a bracket or quote is closed"
+            reason = _("the file ends before a bracket or quote is closed")
         raise UserError(
-            f"config file {path} is not valid TOML ({reason}): fix it or move it away; "
-            "coop-helper leaves it untouched."
+            _(
+                "config file {path} is not valid TOML ({reason}): fix it or move it away; "
+                "coop-helper leaves it untouched."
+            ).format(path=path, reason=reason)
         ) from None
 
 
@@ -107,7 +120,7 @@ def load_config(path: Path | None = None) -> dict[str, Any]:
         return doc.unwrap()
     except RecursionError:
         raise UserError(
-            f"config file {path} is nested too deeply: fix it or move it away."
+            _("config file {path} is nested too deeply: fix it or move it away.").format(path=path)
         ) from None
 
 
@@ -128,7 +141,9 @@ def write_config(doc: TOMLDocument, path: Path | None = None) -> Path:
         replace_file(path, data, keep_mode=True, make_folder=True)
     except OSError as err:
         raise UserError(
-            f"cannot write config file {path}: {err.strerror or err}; it is unchanged."
+            _("cannot write config file {path}: {reason}; it is unchanged.").format(
+                path=path, reason=err.strerror or err
+            )
         ) from None
     return path
 
@@ -164,18 +179,26 @@ def _locked(path: Path) -> Iterator[None]:
             yield
     except Timeout:
         raise UserError(
-            f"config file {path} is being changed by another coop-helper; try again."
+            _("config file {path} is being changed by another coop-helper; try again.").format(
+                path=path
+            )
         ) from None
     except OSError as err:
         if err.filename is not None and Path(err.filename) == lock:
-            raise UserError(f"cannot lock config file {path}: {err.strerror or err}.") from None
+            raise UserError(
+                _("cannot lock config file {path}: {reason}.").format(
+                    path=path, reason=err.strerror or err
+                )
+            ) from None
         raise
 
 
 def _seal_table(doc: dict[str, Any], path: Path) -> dict[str, Any]:
     seals = doc.get("seals", {})
     if not isinstance(seals, dict):
-        raise UserError(f"config file {path}: 'seals' must be a table like [seals].")
+        raise UserError(
+            _("config file {path}: 'seals' must be a table like [seals].").format(path=path)
+        )
     return seals
 
 
@@ -188,19 +211,25 @@ def _seal_entries(
     values are not checked (seal None): recording a seal again repairs a broken entry."""
     entries: list[tuple[str, Contract, Seal | None]] = []
     for name, text in _seal_table(doc, path).items():
-        where = f"config file {path}: seals.{shown(name)}"
+        where = _("config file {path}: seals.{name}").format(path=path, name=shown(name))
         try:
             contract = catalog.contract(name)
         except UserError as err:
-            raise UserError(f"{where}: {err} Fix or remove that line in the file.") from None
+            raise UserError(
+                _("{where}: {reason} Fix or remove that line in the file.").format(
+                    where=where, reason=err
+                )
+            ) from None
         if contract.key == replacing:
             entries.append((name, contract, None))
             continue
         again = f"coop-helper seals set {shlex.quote(contract.name)} NUMBER LETTER"
-        repair = f"fix that line, or record the seal again with '{again}'"
+        repair = _("fix that line, or record the seal again with '{again}'").format(again=again)
         if not isinstance(text, str):
             raise UserError(
-                f'{where} must be a string like "1A", not {shown(repr(text))}: {repair}.'
+                _('{where} must be a string like "1A", not {value}: {repair}.').format(
+                    where=where, value=shown(repr(text)), repair=repair
+                )
             )
         try:
             seal = parse_seal(text)
@@ -224,18 +253,31 @@ def known_seals(catalog: Catalog | None = None, path: Path | None = None) -> dic
     for name, contract, seal in _seal_entries(load_config(path), path, catalog):
         if contract.key in written:
             raise UserError(
-                f"config file {path}: seals.{shown(written[contract.key])} and "
-                f"seals.{shown(name)} both name {contract.name}: keep one, or record it "
-                f"again with 'coop-helper seals set'."
+                _(
+                    "config file {path}: seals.{first} and seals.{second} both name {name}: "
+                    "keep one, or record it again with 'coop-helper seals set'."
+                ).format(
+                    path=path,
+                    first=shown(written[contract.key]),
+                    second=shown(name),
+                    name=contract.shown_name(),
+                )
             )
         written[contract.key] = name
         if contract.seal is None and seal is not None:
             found[contract.key] = seal
         elif contract.seal is not None:
             _warn_once(
-                f"warning: config file {path}: seals.{shown(name)} is ignored: "
-                f"{contract.name}'s seal is in the card data ({contract.seal}); only "
-                f"{unknown_seal_names(catalog)} take a recorded seal."
+                _(
+                    "warning: config file {path}: seals.{key} is ignored: {name}'s seal is in "
+                    "the card data ({seal}); only {names} take a recorded seal."
+                ).format(
+                    path=path,
+                    key=shown(name),
+                    name=contract.shown_name(),
+                    seal=contract.seal,
+                    names=unknown_seal_names(catalog),
+                )
             )
     return found
 
@@ -304,8 +346,14 @@ def set_seal(contract: Contract, seal: Seal, path: Path | None = None) -> tuple[
     path = path or config_path()
     if contract.seal is not None:
         raise UserError(
-            f"{contract.name}'s seal is known ({contract.seal}); seals are recorded only for "
-            f"the contracts whose seal the card data lacks: {unknown_seal_names(load_catalog())}."
+            _(
+                "{name}'s seal is known ({seal}); seals are recorded only for the contracts "
+                "whose seal the card data lacks: {names}."
+            ).format(
+                name=contract.shown_name(),
+                seal=contract.seal,
+                names=unknown_seal_names(load_catalog()),
+            )
         )
     return path, _change_seal(contract, seal, path)
 

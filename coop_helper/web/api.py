@@ -33,6 +33,7 @@ from coop_helper.setup.deals import (
 )
 from coop_helper.setup.seal_options import check_seal_options
 from coop_helper.sim.chances import parse_precision
+from coop_helper.text.i18n import _
 from coop_helper.web.runs import Run, Slot
 
 if TYPE_CHECKING:
@@ -73,7 +74,9 @@ def whole(params: Mapping[str, str], name: str, default: int | None = None) -> i
     try:
         return int(text.strip())
     except ValueError:
-        raise UserError(f"{name} must be a whole number, not '{shown(text)}'.") from None
+        raise UserError(
+            _("{name} must be a whole number, not '{text}'.").format(name=name, text=shown(text))
+        ) from None
 
 
 def listed(request: Request, name: str) -> list[str]:
@@ -102,12 +105,12 @@ def deal_doc(request: Request) -> dict[str, Any]:
     params = request.query_params
     players = whole(params, "players")
     if players is None:
-        raise UserError("say how many play: --players N, with N from 1 to 5.")
+        raise UserError(_("say how many play: --players N, with N from 1 to 5."))
     catalog = load_catalog()
     check_players(players, "--players")
     seed = whole(params, "seed")
     if seed is not None and seed < 0:
-        raise UserError(f"--seed must be 0 or more, not {seed}.")
+        raise UserError(_("--seed must be 0 or more, not {seed}.").format(seed=seed))
     seed = new_seed() if seed is None else seed
     keep, avoid = listed(request, "keep"), listed(request, "avoid")
     difficulty = params.get("difficulty") or None
@@ -172,7 +175,7 @@ def rank_doc(request: Request) -> dict[str, Any]:
     """``rank --json`` for ``points``."""
     points = whole(request.query_params, "points")
     if points is None:
-        raise UserError("say the points: points=N, the cards in the Victory Pile.")
+        raise UserError(_("say the points: points=N, the cards in the Victory Pile."))
     return {"points": points, "rank": load_catalog().rank(points).name}
 
 
@@ -206,13 +209,17 @@ def odds_ask(request: Request, precision: float | None = None) -> OddsAsk:
     settings = odds_settings(games=games, precision=chosen, seed=seed)
     if games is not None and games > MAX_GAMES:
         raise UserError(
-            f"games must be 1 to {MAX_GAMES:,} on the page's server, not {games:,} "
-            "(the command line's odds plays more)."
+            _(
+                "games must be 1 to {most} on the page's server, not {games} (the command "
+                "line's odds plays more)."
+            ).format(most=f"{MAX_GAMES:,}", games=f"{games:,}")
         )
     if games is None and chosen < MIN_PRECISION:
         raise UserError(
-            f"precision must be {100 * MIN_PRECISION:g} percentage points or more on the "
-            f"page's server, not {100 * chosen:g} (the command line's odds goes finer)."
+            _(
+                "precision must be {least} percentage points or more on the page's server, "
+                "not {chosen} (the command line's odds goes finer)."
+            ).format(least=f"{100 * MIN_PRECISION:g}", chosen=f"{100 * chosen:g}")
         )
     target = parse_target(params.get("target") or None)
     return OddsAsk(found, replace(settings, target=target))
@@ -251,20 +258,22 @@ def odds_doc(setup: GameSetup, found: Deal) -> dict[str, Any]:
 async def posted(request: Request) -> dict[str, Any]:
     """The posted JSON object (at most MAX_BODY bytes); a UserError for anything else."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        raise UserError("post a JSON object (Content-Type: application/json).")
+        raise UserError(_("post a JSON object (Content-Type: application/json)."))
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            raise UserError(f"the posted document is over {MAX_BODY:,} bytes.")
+            raise UserError(_("the posted document is over {n} bytes.").format(n=f"{MAX_BODY:,}"))
     try:
         doc = json.loads(body or b"null")
     except ValueError:
-        raise UserError("the posted document is not JSON.") from None
+        raise UserError(_("the posted document is not JSON.")) from None
     except RecursionError:
-        raise UserError("the posted document is nested too deeply: post a flat object.") from None
+        raise UserError(
+            _("the posted document is nested too deeply: post a flat object.")
+        ) from None
     if not isinstance(doc, dict):
-        raise UserError('post a JSON object, such as {"code": "...", "removed": 2}.')
+        raise UserError(_('post a JSON object, such as {{"code": "...", "removed": 2}}.').format())
     _check_text(doc)
     return doc
 
@@ -284,8 +293,10 @@ def _check_text(doc: Any) -> None:
                 value.encode("utf-8")
             except UnicodeEncodeError:
                 raise UserError(
-                    "the posted document holds text that is not Unicode (a lone "
-                    "surrogate): retype it."
+                    _(
+                        "the posted document holds text that is not Unicode (a lone "
+                        "surrogate): retype it."
+                    )
                 ) from None
 
 
@@ -294,9 +305,17 @@ def _field(doc: Mapping[str, Any], name: str, kind: type, default: Any = None) -
     if value is None:
         return default
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise UserError(f"{name} must be a whole number, not {json.dumps(value)}.")
+        raise UserError(
+            _("{name} must be a whole number, not {value}.").format(
+                name=name, value=json.dumps(value)
+            )
+        )
     if kind is not int and not isinstance(value, kind):
-        raise UserError(f"{name} must be {kind.__name__}, not {json.dumps(value)}.")
+        raise UserError(
+            _("{name} must be {kind}, not {value}.").format(
+                name=name, kind=kind.__name__, value=json.dumps(value)
+            )
+        )
     return value
 
 
@@ -317,10 +336,10 @@ def record_doc(doc: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
     catalog = load_catalog()
     key = _field(doc, "key", str)
     if key is not None and not KEY.fullmatch(key):
-        raise UserError("key must be 16 hex digits (the page makes one for each game).")
+        raise UserError(_("key must be 16 hex digits (the page makes one for each game)."))
     names = _field(doc, "contracts", list, [])
     if not all(isinstance(n, str) for n in names):
-        raise UserError("contracts must be a list of names.")
+        raise UserError(_("contracts must be a list of names."))
     seal_map = _field(doc, "seals", dict, {})
     seal_options = [f"{name}={text}" for name, text in seal_map.items()]
     count, contracts = face_up(
@@ -334,16 +353,18 @@ def record_doc(doc: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
     removed = _field(doc, "removed", int)
     if removed is None:
         raise UserError(
-            "say how many cards were moved to the Victory Pile before play: "
-            "--removed K (0 for none)."
+            _(
+                "say how many cards were moved to the Victory Pile before play: "
+                "--removed K (0 for none)."
+            )
         )
     won = _field(doc, "won", bool)
     if won is None:
-        raise UserError("say how the game ended with one of --won or --lost.")
+        raise UserError(_("say how the game ended with one of --won or --lost."))
     moves = _field(doc, "moves", int, 0)
     note = _field(doc, "note", str, "")
     if len(note) > MAX_NOTE:
-        raise UserError(f"the note is over {MAX_NOTE:,} characters: shorten it.")
+        raise UserError(_("the note is over {n} characters: shorten it.").format(n=f"{MAX_NOTE:,}"))
     date = _field(doc, "date", str)
     game = played_game(
         count,
@@ -368,11 +389,19 @@ def record_doc(doc: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
     twins = [t for t in twins if t.uid != record.uid]
     if twins and new:  # as `record` away from a terminal: kept, with a warning
         shown = "; ".join(views.game_summary(t) for t in twins[:3])
-        holds = "a game" if len(twins) == 1 else f"{len(twins)} games"
+        if len(twins) == 1:
+            holds = _(
+                "the journal holds a game of the same day, deal, removal and result ({shown}), "
+                "and the same game recorded twice counts twice"
+            )
+        else:
+            holds = _(
+                "the journal holds {n} games of the same day, deal, removal and result "
+                "({shown}), and the same game recorded twice counts twice"
+            )
+        kept = _("{twins}: kept as game {id}.")
         result["warnings"].insert(
-            0,
-            f"the journal holds {holds} of the same day, deal, removal and result ({shown}), "
-            f"and the same game recorded twice counts twice: kept as game {record.id}.",
+            0, kept.format(twins=holds.format(n=len(twins), shown=shown), id=record.id)
         )
     pending = (record, game, journal.path) if new and prediction is None else None
     return result, pending
@@ -415,20 +444,30 @@ def remove_doc(doc: Mapping[str, Any]) -> dict[str, Any]:
     uid = _field(doc, "uid", str)
     last = _field(doc, "last", bool, False)
     if number is None and not last:
-        raise UserError('say which game: {"id": N} (its number), or {"last": true}.')
+        raise UserError(
+            _('say which game: {{"id": N}} (its number), or {{"last": true}}.').format()
+        )
     journal = open_journal(create=False)
     if journal is None:
-        raise UserError(f"the journal ({journal_path()}) holds no games: nothing to remove.")
+        raise UserError(
+            _("the journal ({journal}) holds no games: nothing to remove.").format(
+                journal=journal_path()
+            )
+        )
     with journal:
         game = records.last(journal) if number is None else records.get(journal, number)
         if game is None or (uid is not None and game.uid != uid):
             raise UserError(
-                f"the journal holds no game {number} (removed already?): reload the history."
+                _("the journal holds no game {n} (removed already?): reload the history.").format(
+                    n=number
+                )
                 if number is not None
-                else "the journal holds no games: nothing to undo."
+                else _("the journal holds no games: nothing to undo.")
             )
         if not records.remove(journal, game):
-            raise UserError(f"game {game.id} was removed meanwhile: nothing else removed.")
+            raise UserError(
+                _("game {n} was removed meanwhile: nothing else removed.").format(n=game.id)
+            )
         left = records.count(journal)
     return {"removed": views.game_json(game), "remaining": left, "journal": str(journal.path)}
 
@@ -439,11 +478,17 @@ def _record_warnings(record: Any, moves: int, removed: int) -> list[str]:
 
     warnings = []
     if records.too_many_moves(moves):
-        warnings.append(f"--moves {moves}: {records.too_many_moves_reason()}; check the number.")
+        warnings.append(
+            _("--moves {moves}: {reason}; check the number.").format(
+                moves=moves, reason=records.too_many_moves_reason()
+            )
+        )
     if record.won and record.predicted_wins == 0 and record.predicted_games:
         warnings.append(
-            f"a win with {removed} removed, where the expert won none of "
-            f"{record.predicted_games:,} games: check --removed and --moves."
+            _(
+                "a win with {removed} removed, where the expert won none of {games} games: "
+                "check --removed and --moves."
+            ).format(removed=removed, games=f"{record.predicted_games:,}")
         )
     return warnings
 

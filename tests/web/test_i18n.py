@@ -110,3 +110,36 @@ def test_the_api_answers_errors_in_the_readers_language():
     assert switched.json()["error"].startswith("40 Punkte")
     # the documents themselves stay as they are: the rank by its English name
     assert phone.get("/api/rank", params={"points": "6"}).json()["rank"] == "Captain"
+
+
+def test_the_journal_answers_in_german_on_the_german_page():
+    from helpers.web import page_csrf
+
+    phone = client()
+    csrf = page_csrf(phone, lang="de")
+    headers = {"x-csrf-token": csrf}
+    solo = [("contract", n) for n in ("Lady Killer", "Maritime Supremacy", "Galleon Foe")]
+    code = phone.get("/api/timepile", params=solo).json()["code"]
+    game = {"code": code, "won": False, "removed": 2, "moves": 9, "date": "2026-11-30"}
+    first = phone.post("/api/record", json=game, headers=headers)
+    assert first.status_code == 200, first.text
+    assert first.json()["warnings"][0].startswith("--moves 9: mehr Verschiebungen bei")
+    again = phone.post("/api/record", json=game, headers=headers).json()["warnings"]
+    assert again[0].startswith("das Spieltagebuch enthält eine Partie vom selben Tag")
+    assert "Partie 1: 2026-11-30, 1 Spieler" in again[0] and "als Partie 2 behalten" in again[0]
+    errors = {
+        "removed": ({**game, "removed": None}, "sagt, wie viele Karten vor dem Spiel"),
+        "future": ({**game, "date": "2999-01-01"}, "--date 2999-01-01 liegt in der Zukunft"),
+        "too many": ({**game, "removed": 40}, "--removed 40 ist mehr als der Zeitstapel"),
+    }
+    for name, (body, german) in errors.items():
+        answer = phone.post("/api/record", json=body, headers=headers)
+        assert answer.status_code == 400 and answer.json()["error"].startswith(german), name
+    gone = phone.post("/api/history/remove", json={"id": 99}, headers=headers)
+    assert gone.json()["error"].startswith("das Spieltagebuch enthält keine Partie 99")
+    bad = phone.post(
+        "/api/record", content=b"{", headers={**headers, "content-type": "application/json"}
+    )
+    assert bad.json()["error"] == "das gesendete Dokument ist kein JSON."
+    # the documents stay as they are: the English run's keys and values
+    assert phone.get("/api/history").json()["games"][0]["won"] is False
