@@ -20,6 +20,16 @@ def _isolated_config(tmp_path, monkeypatch):
     monkeypatch.setenv("COOP_HELPER_JOURNAL", str(tmp_path / "journal.sqlite3"))
 
 
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A command run in this process with --lang de leaves its language set (a process
+    runs one command); the next test starts in English."""
+    yield
+    from coop_helper.text import i18n
+
+    i18n.set_language("en")
+
+
 def _make_runner() -> CliRunner:
     """A CliRunner that keeps stderr apart from stdout, whichever click typer brings."""
     if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters:

@@ -184,7 +184,11 @@ def open_journal(path: Path | None = None, *, create: bool = False) -> Journal |
         raise UserError(f"cannot open journal {path} ({err}): {_elsewhere()}.") from None
     journal = Journal(path, db)
     try:
-        state = _state(db)
+        db.execute("BEGIN")  # one snapshot: a journal being made by another writer is
+        try:  # seen before or after, never with its id written but not its version
+            state = _state(db)
+        finally:
+            db.execute("COMMIT")
         _check(path, *state)
         _check_intact(db)
         if state[1] < SCHEMA_VERSION:
