@@ -413,6 +413,7 @@ def predict_later(pending: Any, slot: Slot, run: Run, workers: int) -> bool:
     from coop_helper.journal import predict
     from coop_helper.journal.recording import add_prediction
     from coop_helper.journal.store import open_journal
+    from coop_helper.sim.odds import odds_settings
     from coop_helper.web.worker import simulator
 
     record, game, path = pending
@@ -420,8 +421,9 @@ def predict_later(pending: Any, slot: Slot, run: Run, workers: int) -> bool:
         "players": game.players,
         "contracts": game.contracts,
         "pile": game.pile,
-        "workers": workers,
-        **predict.simulate_settings(game.code, game.pile.size),
+        "settings": odds_settings(
+            **predict.simulate_settings(game.code, game.pile.size), workers=workers
+        ),
     }
     with slot.hold(run):
         result = simulator().run(args, run, lambda batch: None)
