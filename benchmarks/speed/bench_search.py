@@ -26,6 +26,7 @@ import time
 from coop_helper.engine import Game, GameConfig
 from coop_helper.native import core, extension
 from coop_helper.policies import make_policy
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.policies.search import DEFAULT_SAMPLES, SearchPolicy
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import time_pile
@@ -79,7 +80,12 @@ def main() -> None:
             won_play, _, seconds_play = python_game(config, args.samples, "native")
             start = time.process_time()
             [whole] = core.play_search_games(
-                contracts, players, size, [config.seed], samples=args.samples
+                contracts,
+                players,
+                size,
+                [config.seed],
+                samples=args.samples,
+                expert=native_constants("expert", players),
             )
             seconds_native = time.process_time() - start
             if not won_py == won_play == whole["won"]:

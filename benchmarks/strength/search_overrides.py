@@ -34,6 +34,7 @@ from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.native import core, extension
 from coop_helper.policies.expert import ExpertPolicy
+from coop_helper.policies.native_expert import native_constants
 from coop_helper.policies.search import Option, SearchPolicy
 from coop_helper.setup.deals import time_pile
 
@@ -63,7 +64,15 @@ class RecordingSearch(SearchPolicy):
         self, table: Table, kind: str, base: Option, pick: Option, player: int, takes: int
     ) -> tuple[float, float]:
         results = core.search_rollouts(
-            table, self.judge_rng, "expert", self.rejudge, kind, [pick, base], player, takes
+            table,
+            self.judge_rng,
+            "expert",
+            self.rejudge,
+            kind,
+            [pick, base],
+            player,
+            takes,
+            native_constants("expert", table.n_players),
         )
         diffs = [a - b for a, b in zip(results[0], results[1], strict=True)]
         n = len(diffs)
