@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -35,6 +36,7 @@ STATIC_DIR = Path(__file__).parent / "static"
 ATLAS_PRECISION = 0.015  # the page refines the odds as `setup` does: 1.5 points either side
 
 
+LOG = logging.getLogger("uvicorn.error")  # the server's log: stderr, as uvicorn writes it
 SIMULATION_THREADS = 8  # threads that wait for the slot or follow a run; more requests queue
 GONE_CHECK = 0.2  # seconds between looks at whether a request's page went away
 PRIVATE_FIELDS = ("journal", "config")  # absolute paths: shown only on this machine
@@ -54,9 +56,14 @@ class Server:
         self.answered = threading.Event()  # the page was sent once: the warm-up may start
 
     def close(self) -> None:
-        """The server is ending: every run stops now, and no new one starts."""
+        """The server is ending: runs still queued are cancelled before they start, the
+        simulation process is killed, and every run stops now (none waits for its
+        process): no new one starts."""
+        from coop_helper.web.worker import close_simulator
+
         self.runs.stop_all()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        close_simulator()
 
     def private(self, doc: dict[str, Any]) -> dict[str, Any]:
         """The document as this server may show it: the files' absolute paths only to a
@@ -240,10 +247,21 @@ def warm_up() -> None:
 
 def _predict_later(server: Server, pending: Any) -> None:
     """In a simulation thread: a recorded game's chance (left without one if the server
-    ends first; `history repredict` gives it then)."""
+    ends first; `history repredict` gives it then). A failure goes to the server's log,
+    with its traceback when it is not a user's or the data's error."""
     run = Run(stoppable=False)
-    with server.runs.track(run), contextlib.suppress(Stopped, UserError, DataError):
-        api.predict_later(pending, server.slot, run, server.workers)
+    record = pending[0]
+    try:
+        with server.runs.track(run):
+            api.predict_later(pending, server.slot, run, server.workers)
+    except Stopped:
+        pass  # the server is ending
+    except (UserError, DataError) as err:
+        LOG.error(
+            "game %s got no chance of winning (%s): history repredict gives it.", record.id, err
+        )
+    except Exception:
+        LOG.exception("game %s got no chance of winning: history repredict gives it.", record.id)
 
 
 TOKEN_DAYS = 2  # the token cookie outlives a closed browser; a new server has a new token

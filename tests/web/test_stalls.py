@@ -95,12 +95,9 @@ def test_an_abandoned_odds_request_stops_its_run_and_stalls_nothing(tmp_path):
         assert time.monotonic() - begun < 15
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect: in one full CI run the server, left with 45 abandoned long runs "
-    "queued, did not exit within 20 s of Ctrl-C at the fixture's teardown (passes alone)",
-)
 def test_cheap_calls_and_records_never_wait_behind_simulations(tmp_path):
+    """45 long runs held, records posted meanwhile (each leaving a later prediction to
+    run): every cheap call is answered, and Ctrl-C then stops the server within 2 s."""
     with serve(tmp_path) as server:
         phone = httpx.Client(base_url=server.url, timeout=60)
         csrf = page_csrf(phone)
@@ -135,6 +132,20 @@ def test_cheap_calls_and_records_never_wait_behind_simulations(tmp_path):
         assert max(took) < 5.0, took
         assert len(held) == 45
         phone.close()
+        # before: over 20 s under load (the exit waited for the simulation process to
+        # start, then for the runs handed to it); now queued runs are cancelled and the
+        # process is killed
+        code, stopped = _ctrl_c(server)
+    assert code == 130
+    assert stopped < 2.0, f"Ctrl-C took {stopped:.1f} s"
+
+
+def _ctrl_c(server) -> tuple[int, float]:
+    """Ctrl-C the server: its exit code and the seconds it took to exit."""
+    begun = time.monotonic()
+    server.process.send_signal(signal.SIGINT)
+    code = server.process.wait(timeout=20)
+    return code, time.monotonic() - begun
 
 
 def test_a_record_sent_twice_with_its_key_is_stored_once():
@@ -201,16 +212,12 @@ def test_ctrl_c_stops_the_server_within_two_seconds_during_runs(tmp_path):
             thread.start()
         workers += askers
         time.sleep(0.5)
-        begun = time.monotonic()
-        server.process.send_signal(signal.SIGINT)
-        code = server.process.wait(timeout=20)
-        took = time.monotonic() - begun
+        code, took = _ctrl_c(server)
         for thread in workers:
             thread.join()
     assert code == 130
-    # before: over 15 s (the runs played on); about a second on a quiet machine, and the
-    # bound leaves room for a loaded one
-    assert took < 3.0, f"Ctrl-C took {took:.1f} s"
+    # before: over 15 s (the runs played on); about 0.6 s on a quiet machine
+    assert took < 2.0, f"Ctrl-C took {took:.1f} s"
 
 
 def _idle_connections(port: int, count: int, half: bool) -> list[socket.socket]:
@@ -294,3 +301,34 @@ def test_the_files_paths_are_shown_only_on_loopback(tmp_path):
     ).json()
     assert "config" not in seal and seal["seal"] == {"number": 1, "letter": "B"}
     assert str(tmp_path) not in json.dumps(away.get("/api/history").json())
+
+
+@pytest.mark.parametrize(
+    ("error", "traceback"), [(RuntimeError("the pool broke"), True), (None, False)]
+)
+def test_a_failed_later_prediction_goes_to_the_servers_log(monkeypatch, caplog, error, traceback):
+    """It used to vanish without a word (and hid a real defect for a while)."""
+    import logging
+
+    from coop_helper.errors import DataError
+    from coop_helper.web import api
+    from coop_helper.web.app import Server, _predict_later
+    from coop_helper.web.security import Access
+
+    failure = error or DataError("the journal is damaged")
+
+    def fail(*_args: object) -> bool:
+        raise failure
+
+    monkeypatch.setattr(api, "predict_later", fail)
+    record = type("Record", (), {"id": 12})()
+    server = Server(Access("127.0.0.1", 8000, None))
+    with caplog.at_level(logging.ERROR, logger="uvicorn.error"):
+        _predict_later(server, (record, None, None))
+    [line] = caplog.records
+    assert "game 12 got no chance of winning" in line.getMessage()
+    assert "history repredict" in line.getMessage()
+    assert (line.exc_info is not None) is traceback
+    if not traceback:
+        assert "the journal is damaged" in line.getMessage()
+    server.pool.shutdown()
