@@ -197,11 +197,11 @@ def parse_seals(text: str, catalog: Catalog) -> dict[str, Seal]:
     """Stored seals such as ``Ransom=1A; Tiny Royal Household=0B``: contract key -> Seal."""
     seals = {}
     for item in filter(None, (part.strip() for part in text.split(";"))):
-        name, _, seal = item.partition("=")
+        name, _equals, seal = item.partition("=")
         try:
             seals[catalog.contract(name).key] = parse_seal(seal)
         except ValueError as err:
-            raise UserError(f"seals '{item}': {err}") from None
+            raise UserError(_("seals '{item}': {error}").format(item=item, error=err)) from None
     return seals
 
 
@@ -217,20 +217,30 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
     catalog = catalog or load_catalog()
     players, contracts = decode_share_code(record.code, catalog)
     if players != record.players:
-        raise UserError(f"players {record.players} does not match share code {record.code}.")
+        raise UserError(
+            _("players {players} does not match share code {code}.").format(
+                players=record.players, code=record.code
+            )
+        )
     if record.code != encode_share_code(players, contracts, catalog):
         raise UserError(
-            f"share code {record.code} must be written as "
-            f"{encode_share_code(players, contracts, catalog)}."
+            _("share code {code} must be written as {written}.").format(
+                code=record.code, written=encode_share_code(players, contracts, catalog)
+            )
         )
     named = {catalog.contract(n.strip()).key for n in record.contracts.split(";") if n.strip()}
     if named != {c.key for c in contracts}:
         raise UserError(
-            f"contracts '{record.contracts}' are not the ones of share code "
-            f"{record.code} ({contract_names(record.code, catalog)})."
+            _("contracts '{contracts}' are not the ones of share code {code} ({names}).").format(
+                contracts=record.contracts,
+                code=record.code,
+                names=contract_names(record.code, catalog),
+            )
         )
     if parse_day(record.played_on, "played_on") != record.played_on:
-        raise UserError(f"played_on must be written YYYY-MM-DD, not '{record.played_on}'.")
+        raise UserError(
+            _("played_on must be written YYYY-MM-DD, not '{day}'.").format(day=record.played_on)
+        )
     pile = time_pile(contracts, parse_seals(record.seals, catalog), catalog)
     if pile.size is None and pile.size_range is not None:  # a seal unknown: any size it allows
         low, high = pile.size_range
@@ -239,7 +249,9 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
         fits = pile.size == record.time_pile
     if not fits:
         raise UserError(
-            f"time_pile {record.time_pile} does not match the deal ({pile.arithmetic()})."
+            _("time_pile {n} does not match the deal ({arithmetic}).").format(
+                n=record.time_pile, arithmetic=pile.arithmetic()
+            )
         )
     check_play(
         record.time_pile,
@@ -252,18 +264,24 @@ def check_record(record: GameRecord, catalog: Catalog | None = None) -> None:
         record.won, record.removed, record.moves, catalog
     ):
         raise UserError(
-            "points and rank must be the cards removed plus the moves, and their "
-            "rank, for a won game, and empty for a lost one."
+            _(
+                "points and rank must be the cards removed plus the moves, and their "
+                "rank, for a won game, and empty for a lost one."
+            )
         )
     if record.predicted_win is not None and not 0 <= record.predicted_win <= 1:
-        raise UserError(f"predicted_win must be 0 to 1, not {record.predicted_win}.")
+        raise UserError(
+            _("predicted_win must be 0 to 1, not {value}.").format(value=record.predicted_win)
+        )
     counts = (record.predicted_wins, record.predicted_games)
     if (None in counts) != (record.predicted_win is None) or (
         None not in counts and not 0 <= counts[0] <= counts[1]  # type: ignore[operator]
     ):
         raise UserError(
-            "predicted_wins and predicted_games must be given with predicted_win, "
-            "wins at most games."
+            _(
+                "predicted_wins and predicted_games must be given with predicted_win, "
+                "wins at most games."
+            )
         )
 
 
@@ -275,19 +293,26 @@ def prediction_problem(record: GameRecord) -> str | None:
     if record.predicted_win is not None and record.predicted_games:
         share = record.predicted_wins / record.predicted_games  # type: ignore[operator]
         if abs(record.predicted_win - share) > 0.0005:
-            return (
-                f"predicted_win {record.predicted_win:g} is not predicted_wins "
-                f"{record.predicted_wins} of predicted_games {record.predicted_games}"
+            return _(
+                "predicted_win {win} is not predicted_wins {wins} of predicted_games {games}"
+            ).format(
+                win=f"{record.predicted_win:g}",
+                wins=record.predicted_wins,
+                games=record.predicted_games,
             )
     if record.policy is None:
         return None
     from coop_helper.policies import POLICIES, policy_version
 
     if record.policy not in POLICIES:
-        return f"policy '{shown(record.policy)}' is not one of coop-helper's teams"
+        return _("policy '{policy}' is not one of coop-helper's teams").format(
+            policy=shown(record.policy)
+        )
     current, version = policy_version(record.policy), record.policy_version or ""
     if version.isdigit() and current.isdigit() and int(version) > int(current):
-        return f"policy_version {version} is newer than this coop-helper's {record.policy}"
+        return _("policy_version {version} is newer than this coop-helper's {policy}").format(
+            version=version, policy=record.policy
+        )
     return None
 
 

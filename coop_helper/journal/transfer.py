@@ -213,13 +213,21 @@ def _typed(row: dict[str, Any]) -> dict[str, Any]:
             continue
         if name in _INTS:
             if isinstance(value, bool) or not _DIGITS.fullmatch(str(value).strip().lstrip("+-")):
-                raise UserError(f"{name} must be a whole number, not {value!r}.")
+                raise UserError(
+                    _("{name} must be a whole number, not {value}.").format(
+                        name=name, value=repr(value)
+                    )
+                )
             out[name] = int(value)
         elif name == "predicted_win":
             try:
                 out[name] = float(value)
             except (TypeError, ValueError):
-                raise UserError(f"predicted_win must be a number 0 to 1, not {value!r}.") from None
+                raise UserError(
+                    _("predicted_win must be a number 0 to 1, not {value}.").format(
+                        value=repr(value)
+                    )
+                ) from None
         elif name == "won":
             text = str(value).strip().lower()
             if isinstance(value, bool):
@@ -227,7 +235,9 @@ def _typed(row: dict[str, Any]) -> dict[str, Any]:
             elif text in _TRUE | _FALSE:
                 out[name] = text in _TRUE
             else:
-                raise UserError(f"won must be true or false, not {value!r}.")
+                raise UserError(
+                    _("won must be true or false, not {value}.").format(value=repr(value))
+                )
         else:
             out[name] = str(value).strip() if name != "note" else str(value)
     return out
@@ -245,8 +255,9 @@ def _number(value: Any) -> int | None:
     text = str(value).strip()
     if isinstance(value, bool) or not _DIGITS.fullmatch(text) or not 1 <= int(text) <= MAX_NUMBER:
         raise UserError(
-            f"id (the game's number) must be a whole number from 1 to {MAX_NUMBER:,}, "
-            f"not {value!r}."
+            _(
+                "id (the game's number) must be a whole number from 1 to {most}, not {value}."
+            ).format(most=f"{MAX_NUMBER:,}", value=repr(value))
         )
     return int(text)
 
@@ -258,7 +269,7 @@ def record_from_row(row: dict[str, Any], recorded: Mapping[str, Seal] | None = N
     values = _typed(row)
     for name in REQUIRED:
         if values[name] is None:
-            raise UserError(f"{name} is missing.")
+            raise UserError(_("{name} is missing.").format(name=name))
     catalog = load_catalog()
     players, contracts = decode_share_code(values["code"], catalog)
     values["code"] = encode_share_code(players, contracts, catalog)  # as 'deal' writes it
@@ -276,7 +287,8 @@ def record_from_row(row: dict[str, Any], recorded: Mapping[str, Seal] | None = N
         if pile.size is None:
             example = "; ".join(f"{name}=1A" for name in pile.missing_seals)
             raise pile.unknown_seals_error(
-                give=f"in the row's seals (like {example})", or_else="give its time_pile"
+                give=_("in the row's seals (like {example})").format(example=example),
+                or_else=_("give its time_pile"),
             )
         values["time_pile"] = pile.size
     if values["moves"] is None:
@@ -346,11 +358,15 @@ def import_file(
     rows = _read_rows(path, suffix)
     records = []  # (record, made by hand: the file gave no uid, where it is in the file)
     for number, row in enumerate(rows, start=2 if suffix == ".csv" else 1):
-        where = f"line {number}" if suffix == ".csv" else f"game {number}"
+        where = (_("line {n}") if suffix == ".csv" else _("game {n}")).format(n=number)
         try:
             records.append((record_from_row(row, recorded), _blank(row.get("uid")), where))
         except UserError as err:
-            raise UserError(f"{path}, {where}: {err} Nothing was imported.") from None
+            raise UserError(
+                _("{file}, {where}: {error} Nothing was imported.").format(
+                    file=path, where=where, error=err
+                )
+            ) from None
     added = skipped = unpredicted = 0
     many_moves: list[str] = []
     left_out: list[str] = []

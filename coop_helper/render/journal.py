@@ -24,7 +24,6 @@ from coop_helper.render.tables import is_narrow, make_console, print_records, pr
 from coop_helper.text.i18n import N_, _, is_german, ngettext
 from coop_helper.text.percentages import chance_percent, exact_percent
 from coop_helper.text.percentages import percent as half_up_percent
-from coop_helper.text.words import plural
 
 JSON_SCHEMA = 1
 MAX_MONTHS = 24  # more months than this are shown by year
@@ -119,35 +118,65 @@ def game_json(record: GameRecord) -> dict[str, Any]:
     return {name: getattr(record, name) for name in (*COLUMNS, "id")}
 
 
+def _decimal(value: float, form: str) -> str:
+    """``value`` written with ``form`` (``".2f"``, ``"+.2f"``), with a decimal comma in
+    German."""
+    text = format(value, form)
+    return text.replace(".", ",") if is_german() else text
+
+
 def calibration_text(calibration: Calibration, players: int) -> str:
     """The fit in words: the factor on the odds of winning, with its interval, from the
     table's games of ``players``; for a table that won (or lost) every game, the end of the
     interval that says how strong it is at least (or at most)."""
     factor = math.exp(calibration.shift)
     low, high = math.exp(calibration.low), math.exp(calibration.high)
-    games = plural(calibration.games, f"{players}-player game")
-    interval = f"{exact_percent(calibration.confidence)} interval {low:.2f}x-{high:.2f}x"
+    games = ngettext(
+        "{n} {players}-player game", "{n} {players}-player games", calibration.games
+    ).format(n=f"{calibration.games:,}", players=players)
+    confidence = exact_percent(calibration.confidence)
     side = calibration.one_sided
     if side is not None:
-        every = "all" if calibration.games > 2 else "both"
-        bound, end, which = (
-            ("at least", low, "lower") if side == "won" else ("at most", high, "upper")
+        every = _("all") if calibration.games > 2 else _("both")
+        if side == "won":
+            end, shift = low, calibration.low
+            text = _(
+                "Your table won {every} {games} with the expert's prediction: its odds of "
+                "winning (wins to losses) are at least {end}x the expert's (the lower end of "
+                "the {confidence} interval of Firth's penalised fit; log-odds shift at least "
+                "{shift}): where the expert wins half its games, your table would win at "
+                "least {half}."
+            )
+        else:
+            end, shift = high, calibration.high
+            text = _(
+                "Your table lost {every} {games} with the expert's prediction: its odds of "
+                "winning (wins to losses) are at most {end}x the expert's (the upper end of "
+                "the {confidence} interval of Firth's penalised fit; log-odds shift at most "
+                "{shift}): where the expert wins half its games, your table would win at "
+                "most {half}."
+            )
+        return text.format(
+            every=every,
+            games=games,
+            end=_decimal(end, ".2f"),
+            confidence=confidence,
+            shift=_decimal(shift, "+.2f"),
+            half=half_up_percent(end / (1 + end), 0),
         )
-        shift = calibration.low if side == "won" else calibration.high
-        half = half_up_percent(end / (1 + end), 0)
-        return (
-            f"Your table {side} {every} {games} with the expert's prediction: its odds of "
-            f"winning (wins to losses) are {bound} {end:.2f}x the expert's (the {which} end "
-            f"of the {exact_percent(calibration.confidence)} interval of Firth's penalised "
-            f"fit; log-odds shift {bound} {shift:+.2f}): where the expert wins half its "
-            f"games, your table would win {bound} {half}."
-        )
-    half = half_up_percent(factor / (1 + factor), 0)
-    return (
-        f"Your table's odds of winning (wins to losses) are {factor:.2f}x the expert's "
-        f"({interval}; log-odds shift {calibration.shift:+.2f}), from {games} with the "
-        f"expert's prediction: where the expert wins half its games, your table would win "
-        f"{half}."
+    return _(
+        "Your table's odds of winning (wins to losses) are {factor}x the expert's "
+        "({confidence} interval {low}x-{high}x; log-odds shift {shift}), from {games} with "
+        "the expert's prediction: where the expert wins half its games, your table would "
+        "win {half}."
+    ).format(
+        factor=_decimal(factor, ".2f"),
+        confidence=confidence,
+        low=_decimal(low, ".2f"),
+        high=_decimal(high, ".2f"),
+        shift=_decimal(calibration.shift, "+.2f"),
+        games=games,
+        half=half_up_percent(factor / (1 + factor), 0),
     )
 
 
@@ -156,11 +185,13 @@ def older_text(older: int, games: int) -> str:
     none)."""
     if not older:
         return ""
-    were = "was" if older == 1 else "were"
-    return (
-        f" {older:,} of the {games:,} games {were} predicted by an older expert: "
-        "'coop-helper history repredict' gives them today's chance."
-    )
+    return " " + ngettext(
+        "{older} of the {games} games was predicted by an older expert: "
+        "'coop-helper history repredict' gives them today's chance.",
+        "{older} of the {games} games were predicted by an older expert: "
+        "'coop-helper history repredict' gives them today's chance.",
+        older,
+    ).format(older=f"{older:,}", games=f"{games:,}")
 
 
 # ---------------------------------------------------------------- record

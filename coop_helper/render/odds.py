@@ -375,11 +375,26 @@ def print_brief_odds(
     for line in _warnings(result):
         console.print(line)
     if table_odds is not None:
-        uses = "uses it" if table_odds.steers else "stays the expert's until it clearly differs"
+        if table_odds.steers:
+            line = _(
+                "Your table: from {games} of {players}; the recommendation uses it "
+                "(--as expert: the expert's odds alone)."
+            )
+        else:
+            line = _(
+                "Your table: from {games} of {players}; the recommendation stays the "
+                "expert's until it clearly differs (--as expert: the expert's odds alone)."
+            )
+        games = table_odds.calibration.games
         console.print(
-            f"Your table: from {plural(table_odds.calibration.games, 'recorded game')} of "
-            f"{plural(result.players, 'player')}; the recommendation {uses} "
-            "(--as expert: the expert's odds alone)."
+            line.format(
+                games=ngettext("{n} recorded game", "{n} recorded games", games).format(
+                    n=f"{games:,}"
+                ),
+                players=ngettext("{n} player", "{n} players", result.players).format(
+                    n=result.players
+                ),
+            )
         )
     for line in recommendation_lines(result, table_odds):
         console.print(line)
@@ -389,18 +404,26 @@ def _table_odds_note(result: OddsResult, table_odds: TableOdds) -> str:
     """Where the table's own odds come from, and whether the recommendation uses them."""
     from coop_helper.render.journal import calibration_text, older_text
 
-    uses = (
-        "and the recommendation uses it"
-        if table_odds.steers
-        else "but the recommendation stays the expert's until the interval leaves out 1.00x"
-    )
-    applies = {
-        "won": "shows that lower end (≥) at every level",
-        "lost": "shows that upper end (≤) at every level",
-    }.get(table_odds.calibration.one_sided or "", "applies that to every level")
+    side = table_odds.calibration.one_sided
+    if side == "won":
+        applies = _("'Your table' shows that lower end (≥) at every level")
+    elif side == "lost":
+        applies = _("'Your table' shows that upper end (≤) at every level")
+    else:
+        applies = _("'Your table' applies that to every level")
+    if table_odds.steers:
+        uses = _(
+            "{applies}, and the recommendation uses it (--as expert: the expert's odds alone)."
+        )
+    else:
+        uses = _(
+            "{applies}, but the recommendation stays the expert's until the interval leaves "
+            "out 1.00x (--as expert: the expert's odds alone)."
+        )
     return (
-        f"{calibration_text(table_odds.calibration, result.players)} 'Your table' {applies}, "
-        f"{uses} (--as expert: the expert's odds alone)."
+        calibration_text(table_odds.calibration, result.players)
+        + " "
+        + uses.format(applies=applies)
         + older_text(table_odds.older, table_odds.calibration.games)
     )
 

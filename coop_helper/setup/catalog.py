@@ -122,7 +122,9 @@ def parse_seal(text: str) -> Seal:
     match = _SEAL.match(text.strip().upper())
     if not match:
         raise ValueError(
-            f"'{shown(text)}' is not a seal: give a number from -1 to 2 and a letter A-Z, e.g. 1G"
+            _(
+                "'{text}' is not a seal: give a number from -1 to 2 and a letter A-Z, e.g. 1G"
+            ).format(text=shown(text))
         )
     return Seal(int(match.group(1)), match.group(2))
 

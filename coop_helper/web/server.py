@@ -154,9 +154,33 @@ def serve(host: str, port: int, open_browser: bool, workers: int) -> None:
             warm_up()
 
     threading.Thread(target=warm_once_up, name="warm-up", daemon=True).start()
-    server.run(sockets=[listening.sock])
-    # uvicorn raises the signal that stopped it again once it is down; where SIGINT is
-    # ignored (a job started in the background) that raise does nothing: stop as Ctrl-C
-    # does all the same, so the exit code says how the server ended.
-    if signal.SIGINT in getattr(server, "_captured_signals", ()):
-        raise KeyboardInterrupt
+    try:
+        server.run(sockets=[listening.sock])
+        # uvicorn raises the signal that stopped it again once it is down; where SIGINT is
+        # ignored (a job started in the background) that raise does nothing: stop as
+        # Ctrl-C does all the same, so the exit code says how the server ended.
+        if signal.SIGINT in getattr(server, "_captured_signals", ()):
+            raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        end_now(state)
+
+
+def end_now(state: Any) -> None:
+    """The server is down and every run stopped: end the process now, as a stopped
+    command ends (its message, its exit code, the exit handlers), but without the
+    interpreter's teardown of every loaded module, which takes seconds on a busy machine
+    and would hold Ctrl-C past its 2 seconds."""
+    import atexit
+    import os
+
+    from coop_helper import interrupts
+    from coop_helper.text.i18n import _
+
+    state.pool.shutdown(wait=True)  # their runs are stopped: each thread ends at once
+    code = interrupts.exit_code()
+    if code == interrupts.INTERRUPTED:
+        print(_("interrupted"), file=sys.stderr)
+    atexit._run_exitfuncs()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -3,11 +3,14 @@ once while games are played (in the server's own process a simulation would hold
 interpreter's lock between its games, and a deal would wait for it).
 
 One long-lived process (started fresh, not forked from the server's threads) plays one
-run at a time: the server hands it a run through one queue, its batches and its result
-come back through another, and a stop flag set by the server ends the run between two
-chunks of games, as Ctrl-C ends one on the command line. At the server's end the process
-is killed at once, whether it is starting, playing or idle: it only computes (what is
-written, the server writes), so nothing is lost, and the server never waits for it.
+run at a time: the server hands it a run through one pipe, its batches and its result
+come back through another, and a stop flag in shared memory, set by the server, ends the
+run between two chunks of games, as Ctrl-C ends one on the command line. At the server's
+end the process is killed at once, whether it is starting, playing or idle: it only
+computes (what is written, the server writes), so nothing is lost, and the server never
+waits for it. Nothing the two share has a lock (a process killed holding one would stall
+the server), and each pipe has one end in each process, so the server reading from a
+killed process gets an end of file, never a wait.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ import contextlib
 import multiprocessing
 import os
 import pickle
-import queue
 import signal
 import threading
 from collections.abc import Callable
@@ -34,7 +36,7 @@ class SimulationFailed(RuntimeError):
 
 
 def _check(_games: int) -> None:
-    if _stop.is_set():
+    if _stop.value:
         raise Stopped
 
 
@@ -49,7 +51,7 @@ def _play(number: int, args: dict[str, Any], out: Any) -> Any:
 
     def on_batch(tally: Any) -> None:
         levels = [level_json(lv) for lv in tally.levels(pile.size)]
-        out.put((number, "batch", {"games": tally.games, "levels": levels}))
+        out.send((number, "batch", {"games": tally.games, "levels": levels}))
 
     try:
         return run_odds(
@@ -95,15 +97,16 @@ def _child(jobs: Any, out: Any, stop: Any, parent: int) -> None:
         os.nice(10)  # the server's answers to taps come before the games
     import coop_helper.sim.odds  # noqa: F401 (loaded before the first run asks for it)
 
+    out.send((0, "ready", None))
     while True:
-        job = jobs.get()
-        if job is None:
-            return
-        number, args = job
         try:
-            out.put((number, "done", _play(number, args, out)))
+            number, args = jobs.recv()
+        except EOFError:  # the server closed its end
+            return
+        try:
+            out.send((number, "done", _play(number, args, out)))
         except Exception as err:  # handed to the server, which raises it
-            out.put((number, "failed", _portable(err)))
+            out.send((number, "failed", _portable(err)))
 
 
 class Simulator:
@@ -112,8 +115,9 @@ class Simulator:
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
+        self._using = threading.Lock()  # one run at a time talks to the process
         self._process: Any = None
-        self._jobs: Any = None
+        self._jobs: Any = None  # the server's ends of the two pipes
         self._out: Any = None
         self._stop: Any = None
         self._closed = False
@@ -125,58 +129,76 @@ class Simulator:
             if self._closed:
                 raise Stopped
             if self._process is None or not self._process.is_alive():
-                self._jobs = self._context.Queue()
-                self._out = self._context.Queue()
-                self._stop = self._context.Event()
+                jobs_in, jobs = self._context.Pipe(duplex=False)
+                out, out_in = self._context.Pipe(duplex=False)
+                self._stop = self._context.RawValue("b", 0)  # no lock: see the docstring
                 self._process = self._context.Process(
                     target=_child,
-                    args=(self._jobs, self._out, self._stop, os.getpid()),
+                    args=(jobs_in, out_in, self._stop, os.getpid()),
                     name="coop-helper-odds",
                     daemon=True,
                 )
                 self._process.start()
+                jobs_in.close()  # the child's ends: its own now
+                out_in.close()
+                self._jobs, self._out = jobs, out
             return self._process
 
     def warm(self) -> None:
-        """Start the process now (it loads the simulation's modules while the server
-        answers), so the first tap does not wait for it."""
-        with contextlib.suppress(Stopped):
+        """Start the process now and wait until it has loaded the simulation's modules
+        (a run asked for meanwhile waits for that anyway), so the first tap does not wait
+        for it; returns at once when the server is ending."""
+        with self._using, contextlib.suppress(Stopped, EOFError, OSError):
             self._ready()
+            while not self._closed:
+                if self._out.poll(POLL) and self._out.recv()[1] == "ready":
+                    return
 
     def run(self, args: dict[str, Any], run: Run, on_batch: Callable[[Any], None]) -> Any:
-        """Play ``args``'s run (the caller holds the server's slot); each batch goes to
-        ``on_batch``; raises Stopped once ``run`` is stopped or the server is ending."""
+        """Play ``args``'s run (each run waits for the one before it: the caller holds
+        the server's slot); each batch goes to ``on_batch``; raises Stopped once ``run``
+        is stopped or the server is ending."""
+        while not self._using.acquire(timeout=POLL):
+            if self._closed:
+                raise Stopped
+            run.check()
+        try:
+            return self._play(args, run, on_batch)
+        finally:
+            self._using.release()
+
+    def _play(self, args: dict[str, Any], run: Run, on_batch: Callable[[Any], None]) -> Any:
         run.check()
         process = self._ready()
         self._runs += 1
         number = self._runs
-        self._stop.clear()
-        self._jobs.put((number, args))
-        while True:
-            if run.stopped or self._closed:
-                self._stop.set()
+        self._stop.value = 0
+        try:
+            self._jobs.send((number, args))
+            while True:
                 if self._closed:
-                    raise Stopped  # the process is being killed: wait for nothing
-            try:
-                sent, kind, data = self._out.get(timeout=POLL)
-            except queue.Empty:
-                if not process.is_alive():
-                    if self._closed or run.stopped:
-                        raise Stopped from None
-                    raise SimulationFailed(
-                        f"the simulation process ended (exit code {process.exitcode})."
-                    ) from None
-                continue
-            if sent != number:
-                continue  # left behind by a run stopped earlier
-            if kind == "batch":
-                on_batch(data)
-            elif kind == "failed":
-                raise data
-            elif data is None or run.stopped:
-                raise Stopped
-            else:
-                return data
+                    raise Stopped  # the process is killed: wait for nothing
+                if run.stopped:
+                    self._stop.value = 1
+                if not self._out.poll(POLL):
+                    continue
+                sent, kind, data = self._out.recv()
+                if sent != number:
+                    continue  # the process's start, or left behind by a run stopped earlier
+                if kind == "batch":
+                    on_batch(data)
+                elif kind == "failed":
+                    raise data
+                elif data is None or run.stopped:
+                    raise Stopped
+                else:
+                    return data
+        except (EOFError, OSError):  # the process ended: killed, or it died
+            if self._closed or run.stopped:
+                raise Stopped from None
+            raise SimulationFailed(
+                f"the simulation process ended (exit code {process.exitcode})."
+            ) from None
 
     def close(self) -> None:
         """The server is ending: no run starts from now on, and the process is killed
@@ -185,9 +207,7 @@ class Simulator:
             self._closed = True
             process = self._process
             if self._stop is not None:
-                self._stop.set()
-            if self._jobs is not None:
-                self._jobs.cancel_join_thread()  # never wait to hand it a run
+                self._stop.value = 1
         if process is None or process.pid is None:
             return
         try:

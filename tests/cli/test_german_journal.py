@@ -170,3 +170,29 @@ def test_repredict_speaks_german(run):
     with_chance = " ".join(german(run, "history", "repredict", "-q").split())
     assert "Partie" in with_chance and "Experten" in with_chance
     assert english_left(with_chance) == [], with_chance
+
+
+def test_import_row_errors_are_german(run, tmp_path):
+    rows = {
+        "won,players\n2026-01-01,PR1-0040HM,3,maybe,1": "Zeile 2: won muss true oder false sein",
+        "won,players\n2026-01-01,PR1-0040HM,3,true,4": "players 4 passt nicht zum Teilcode",
+        "won,seals\n2026-01-01,PR1-0040HM,3,true,Ransom=9Z": "'9Z' ist kein Siegel",
+        "won,id\n2026-01-01,PR1-0040HM,3,true,0": "id (die Nummer der Partie) muss",
+        "won\n2026-01-01,PR1-0040HM,3,": "won fehlt",
+    }
+    for number, (row, german_text) in enumerate(rows.items()):
+        file = tmp_path / f"rows{number}.csv"
+        file.write_text("played_on,code,removed," + row + "\n")
+        result = run("--lang", "de", "history", "import", str(file))
+        assert result.exit_code == 2 and result.stderr.startswith("Fehler: "), result.stderr
+        assert german_text in result.stderr and "Nichts wurde importiert." in result.stderr
+        prose = re.sub(r"\b(played_on|code|removed|won|players|seals|id)\b", " ", result.stderr)
+        assert english_left(prose) == [], result.stderr
+    # a row kept without its prediction says why, in German
+    kept = tmp_path / "kept.csv"
+    kept.write_text(
+        "played_on,code,removed,won,predicted_win,predicted_wins,predicted_games,policy\n"
+        "2026-01-01,PR1-0040HM,3,true,0.5,10,100,expert\n"
+    )
+    said = german(run, "history", "import", str(kept))
+    assert "Zeile 2 (predicted_win 0.5 ist nicht predicted_wins 10 von predicted_games 100)" in said

@@ -70,3 +70,23 @@ def test_closing_stops_every_run_and_kills_the_process(started):
     assert not process.is_alive()
     with pytest.raises(Stopped):  # no run starts once the server is ending
         simulator.run(_args(50), Run(stoppable=False), lambda batch: None)
+
+
+def test_runs_asked_for_at_once_each_get_their_own_result():
+    """Two servers' runs in one process (as the tests' apps share it) wait for each other
+    instead of reading each other's messages."""
+    simulator = Simulator()
+    got: dict[int, int] = {}
+
+    def play(games: int) -> None:
+        got[games] = simulator.run(_args(games), Run(stoppable=False), lambda b: None).games
+
+    try:
+        threads = [threading.Thread(target=play, args=(games,)) for games in (200, 400, 600)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+        assert got == {200: 200, 400: 400, 600: 600}
+    finally:
+        simulator.close()
