@@ -36,8 +36,9 @@ from coop_helper.render import tables as render
 from coop_helper.render.atlas import print_difficulty
 from coop_helper.sim import DEFAULT_SEED, SETUP_TARGET
 from coop_helper.sim.chances import parse_precision
+from coop_helper.text.i18n import N_, _
 
-EXPLAIN_HINT = "(--explain: each level's interval and ranks, a chart, the deal's difficulty.)"
+EXPLAIN_HINT = N_("(--explain: each level's interval and ranks, a chart, the deal's difficulty.)")
 
 # The options of `setup` that only the simulation reads (--chart has its own message).
 SIMULATION_OPTIONS = (
@@ -137,7 +138,7 @@ def setup_command(
         if explain:
             render_odds.print_odds(setup.odds, chart=True, table_odds=setup.table_odds)
         else:
-            render_odds.print_brief_odds(setup.odds, setup.table_odds, more=EXPLAIN_HINT)
+            render_odds.print_brief_odds(setup.odds, setup.table_odds, more=_(EXPLAIN_HINT))
     render.make_console().print(render.steps_for(setup))
 
 

@@ -16,7 +16,6 @@ from coop_helper.sim.levels import Level
 from coop_helper.sim.odds import TAX_MOVES_NOTE, OddsResult
 from coop_helper.text.i18n import _, ngettext
 from coop_helper.text.percentages import chance_percent, exact_percent
-from coop_helper.text.words import plural
 
 if TYPE_CHECKING:
     from coop_helper.journal.table_odds import TableOdds
@@ -320,10 +319,10 @@ def odds_grid(result: OddsResult, table_odds: TableOdds | None, width: int) -> l
     ``your table`` with the table's own odds), as many levels to a row as ``width`` holds."""
     known = result.time_pile is not None
     keys = [str(lv.removed) if known else str(lv.turns) for lv in result.levels]
-    rows = [("win", [chance_percent(lv.win) for lv in result.levels])]
+    rows = [(_("win"), [chance_percent(lv.win) for lv in result.levels])]
     if table_odds is not None:
-        rows.append(("your table", [table_odds.shown_text(i) for i in range(len(keys))]))
-    head = "removed" if known else "turns"
+        rows.append((_("your table"), [table_odds.shown_text(i) for i in range(len(keys))]))
+    head = _("removed") if known else _("turns")
     label = max(len(head), *(len(name) for name, _ in rows))
     cell = 1 + max(len(text) for text in [*keys, *(c for _, cells in rows for c in cells)])
     per_row = max(1, (width - 2 - label) // cell)
@@ -363,10 +362,15 @@ def print_brief_odds(
     (where the whole account is), what must be said about them, and the recommendation;
     `print_odds` has the whole account."""
     console = make_console()
-    by = "cards removed" if result.time_pile is not None else "turns available"
+    if result.time_pile is not None:
+        heading = _("Win odds by cards removed ({games}, {policy} team, seed {seed}):")
+    else:
+        heading = _("Win odds by turns available ({games}, {policy} team, seed {seed}):")
+    games = ngettext("{n} simulated game", "{n} simulated games", result.games)
     console.print(
-        f"Win odds by {by} ({plural(result.games, 'simulated game')}, "
-        f"{result.policy} team, seed {result.seed}):"
+        heading.format(
+            games=games.format(n=f"{result.games:,}"), policy=result.policy, seed=result.seed
+        )
     )
     for line in odds_grid(result, table_odds, console.width):
         console.print(line, soft_wrap=True, highlight=False)
@@ -385,11 +389,11 @@ def print_brief_odds(
                 "Your table: from {games} of {players}; the recommendation stays the "
                 "expert's until it clearly differs (--as expert: the expert's odds alone)."
             )
-        games = table_odds.calibration.games
+        recorded = table_odds.calibration.games
         console.print(
             line.format(
-                games=ngettext("{n} recorded game", "{n} recorded games", games).format(
-                    n=f"{games:,}"
+                games=ngettext("{n} recorded game", "{n} recorded games", recorded).format(
+                    n=f"{recorded:,}"
                 ),
                 players=ngettext("{n} player", "{n} players", result.players).format(
                     n=result.players

@@ -141,9 +141,21 @@ def serve(host: str, port: int, open_browser: bool, workers: int) -> None:
 
         threading.Timer(0.3, webbrowser.open, (listening.url,)).start()
 
+    # Ctrl-C stops every simulation at once, from a thread of its own: the signal's
+    # handler runs in the main thread wherever it stands, perhaps holding a lock that
+    # stopping them takes (handing a run to the simulation threads, say), so the handler
+    # only wakes that thread (an event nothing else uses).
+    stopping = threading.Event()
+
+    def stop_runs() -> None:
+        stopping.wait()
+        state.close()
+
+    threading.Thread(target=stop_runs, name="stopper", daemon=True).start()
+
     class Stoppable(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
-            state.close()  # every simulation stops now: Ctrl-C ends the server at once
+            stopping.set()
             super().handle_exit(sig, frame)
 
     server = Stoppable(config)
@@ -176,6 +188,7 @@ def end_now(state: Any) -> None:
     from coop_helper import interrupts
     from coop_helper.text.i18n import _
 
+    state.close()  # done already by the stopper thread, unless it has not run yet
     state.pool.shutdown(wait=True)  # their runs are stopped: each thread ends at once
     code = interrupts.exit_code()
     if code == interrupts.INTERRUPTED:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -255,3 +256,23 @@ def test_a_table_that_won_or_lost_every_game_gets_odds_of_its_own(run, won):
     bound = "at least" if won else "at most"
     assert f"Your table {'won' if won else 'lost'} all 10 1-player games" in text
     assert f"are {bound} " in text and "and the recommendation uses it" in text
+
+
+@pytest.mark.parametrize(("wins", "losses"), [(14, 2), (6, 0), (0, 6)])
+def test_the_table_odds_text_speaks_german(run, wins, losses):
+    """The fit in words, its note and the brief line under German, with decimal commas;
+    the English run's numbers, written the German way."""
+    _journal(wins, losses)
+    english = " ".join(run(*ODDS).stdout.split())
+    german = " ".join(run("--lang", "de", *ODDS).stdout.split())
+    for words in ("Your table", "odds of winning", "the expert's", "recommendation", "player"):
+        assert words in english and words not in german, words
+    if losses == 0:
+        assert "Euer Tisch hat alle 6 Partien für 1 Spieler mit Vorhersage" in german
+        assert "mindestens" in german and "(≥)" in german
+    elif wins == 0:
+        assert "verloren" in german and "höchstens" in german and "(≤)" in german
+    else:
+        factor = re.search(r"are (\d+\.\d\d)x the expert's", english)
+        assert factor and f"ist {factor.group(1).replace('.', ',')}-mal die des" in german
+        assert "aus 16 Partien für 1 Spieler mit Vorhersage des Experten" in german
