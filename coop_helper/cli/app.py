@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import typer
 
 from coop_helper import __version__, interrupts
-from coop_helper.cli.commands import CommandGroup
+from coop_helper.cli.commands import PROG_NAME, TOP_LEVEL, CommandGroup
 from coop_helper.cli.help_style import HELP_OPTIONS, HelpCommand
 from coop_helper.errors import DataError, UserError, escape_controls
 from coop_helper.render import terminal as streams
@@ -126,15 +126,6 @@ def command(
     return register
 
 
-# The top-level commands made by `command`, each with the way to register it.
-TOP_LEVEL: dict[Callable[..., Any], Callable[[typer.Typer], object]] = {}
-
-
-def add_command(target: typer.Typer, func: Callable[..., Any]) -> None:
-    """Register a function made a command by `command` on ``target``."""
-    TOP_LEVEL[func](target)
-
-
 def _show_version(value: bool) -> None:
     if value:
         from coop_helper.native import engine_description
@@ -170,9 +161,6 @@ def _root(
 _UsageError: type[Exception] = next(
     c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
 )
-
-
-PROG_NAME = "coop-helper"  # however it is started (`python -m coop_helper` too)
 
 
 def _run() -> int:

@@ -10,10 +10,15 @@ command's time. Help, completion and a mistyped name load them all.
 from __future__ import annotations
 
 import importlib
-from collections.abc import MutableMapping
-from typing import Any, Final
+from collections.abc import Callable, MutableMapping
+from typing import TYPE_CHECKING, Any, Final
 
 from coop_helper.cli.help_style import HelpGroup
+
+if TYPE_CHECKING:
+    import typer
+
+PROG_NAME: Final = "coop-helper"  # however it is started (`python -m coop_helper` too)
 
 # name: (module, the function made a command by `cli.app.command`)
 COMMANDS: Final = {
@@ -35,12 +40,13 @@ GROUPS: Final = {
 }
 NAMES: Final = (*COMMANDS, *GROUPS)
 
+# The top-level commands made by `cli.app.command`, each with the way to register it.
+TOP_LEVEL: dict[Callable[..., Any], Callable[[typer.Typer], object]] = {}
+
 
 def load(name: str) -> Any:
     """The click command (or group) ``name``, built from its module, which is imported now."""
     import typer
-
-    from coop_helper.cli.app import add_command
 
     module, attribute = COMMANDS.get(name) or GROUPS[name]
     target = getattr(importlib.import_module(module), attribute)
@@ -48,7 +54,7 @@ def load(name: str) -> Any:
     if name in GROUPS:
         holder.add_typer(target, name=name)
     else:
-        add_command(holder, target)
+        TOP_LEVEL[target](holder)
     return typer.main.get_group(holder).commands[name]
 
 

@@ -12,7 +12,7 @@ import re
 import shlex
 from typing import Any
 
-from coop_helper.cli.app import PROG_NAME
+from coop_helper.cli.commands import PROG_NAME
 from coop_helper.errors import UserError, shown
 from coop_helper.text.i18n import _, is_german, ngettext
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import typer
 
 from coop_helper.cli import commands
-from coop_helper.cli.app import TOP_LEVEL, app
+from coop_helper.cli.app import app
+from coop_helper.cli.commands import TOP_LEVEL
 
 CLI = Path(commands.__file__).resolve().parent
 COMMAND_MODULES = set(commands.NAMES)
