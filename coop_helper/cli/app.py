@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 import typer
 
 from coop_helper import __version__, interrupts
-from coop_helper.cli import usage_errors
-from coop_helper.cli.help_style import HELP_OPTIONS, HelpCommand, HelpGroup
+from coop_helper.cli.commands import PROG_NAME, TOP_LEVEL, CommandGroup
+from coop_helper.cli.help_style import HELP_OPTIONS, HelpCommand
 from coop_helper.errors import DataError, UserError, escape_controls
 from coop_helper.render import terminal as streams
 from coop_helper.text import i18n
@@ -27,7 +27,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
-    cls=HelpGroup,
+    cls=CommandGroup,
     context_settings=HELP_OPTIONS,
 )
 
@@ -108,7 +108,7 @@ def command(
 ) -> Callable[[F], F]:
     """Make the function a command: UserError becomes one line and exit 2, DataError one
     line and exit 1. On a group ``on`` it is registered at once; a top-level command is
-    registered on the app by `cli.commands`, the one list of them (`add_command`)."""
+    registered on the app when it is used (`cli.commands`, the one list of them)."""
 
     def register(func: F) -> F:
         @functools.wraps(func)
@@ -124,15 +124,6 @@ def command(
         return func
 
     return register
-
-
-# The top-level commands made by `command`, each with the way to register it.
-TOP_LEVEL: dict[Callable[..., Any], Callable[[typer.Typer], object]] = {}
-
-
-def add_command(target: typer.Typer, func: Callable[..., Any]) -> None:
-    """Register a function made a command by `command` on ``target``."""
-    TOP_LEVEL[func](target)
 
 
 def _show_version(value: bool) -> None:
@@ -172,9 +163,6 @@ _UsageError: type[Exception] = next(
 )
 
 
-PROG_NAME = usage_errors.PROG_NAME
-
-
 def _run() -> int:
     """Run the app; the exit code. Usage errors become one ``error:`` line (exit 2)."""
     try:
@@ -185,6 +173,8 @@ def _run() -> int:
     except _UsageError as err:
         if not str(err.format_message()).strip():  # type: ignore[attr-defined]
             return 0  # a bare command: its help was shown, nothing went wrong
+        from coop_helper.cli import usage_errors  # only on a usage error: start-up counts
+
         ctx = getattr(err, "ctx", None)
         args = sys.argv[1:]
         message = usage_errors.unknown_option_message(err, args) or (

@@ -13,6 +13,7 @@ from coop_helper.cli.help_style import HELP_OPTIONS, HelpGroup
 from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
+from coop_helper.render.printing import print_json
 from coop_helper.text.words import plural
 
 if TYPE_CHECKING:  # the atlas builder loads when the command runs
@@ -259,7 +260,7 @@ def _build(
 
 def _print_report(report: BuildReport, params: BuildParams, as_json: bool) -> None:
     if as_json:
-        render.print_json(
+        print_json(
             {
                 "output": str(report.output),
                 "tasks": report.tasks,
@@ -299,6 +300,6 @@ def info_command(as_json: JsonFlag = False) -> None:
             if k in info
         }
     if as_json:
-        render.print_json(atlas_info_json(atlas_path(), header, reason, counts))
+        print_json(atlas_info_json(atlas_path(), header, reason, counts))
         return
     print_atlas_info(atlas_path(), header, reason, counts)

@@ -16,6 +16,7 @@ from coop_helper.render import tables as render
 from coop_helper.render.atlas import (
     print_contract_difficulty,
 )
+from coop_helper.render.printing import print_json
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import (
@@ -46,7 +47,7 @@ def contracts_command(
 
         effects = contract_difficulty(check_players(players, "--players"), seals)
     if as_json:
-        render.print_json(documents.contracts_document(catalog, seals, effects))
+        print_json(documents.contracts_document(catalog, seals, effects))
         return
     render.print_contracts(catalog, seals)
     if players is not None and effects is not None:

@@ -24,6 +24,7 @@ from coop_helper.render import tables as render
 from coop_helper.render.atlas import (
     print_difficulty,
 )
+from coop_helper.render.printing import print_json
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import (
@@ -93,9 +94,7 @@ def deal_command(
     code = encode_share_code(players, contracts, catalog)
     seals = config.seals_for(catalog, [], contracts)
     if as_json:
-        render.print_json(
-            documents.deal_document(players, seed, code, contracts, seals, candidates)
-        )
+        print_json(documents.deal_document(players, seed, code, contracts, seals, candidates))
         return
     render.print_deal(
         players,
@@ -129,7 +128,7 @@ def deal_by_difficulty(
     choice = choose_deal(players, asked, kept, avoided, seed, seals)
     code = encode_share_code(players, choice.contracts, catalog)
     if as_json:
-        render.print_json(
+        print_json(
             documents.deal_document(players, seed, code, choice.contracts, seals, choice=choice)
         )
         return

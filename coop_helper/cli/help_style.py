@@ -7,6 +7,7 @@ command classes blank the type column for flags and arguments; everything else i
 
 from __future__ import annotations
 
+import copy
 import functools
 import shutil
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from coop_helper.render import terminal as streams
-from coop_helper.render.tables import NARROW
+from coop_helper.render.terminal import NARROW
 
 HELP_OPTIONS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 
@@ -36,12 +37,21 @@ def _usage_name(argument: Any) -> Any:
     return pieces
 
 
+def _no_metavar(param: Any, ctx: Any) -> str:
+    return ""
+
+
 def _plain(params: list[Any]) -> list[Any]:
     for param in params:
         if isinstance(param, TyperArgument) or getattr(param, "is_flag", False):
             param.display_type_rich = _no_type_tag  # this parameter only
         if isinstance(param, TyperArgument):
             param.get_usage_pieces = _usage_name(param)  # type: ignore[method-assign]
+            if not hasattr(param.type, "choices") and param.type.get_metavar is not _no_metavar:
+                # the typer pinned takes an argument's tag from its type: a copy of the
+                # type for this argument alone (a type such as str's is shared by all)
+                param.type = copy.copy(param.type)
+                param.type.get_metavar = _no_metavar  # type: ignore[method-assign]
     return params
 
 

@@ -21,6 +21,7 @@ from coop_helper.cli.options import (
 )
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
+from coop_helper.render.printing import print_json
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import check_players
@@ -125,7 +126,7 @@ def _show_history(
         history_chart(summary, [r.name for r in load_catalog().ranks], chart, ", ".join(about))
     if as_json:
         filters = {"players": players, "since": since}
-        render.print_json(views.history_json(summary, path, filters))
+        print_json(views.history_json(summary, path, filters))
         return
     chosen_by = [
         *([] if players is None else [f"--players {players}"]),
@@ -180,7 +181,7 @@ def export_command(
         games = records.load(journal)
     transfer.write_file(file, transfer.render_export(games, suffix), force)
     if as_json:
-        render.print_json({"schema": views.JSON_SCHEMA, "file": str(file), "games": len(games)})
+        print_json({"schema": views.JSON_SCHEMA, "file": str(file), "games": len(games)})
         return
     render.make_console().print(
         _("Exported {games} to {file}").format(games=views.games_text(len(games)), file=file),
@@ -209,7 +210,7 @@ def import_command(
     with journal:
         done = transfer.import_file(journal, file, config.known_seals(load_catalog()))
     if as_json:
-        render.print_json(
+        print_json(
             {
                 "schema": views.JSON_SCHEMA,
                 "file": str(file),
@@ -315,7 +316,7 @@ def repredict_command(
                     )
                 raise
     if as_json:
-        render.print_json(
+        print_json(
             {
                 "schema": views.JSON_SCHEMA,
                 "games": done.games,
@@ -427,7 +428,7 @@ def _remove(journal: Journal, game: GameRecord, yes: bool, as_json: bool) -> Non
         )
     left = records.count(journal)
     if as_json:
-        render.print_json(
+        print_json(
             {"schema": views.JSON_SCHEMA, "removed": views.game_json(game), "remaining": left}
         )
         return

@@ -30,6 +30,7 @@ from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.render import documents
 from coop_helper.render import tables as render
 from coop_helper.render.atlas import print_difficulty
+from coop_helper.render.printing import print_json
 from coop_helper.sim import DEFAULT_SEED
 from coop_helper.sim.chances import parse_precision
 
@@ -86,7 +87,7 @@ def odds_command(
     show_extras(setup, chart, as_json)
     assert setup.odds is not None
     if as_json:
-        render.print_json(documents.odds_document(setup.odds, deal.seals, setup.table_odds))
+        print_json(documents.odds_document(setup.odds, deal.seals, setup.table_odds))
         return
     render.print_time_pile(deal.pile)
     render_odds.print_odds(setup.odds, table_odds=setup.table_odds)

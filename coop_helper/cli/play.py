@@ -88,8 +88,9 @@ def play_command(
 ) -> None:
     """Play one simulated game and show it turn by turn (--json: its event log)."""
     from coop_helper.render.play import game_document, render_account, wrap_account
+    from coop_helper.render.printing import print_json
     from coop_helper.render.progress import ProgressReporter
-    from coop_helper.render.tables import make_console, print_json
+    from coop_helper.render.tables import make_console
     from coop_helper.sim.play import play_one
 
     if seed is None:

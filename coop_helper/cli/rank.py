@@ -13,7 +13,7 @@ from coop_helper.cli.options import (
     _refuse_options,
 )
 from coop_helper.errors import UserError, shown
-from coop_helper.render import tables as render
+from coop_helper.render.printing import print_json, print_line
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.text.i18n import _, ngettext
 
@@ -35,9 +35,7 @@ def rank_command(
         ) from None
     rank = load_catalog().rank(value)
     if as_json:
-        render.print_json({"points": value, "rank": rank.name})
+        print_json({"points": value, "rank": rank.name})
         return
     points_text = ngettext("{n} point", "{n} points", value).format(n=f"{value:,}")
-    render.make_console().print(
-        _("{points}: {rank}").format(points=points_text, rank=rank.shown_name())
-    )
+    print_line(_("{points}: {rank}").format(points=points_text, rank=rank.shown_name()))

@@ -19,6 +19,7 @@ from coop_helper.cli.options import (
 )
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
+from coop_helper.render.printing import print_json
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import face_up
@@ -127,7 +128,7 @@ def record_command(
     with journal, ProgressReporter(PREDICTION_GAMES, not (quiet or as_json)) as progress:
         record, standing = record_game(journal, game, workers, progress)
     if as_json:
-        render.print_json(views.record_json(record, standing, journal.path))
+        print_json(views.record_json(record, standing, journal.path))
     else:
         views.print_record(record, standing)
     undo = _("('coop-helper history delete {id}' removes this game)").format(id=record.id)

@@ -18,6 +18,7 @@ from coop_helper.cli.options import (
 )
 from coop_helper.errors import UserError, shown
 from coop_helper.render import tables as render
+from coop_helper.render.printing import print_json
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog, parse_seal
 from coop_helper.setup.seal_options import parse_seal_words, unknown_seal_names
@@ -62,7 +63,7 @@ def seals_set_command(
         raise UserError(str(err)) from None
     path, earlier = config.set_seal(contract, seal)
     if as_json:
-        render.print_json(
+        print_json(
             {
                 "name": contract.name,
                 "seal": render.seal_json(seal),
@@ -110,7 +111,7 @@ def seals_unset_command(
             )
         )
     if as_json:
-        render.print_json({"name": contract.name, "removed": removed, "config": str(path)})
+        print_json({"name": contract.name, "removed": removed, "config": str(path)})
         return
     text = (
         _("Forgot the seal of {name} (in {path})")
@@ -128,7 +129,7 @@ def seals_list_command(as_json: JsonFlag = False) -> None:
     rows = [(c, seals.get(c.key)) for c in catalog.contracts if c.seal is None]
     path = str(config.config_path())
     if as_json:
-        render.print_json(
+        print_json(
             {
                 "config": path,
                 "seals": [

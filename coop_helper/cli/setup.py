@@ -34,6 +34,7 @@ from coop_helper.policies import DEFAULT_POLICY
 from coop_helper.render import documents
 from coop_helper.render import tables as render
 from coop_helper.render.atlas import print_difficulty
+from coop_helper.render.printing import print_json
 from coop_helper.sim import DEFAULT_SEED, SETUP_TARGET
 from coop_helper.sim.chances import parse_precision
 from coop_helper.text.i18n import N_, _
@@ -130,7 +131,7 @@ def setup_command(
     setup = set_up(deal, settings, as_who, live_watch(not (as_json or quiet)))
     show_extras(setup, chart, as_json)
     if as_json:
-        render.print_json(documents.setup_document(setup))
+        print_json(documents.setup_document(setup))
         return
     if setup.odds is not None:
         from coop_helper.render import odds as render_odds

@@ -14,6 +14,7 @@ from coop_helper.cli.options import (
 )
 from coop_helper.render import documents
 from coop_helper.render import tables as render
+from coop_helper.render.printing import print_json
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import (
@@ -40,7 +41,7 @@ def timepile_command(
     check_seal_options(catalog, seal_options or [], contracts)
     pile = time_pile(contracts, seals, catalog)
     if as_json:
-        render.print_json(documents.timepile_document(players, contracts, seals, pile))
+        print_json(documents.timepile_document(players, contracts, seals, pile))
         return
     render.print_time_pile(pile)
     for contract in contracts:  # a seal the card data lacks: say whose it is

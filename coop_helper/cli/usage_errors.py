@@ -12,10 +12,9 @@ import re
 import shlex
 from typing import Any
 
+from coop_helper.cli.commands import PROG_NAME
 from coop_helper.errors import UserError, shown
 from coop_helper.text.i18n import _, is_german, ngettext
-
-PROG_NAME = "coop-helper"
 
 _EXPECTED = {  # pydantic's error types, as a player would say what was expected
     "int_parsing": "a whole number",
@@ -25,10 +24,21 @@ _EXPECTED = {  # pydantic's error types, as a player would say what was expected
     "float_type": "a number",
     "bool_parsing": "true or false",
 }
+# click's words for the same, as the typer pinned checks a value
+_CLICK_EXPECTED = re.compile(
+    r"^'(?P<input>.*)' is not a valid (?P<kind>int|integer|float|boolean)\."
+)
+_KINDS = {
+    "int": "int_type",
+    "integer": "int_type",
+    "float": "float_type",
+    "boolean": "bool_parsing",
+}
 
 
 def plain_message(err: Exception) -> str:
-    """A usage error's message in a player's words (typer's validation speaks pydantic)."""
+    """A usage error's message in a player's words (typer's validation speaks pydantic or
+    click, by version)."""
     usage: Any = err  # click's UsageError: a ``message`` and ``format_message()``
     errors = getattr(err.__cause__, "errors", None)
     if callable(errors) and isinstance(getattr(usage, "message", None), str):
@@ -39,6 +49,10 @@ def plain_message(err: Exception) -> str:
                 usage.message = f"'{shown(str(first.get('input', '')))}' is not {expected}."
     if isinstance(getattr(usage, "message", None), str):
         usage.message = usage.message.removeprefix("Value error, ")
+        said = _CLICK_EXPECTED.match(usage.message)
+        if said is not None:
+            expected = _EXPECTED[_KINDS[said.group("kind")]]
+            usage.message = f"'{said.group('input')}' is not {expected}."
     text = " ".join(str(usage.format_message()).split())
     # "Invalid value for '--players': ..." as every other error starts: the option's name
     return re.sub(r"^Invalid value for '([^']+)'(?: / '[^']+')*: ", r"\1: ", text)

@@ -31,8 +31,6 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from coop_helper.engine.fork import sample_hidden
-from coop_helper.engine.game import Game, GameConfig
 from coop_helper.engine.state import Table
 
 if TYPE_CHECKING:
@@ -61,6 +59,10 @@ def left_open_on_stopping(table: Table, rng: random.Random, team: Callable[[], P
     order: what the rest of a turn does depends on how many cards are hidden where (the
     coins), never on which.
     """
+    # the Python engine loads only when it plays (the native core has its own rule)
+    from coop_helper.engine.fork import sample_hidden
+    from coop_helper.engine.game import Game, GameConfig
+
     config = GameConfig(table.contracts, table.n_players, 0, 0, 0)
     position = (table.copy(), sample_hidden(table, None), rng, rng)
     game = Game(config, team(), None, position, start_policy=False)

@@ -4,7 +4,7 @@ The command line prints them (``deal --json``, ``contracts --json``, ``timepile 
 ``odds --json``, ``setup --json``) and the web page's API returns them, so both give the
 same fields.
 Each function takes what the command has worked out and returns the document without its
-``schema`` field (`render.tables.print_json` and the web API add it).
+``schema`` field (`render.printing.print_json` and the web API add it).
 """
 
 from __future__ import annotations

@@ -20,12 +20,12 @@ from coop_helper.errors import escape_controls
 from coop_helper.journal.calibration import MIN_GAMES, Calibration
 from coop_helper.journal.history import Expected, GroupSummary, History, Standing
 from coop_helper.journal.records import COLUMNS, GameRecord
+from coop_helper.render.printing import JSON_SCHEMA
 from coop_helper.render.tables import is_narrow, make_console, print_records, print_with_command
 from coop_helper.text.i18n import N_, _, is_german, ngettext
 from coop_helper.text.percentages import chance_percent, exact_percent
 from coop_helper.text.percentages import percent as half_up_percent
 
-JSON_SCHEMA = 1
 MAX_MONTHS = 24  # more months than this are shown by year
 NOTE_SHOWN = 80  # characters of a note `history` shows (JSON and export keep all of it)
 NOTE_ROOM = 16  # narrower than this, a Note column is unreadable: notes go below the table

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import json
 import re
 import shlex
 import sys
@@ -20,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from coop_helper.render.terminal import stdout_is_unicode
+from coop_helper.render.terminal import NARROW
 from coop_helper.setup.catalog import Catalog, Contract, Seal
 from coop_helper.setup.deals import PreparedGame, TimePile
 from coop_helper.text.i18n import _, is_german, ngettext
@@ -71,19 +70,6 @@ def make_console(stderr: bool = False) -> Console:
     if stream is not None and not stream.isatty():
         return _Console(file=cast(TextIO, _TrimmedLines(stream)), markup=False, highlight=False)
     return _Console(stderr=stderr, markup=False, highlight=False)
-
-
-JSON_SCHEMA = 1  # raised when a field of any --json document changes meaning or goes away
-
-
-def print_json(doc: Mapping[str, Any]) -> None:
-    """Print one ``--json`` document on stdout: ``schema`` first, indented, non-ASCII
-    letters escaped if stdout cannot show them."""
-    document = {"schema": JSON_SCHEMA, **doc}
-    print(json.dumps(document, indent=2, ensure_ascii=not stdout_is_unicode()))
-
-
-NARROW = 64  # below this many columns, tables become lists of short lines
 
 
 def is_narrow(console: Console) -> bool:

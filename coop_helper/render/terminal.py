@@ -12,6 +12,7 @@ import unicodedata
 
 ASCII_FALLBACK = "coop_helper_ascii"
 MIN_COLUMNS = 20  # narrower than this is no layout at all: use the terminal's real width
+NARROW = 64  # below this many columns, tables become lists of short lines
 
 # One ASCII character per character, so tables measured for the real text stay aligned.
 _SYMBOLS = {

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import itertools
-import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from multiprocessing.pool import AsyncResult, Pool, ThreadPool
+from typing import Any, Protocol
 
 from coop_helper import interrupts
 from coop_helper.setup.catalog import Contract
@@ -33,6 +33,65 @@ class OddsRequest:
     native: bool | None = None  # on the native core (None: wherever it can play them)
 
 
+class _Job(Protocol):
+    def get(self) -> list[Trace]: ...
+
+    def wait(self) -> None: ...
+
+
+class _Pool(Protocol):
+    """What `simulate` asks of its workers: a process pool's calls."""
+
+    def apply_async(self, func: Callable[..., list[Trace]], args: tuple[Any, ...]) -> _Job: ...
+
+    def close(self) -> None: ...
+
+    def join(self) -> None: ...
+
+    def terminate(self) -> None: ...
+
+
+class _ThreadJob:
+    def __init__(self, future: concurrent.futures.Future[list[Trace]]) -> None:
+        self.future = future
+
+    def get(self) -> list[Trace]:
+        return self.future.result()
+
+    def wait(self) -> None:
+        concurrent.futures.wait([self.future])
+
+
+class _Threads:
+    """Threads with a process pool's calls, for the native core, which plays a batch
+    without the GIL (concurrent.futures: far less to load at start-up than
+    multiprocessing, which only the Python engine's worker processes need)."""
+
+    def __init__(self, workers: int) -> None:
+        self.executor = concurrent.futures.ThreadPoolExecutor(workers)
+
+    def apply_async(self, func: Callable[..., list[Trace]], args: tuple[Any, ...]) -> _ThreadJob:
+        return _ThreadJob(self.executor.submit(func, *args))
+
+    def close(self) -> None:
+        pass
+
+    def join(self) -> None:
+        self.executor.shutdown(wait=True)
+
+    def terminate(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _processes(workers: int) -> _Pool:
+    """Worker processes for the Python engine."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    pool: _Pool = context.Pool(workers, initializer=interrupts.leave_signals_to_parent)
+    return pool
+
+
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
     request, start, stop = args
     return play_traces(
@@ -53,7 +112,7 @@ def _chunks(games: int, size: int) -> list[tuple[int, int]]:
 
 def _results(
     jobs: list[tuple[OddsRequest, int, int]],
-    pool: Pool | None,
+    pool: _Pool | None,
     ahead: int,
     aborted: list[bool] | None = None,
 ) -> Generator[list[Trace], None, None]:
@@ -68,7 +127,7 @@ def _results(
         for job in jobs:
             yield _chunk(job)
         return
-    pending: deque[AsyncResult[list[Trace]]] = deque()
+    pending: deque[_Job] = deque()
     queue = iter(jobs)
     for job in itertools.islice(queue, ahead):
         pending.append(pool.apply_async(_chunk, (job,)))
@@ -106,17 +165,16 @@ def simulate(
     jobs = [(request, a, b) for a, b in _chunks(request.games, size)]
     traces: list[Trace] = []
     batch: list[Trace] = []
-    pool: Pool | None = None
+    pool: _Pool | None = None
     native = request.native
     if native is None:
         native = native_plays(request.policy, request.seed, request.max_turns, request.contracts)
     if request.workers > 1 and native:
         # The native core plays a batch without the GIL: threads run batches side by side,
         # with no processes to start and no traces to pickle back.
-        pool = ThreadPool(request.workers)
+        pool = _Threads(request.workers)
     elif request.workers > 1:
-        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        pool = context.Pool(request.workers, initializer=interrupts.leave_signals_to_parent)
+        pool = _processes(request.workers)
     aborted = [False]
     results = _results(jobs, pool, ahead=2 * request.workers, aborted=aborted)
     try:

@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import Hidden, Table
 from coop_helper.native import core as native_core
 from coop_helper.native import native_in_use
@@ -35,6 +34,9 @@ from coop_helper.policies.expert_params import ExpertParams
 from coop_helper.policies.last_turn import draws_on, last_turn_view, looks
 from coop_helper.policies.native_expert import native_constants
 from coop_helper.setup.catalog import Contract
+
+if TYPE_CHECKING:
+    from coop_helper.engine import Game
 
 # The random source of the branch being played, one per thread (a Dask worker may run
 # tasks in threads): its state is set from the game's at each branch, as seeding a new one
@@ -128,6 +130,8 @@ class TraceRecorder:
         hidden.time = []
         deck_rng = _branch_rng()  # a branch is played to its end before the next one starts
         deck_rng.setstate(deck_state)
+        from coop_helper.engine import Game, GameConfig
+
         config = GameConfig(view.contracts, view.n_players, 0, 0, self.seed)
         branch = Game(config, team, None, (view, hidden, deck_rng, deck_rng), start_policy=False)
         branch.on_stop = lambda: _settle(branch, team)
@@ -184,6 +188,8 @@ def trace_game(
     dealt_time: int | None = None,
 ) -> Trace:
     """`play_trace` with this fresh policy object."""
+    from coop_helper.engine import Game, GameConfig  # the Python engine: only when it plays
+
     recorder = TraceRecorder(policy, seed)
     config = GameConfig(contracts, players, time_pile, 0, seed, dealt_time)
     game = Game(config, recorder)  # type: ignore[arg-type]

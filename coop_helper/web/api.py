@@ -20,7 +20,8 @@ from coop_helper.atlas.lookup import contract_difficulty
 from coop_helper.errors import DataError, UserError, shown
 from coop_helper.game_setup import Deal, GameSetup, find_deal, set_up
 from coop_helper.render import documents
-from coop_helper.render.tables import JSON_SCHEMA, seal_json
+from coop_helper.render.printing import JSON_SCHEMA
+from coop_helper.render.tables import seal_json
 from coop_helper.setup import settings as config
 from coop_helper.setup.catalog import load_catalog, parse_seal
 from coop_helper.setup.deals import (

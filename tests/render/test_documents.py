@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from coop_helper.render.tables import JSON_SCHEMA
+from coop_helper.render.printing import JSON_SCHEMA
 
 EXAMPLE = ["Lady Killer", "Maritime Supremacy", "Galleon Foe"]
 FAST = ["--games", "40", "--workers", "1", "--quiet"]
