@@ -16,6 +16,7 @@ from coop_helper.policies import make_policy
 from coop_helper.setup.catalog import Catalog, Contract, Seal, load_catalog
 from coop_helper.setup.deals import TimePile, face_up, time_pile
 from coop_helper.setup.seal_options import check_seal_options
+from coop_helper.text.i18n import _
 
 __all__ = ["PlayedGame", "default_time_pile", "play_one"]
 
@@ -74,16 +75,20 @@ def play_one(
     """
     catalog = load_catalog()
     if players is not None and not 1 <= players <= 5:
-        raise UserError(f"--players must be 1 to 5, not {players}.")
+        raise UserError(_("--players must be 1 to 5, not {n}.").format(n=players))
     if not names and code is None and players is not None:  # `setup --players N` deals
         raise UserError(
-            f"play does not deal: deal with 'coop-helper deal --players {players}' and give "
-            "its share code with --code CODE, or name the face-up contracts."
+            _(
+                "play does not deal: deal with 'coop-helper deal --players {n}' and give "
+                "its share code with --code CODE, or name the face-up contracts."
+            ).format(n=players)
         )
     if not names and code is None:
         raise UserError(
-            "name the face-up contracts, e.g. 'coop-helper play "
-            '"Lady Killer" Explorer Fighter\', or give --code CODE.'
+            _(
+                "name the face-up contracts, e.g. 'coop-helper play "
+                '"Lady Killer" Explorer Fighter\', or give --code CODE.'
+            )
         )
     n_players, contracts = face_up(names=names, code=code, players=players, catalog=catalog)
     if callable(seals):

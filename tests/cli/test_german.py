@@ -94,3 +94,16 @@ def test_json_errors_and_documents_keep_their_keys(run):
     doc = json.loads(run("--lang", "de", *args).stdout)
     assert doc == json.loads(run(*args).stdout)
     assert doc["time_pile"] is not None and "base" in doc
+
+
+@pytest.mark.parametrize(
+    ("args", "german"),
+    [
+        (("--players", "1"), "Fehler: play teilt nicht aus: teilt mit 'coop-helper deal"),
+        (("--players", "9"), "Fehler: --players muss 1 bis 5 sein, nicht 9."),
+        ((), "Fehler: nennt die offenen Aufträge, z. B. 'coop-helper play"),
+    ],
+)
+def test_plays_errors_are_german(run, args, german):
+    result = run("--lang", "de", "play", *args)
+    assert result.exit_code == 2 and result.stderr.startswith(german), result.stderr
