@@ -348,35 +348,45 @@ def decode_share_code(
     echoed = shown(code.strip(), limit=24)
     if not text.startswith(SHARE_CODE_PREFIX) or len(text) < len(SHARE_CODE_PREFIX) + 1:
         raise UserError(
-            f"'{echoed}' is not a share code: codes look like {_EXAMPLE} "
-            "(printed by 'coop-helper deal')."
+            _(
+                "'{code}' is not a share code: codes look like {example} "
+                "(printed by 'coop-helper deal')."
+            ).format(code=echoed, example=_EXAMPLE)
         )
     version = text[len(SHARE_CODE_PREFIX)]
     version = {"I": "1", "L": "1", "O": "0"}.get(version, version)  # read like the body
     if version != str(SHARE_CODE_VERSION):
         raise UserError(
-            f"share code '{echoed}' has version {version!r}; this coop-helper reads version "
-            f"{SHARE_CODE_VERSION} codes like {_EXAMPLE}. Deal again or update coop-helper."
+            _(
+                "share code '{code}' has version {version}; this coop-helper reads version "
+                "{known} codes like {example}. Deal again or update coop-helper."
+            ).format(code=echoed, version=repr(version), known=SHARE_CODE_VERSION, example=_EXAMPLE)
         )
     body = text[len(SHARE_CODE_PREFIX) + 1 :]
     if len(body) != _PAYLOAD_LENGTH + 1:
         raise UserError(
-            f"share code '{echoed}' has {len(body)} symbols after 'PR1-', expected "
-            f"{_PAYLOAD_LENGTH + 1}: copy the whole code, e.g. {_EXAMPLE}."
+            _(
+                "share code '{code}' has {n} symbols after 'PR1-', expected {wanted}: copy "
+                "the whole code, e.g. {example}."
+            ).format(code=echoed, n=len(body), wanted=_PAYLOAD_LENGTH + 1, example=_EXAMPLE)
         )
     values = []
     for ch in body:
         symbol = _LOOKALIKES.get(ch, ch)
         if symbol not in _ALPHABET:
             raise UserError(
-                f"share code '{echoed}' contains {ch!r}, which share codes never use: "
-                "check the code for typos."
+                _(
+                    "share code '{code}' contains {symbol}, which share codes never use: "
+                    "check the code for typos."
+                ).format(code=echoed, symbol=repr(ch))
             )
         values.append(_ALPHABET.index(symbol))
     if _luhn_sum([SHARE_CODE_VERSION, *values]) != 0:
         raise UserError(
-            f"share code '{echoed}' fails its check: a symbol is mistyped. "
-            "Copy the code again from the deal."
+            _(
+                "share code '{code}' fails its check: a symbol is mistyped. "
+                "Copy the code again from the deal."
+            ).format(code=echoed)
         )
     value = 0
     for digit in values[:-1]:
@@ -385,7 +395,9 @@ def decode_share_code(
     contracts = tuple(c for i, c in enumerate(catalog.contracts) if mask >> i & 1)
     if players not in PLAYER_COUNTS or (len(contracts) != catalog.contracts_by_players[players]):
         raise UserError(
-            f"share code '{echoed}' does not describe a deal: copy the code again from the deal."
+            _(
+                "share code '{code}' does not describe a deal: copy the code again from the deal."
+            ).format(code=echoed)
         )
     return players, contracts
 

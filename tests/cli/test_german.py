@@ -107,3 +107,19 @@ def test_json_errors_and_documents_keep_their_keys(run):
 def test_plays_errors_are_german(run, args, german):
     result = run("--lang", "de", "play", *args)
     assert result.exit_code == 2 and result.stderr.startswith(german), result.stderr
+
+
+@pytest.mark.parametrize(
+    ("code", "german"),
+    [
+        ("XX1", "'XX1' ist kein Teilcode: Teilcodes sehen aus wie PR1-0040HM"),
+        ("PR2-0040HM", "der Teilcode 'PR2-0040HM' hat die Version '2'"),
+        ("PR1-00", "der Teilcode 'PR1-00' hat 2 Zeichen nach 'PR1-', erwartet sind 6"),
+        ("PR1-0040H!", "der Teilcode 'PR1-0040H!' enthält '!'"),
+        ("PR1-0040HX", "der Teilcode 'PR1-0040HX' besteht seine Prüfung nicht"),
+    ],
+)
+def test_a_mistyped_share_code_is_a_german_error(run, code, german):
+    result = run("--lang", "de", "odds", "--code", code)
+    assert result.exit_code == 2 and result.stderr.startswith("Fehler: " + german), result.stderr
+    assert "share code" not in result.stderr

@@ -60,7 +60,7 @@ WORDS = {
         "none": "Noch keine Partien eingetragen.",
         "by_turns": "nach Zügen",
         "needs_seal": "fehlt das unbekannte Siegel",
-        "bad_code": "share code",
+        "bad_code": "Teilcode",
         "steps": "Zeitstapel",
         "pp": "Prozentpunkte",
     },
