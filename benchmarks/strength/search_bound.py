@@ -35,6 +35,7 @@ from typing import Any
 
 from coop_helper.native import core, extension
 from coop_helper.policies.native_expert import native_constants
+from coop_helper.policies.search import native_search
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.statistics import wilson
@@ -79,6 +80,7 @@ def play_pair(players: int, index: int, args: argparse.Namespace) -> dict[str, A
         "contracts": [c.key for c in contracts],
     }
     expert = native_constants("expert", players)
+    search = native_search()
     for arm in args.arms:
         spec = ARMS[arm]
         start = time.process_time()
@@ -91,8 +93,8 @@ def play_pair(players: int, index: int, args: argparse.Namespace) -> dict[str, A
             kinds, clairvoyant = spec
             samples = args.clairvoyant_samples if clairvoyant else args.samples
             [state] = core.play_search_games(
-                contracts, players, size, [seed], "expert", kinds, samples, removed,
-                clairvoyant=clairvoyant, expert=expert,
+                contracts, players, size, [seed], "expert", kinds, samples, search=search,
+                removed=removed, clairvoyant=clairvoyant, expert=expert,
             )  # fmt: skip
             searched, overridden = state["searched"], state["overridden"]
         line[arm] = {

@@ -294,7 +294,7 @@ class Game(TradeAndHire):
         self._move(card, source, "harbour")
         if colour in harbour_colours:
             return True
-        if len(harbour_colours) in (2, 3):  # just reached 3 or 4 different colours
+        if len(harbour_colours) + 1 in (rules.TINY_GAMESTER_COLOURS, rules.GAMESTER_COLOURS):
             self._colour_triggers(player, len(harbour_colours) + 1)
         return False
 
@@ -327,7 +327,7 @@ class Game(TradeAndHire):
 
     def _colour_triggers(self, player: PlayerState, colours: int) -> None:
         """Gamester (4 colours) and Tiny Gamester (3 colours), decided at once."""
-        key = "gamester" if colours == 4 else "tiny_gamester"
+        key = "gamester" if colours == rules.GAMESTER_COLOURS else "tiny_gamester"
         table = self.table
         if key not in table.contract_by_key:
             return
