@@ -35,12 +35,14 @@ __all__ = [
     "PAY_INSTEAD",
     "PAY_VP",
     "SWORDS_NEEDED",
+    "TAX_THRESHOLD",
     "TINY_GAMESTER_COLOURS",
     "TRADERS_NEEDED",
     "eligible",
     "requirement_met",
 ]
 
+TAX_THRESHOLD: Final = 12  # a Tax Increase taxes (and Tax Officer needs) this many coins
 TRADERS_NEEDED: Final = 2  # Trader Prince: this many Traders
 SWORDS_NEEDED: Final = 3  # Fighter: this many swords
 CHEAP_NEEDED: Final = 4  # Cheap Staff: this many persons of printed cost CHEAP_COST or less

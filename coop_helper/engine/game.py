@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from coop_helper.engine import contracts as rules
 from coop_helper.engine.cards import (
@@ -35,8 +35,6 @@ from coop_helper.setup.catalog import COLOURS, SKULL, Contract
 
 if TYPE_CHECKING:  # a type only
     from coop_helper.engine.decisions import Decisions
-
-TAX_THRESHOLD: Final = 12
 
 
 @dataclass(frozen=True)
@@ -374,7 +372,7 @@ class Game(TradeAndHire):
         """Every player with 12 coins or more loses half (rounded down); a taxed player may
         then complete Tax Officer."""
         table = self.table
-        taxed = [p for p in order if p.coins >= TAX_THRESHOLD]
+        taxed = [p for p in order if p.coins >= rules.TAX_THRESHOLD]
         if self.log is not None:
             self.log.note(
                 "tax", card=card, taxed=[p.index for p in taxed], lost=[p.coins // 2 for p in taxed]

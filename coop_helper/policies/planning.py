@@ -21,9 +21,9 @@ from coop_helper.engine.contracts import (
     PAY_INSTEAD,
     PAY_VP,
     SWORDS_NEEDED,
+    TAX_THRESHOLD,
     TRADERS_NEEDED,
 )
-from coop_helper.engine.game import TAX_THRESHOLD
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.needs import PAIRS
 
