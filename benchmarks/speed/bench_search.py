@@ -27,7 +27,7 @@ from coop_helper.engine import Game, GameConfig
 from coop_helper.native import core, extension
 from coop_helper.policies import make_policy
 from coop_helper.policies.native_expert import native_constants
-from coop_helper.policies.search import DEFAULT_SAMPLES, SearchPolicy
+from coop_helper.policies.search import DEFAULT_SAMPLES, KINDS, SearchPolicy, native_search
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import time_pile
 
@@ -84,7 +84,10 @@ def main() -> None:
                 players,
                 size,
                 [config.seed],
-                samples=args.samples,
+                "expert",
+                KINDS,
+                args.samples,
+                search=native_search(),
                 expert=native_constants("expert", players),
             )
             seconds_native = time.process_time() - start

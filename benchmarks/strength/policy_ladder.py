@@ -3,11 +3,13 @@
 For each player count, DEALS deals (seeded) are each played GAMES times by every policy,
 with the same game seeds, at the dealt Time Pile with nothing removed. Prints the win rate
 with its 95% Wilson interval and the share of contracts completed, per player count and
-overall. The games run on the native core; ``--engine python`` plays them in Python, to
-cross-check.
+overall. ``--search`` adds the search player over the expert (``--samples`` guesses a
+decision) as a fourth rung, on the same games. The games run on the native core (a search
+game crosses once, `coop_helper.sim.games.play_search_games`); ``--engine python`` plays
+them all in Python, to cross-check.
 
 Run by hand:  python -m benchmarks.strength.policy_ladder [--deals 20] [--games 25]
-    [--engine native|python]
+    [--search [--samples 32]] [--engine native|python]
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import time
 from benchmarks.common import parse_args
 from coop_helper.errors import UserError
 from coop_helper.policies import POLICIES
+from coop_helper.policies.search import DEFAULT_SAMPLES
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim import games as sim_games
@@ -35,7 +38,7 @@ def deals_for(players: int, count: int) -> list[tuple]:
 
 
 def play(
-    policy: str, players: int, deals: list[tuple], games: int, engine: str
+    policy: str, players: int, deals: list[tuple], games: int, engine: str, samples: int
 ) -> tuple[int, int, float]:
     """(wins, games, share of contracts completed) for one policy over the deals."""
     wins = played = 0
@@ -44,7 +47,10 @@ def play(
         size = time_pile(contracts).size
         assert size is not None
         seeds = [(players * 1_000 + d) * 100_003 + g for g in range(games)]
-        for result in sim_games.play_games(contracts, players, size, seeds, policy, engine=engine):
+        results = sim_games.play_games(
+            contracts, players, size, seeds, policy, engine=engine, samples=samples
+        )
+        for result in results:
             wins += result.won
             played += 1
             done += sum(1 for c in result.completers.values() if c) / len(contracts)
@@ -61,13 +67,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="deals per player count")
     parser.add_argument("--games", type=int, default=25, help="games per deal")
+    parser.add_argument("--search", action="store_true", help="add the search over the expert")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="its guesses")
     parser.add_argument("--engine", choices=sim_games.ENGINES, default=sim_games.DEFAULT_ENGINE)
-    args = parse_args(parser, deals=1, games=2)
+    args = parse_args(parser, deals=1, games=2, samples=4, search=True)
     try:
         sim_games.check_engine(args.engine)
     except UserError as err:
         parser.exit(2, f"error: {err}\n")
-    names = list(POLICIES)
+    names = [*POLICIES, *(["search"] if args.search else [])]
     totals = {name: [0, 0, 0.0] for name in names}
     header = (
         f"{args.deals} deals per player count, {args.games} games per deal, same seeds "
@@ -78,12 +86,15 @@ def main() -> None:
     played_on = ", ".join(f"{n} on {sim_games.engine_for(n, args.engine)}" for n in names)
     print(f"engine asked: {args.engine}; {played_on}")
     rows: list[tuple[str, list[str], list[str]]] = []
-    start = time.perf_counter()
+    start = time.process_time()
+    seconds = dict.fromkeys(names, 0.0)
     for players in range(1, 6):
         deals = deals_for(players, args.deals)
         wins_cells, done_cells = [], []
         for name in names:
-            wins, played, share = play(name, players, deals, args.games, args.engine)
+            began = time.process_time()
+            wins, played, share = play(name, players, deals, args.games, args.engine, args.samples)
+            seconds[name] += time.process_time() - began
             totals[name][0] += wins
             totals[name][1] += played
             totals[name][2] += share * played
@@ -102,7 +113,8 @@ def main() -> None:
         print(f"{'players':>7}  " + "  ".join(f"{n:>18}" for n in names))
         for row in rows:
             print(f"{row[0]:>7}  " + "  ".join(row[column]))
-    print(f"({time.perf_counter() - start:.0f} s)")
+    spent = ", ".join(f"{name} {s:.1f}" for name, s in seconds.items())
+    print(f"(CPU seconds: {spent}; {time.process_time() - start:.1f} in all)")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from typing import Any
 
 from coop_helper.native import core, extension
 from coop_helper.policies.native_expert import native_constants
+from coop_helper.policies.search import native_search
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.statistics import wilson
@@ -79,6 +80,7 @@ def play_pair(players: int, index: int, args: argparse.Namespace) -> dict[str, A
         "contracts": [c.key for c in contracts],
     }
     expert = native_constants("expert", players)
+    search = native_search()
     for arm in args.arms:
         spec = ARMS[arm]
         start = time.process_time()
@@ -91,8 +93,8 @@ def play_pair(players: int, index: int, args: argparse.Namespace) -> dict[str, A
             kinds, clairvoyant = spec
             samples = args.clairvoyant_samples if clairvoyant else args.samples
             [state] = core.play_search_games(
-                contracts, players, size, [seed], "expert", kinds, samples, removed,
-                clairvoyant=clairvoyant, expert=expert,
+                contracts, players, size, [seed], "expert", kinds, samples, search=search,
+                removed=removed, clairvoyant=clairvoyant, expert=expert,
             )  # fmt: skip
             searched, overridden = state["searched"], state["overridden"]
         line[arm] = {
@@ -106,7 +108,9 @@ def play_pair(players: int, index: int, args: argparse.Namespace) -> dict[str, A
 
 
 def load(path: Path) -> list[dict[str, Any]]:
-    """The pairs written so far."""
+    """The pairs written so far (a folder: those of every ``*.jsonl`` file in it)."""
+    if path.is_dir():
+        return [pair for part in sorted(path.glob("*.jsonl")) for pair in load(part)]
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
@@ -156,6 +160,43 @@ def summary(pairs: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def _rate(group: list[dict[str, Any]], arm: str) -> str:
+    rows = [p[arm]["won"] for p in group if arm in p]
+    if not rows:
+        return "-"
+    low, high = wilson(sum(rows), len(rows))
+    return f"{100 * sum(rows) / len(rows):.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+
+
+def _gap(group: list[dict[str, Any]], a: str, b: str) -> str:
+    both = [p for p in group if a in p and b in p]
+    if len(both) < 2:
+        return "-"
+    mean, se = paired([p[a]["won"] for p in both], [p[b]["won"] for p in both])
+    return f"{100 * mean:+.1f} ± {100 * se:.1f}"
+
+
+def markdown(pairs: list[dict[str, Any]]) -> list[str]:
+    """The summary as a Markdown table (win rates with 95% intervals, paired differences in
+    points with their standard errors), for docs/strength.md."""
+    out = [
+        "| players | removed | pairs | expert | search | clairvoyant | search - expert "
+        "| draws only - expert | takes only - expert | clairvoyant - search |",
+        "|---:|---:|---:|---|---|---|---|---|---|---|",
+    ]
+    groups: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for pair in pairs:
+        groups.setdefault((pair["players"], pair["removed"]), []).append(pair)
+    for (players, removed), group in sorted(groups.items()):
+        out.append(
+            f"| {players} | {removed} | {len(group):,} | {_rate(group, 'expert')} "
+            f"| {_rate(group, 'search')} | {_rate(group, 'clairvoyant')} "
+            f"| {_gap(group, 'search', 'expert')} | {_gap(group, 'search-draw', 'expert')} "
+            f"| {_gap(group, 'search-take', 'expert')} | {_gap(group, 'clairvoyant', 'search')} |"
+        )
+    return out
+
+
 def main() -> None:
     """Play the pairs not yet in the file, appending each; then print the summary."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -168,10 +209,13 @@ def main() -> None:
     parser.add_argument("--arms", nargs="+", choices=list(ARMS), default=list(ARMS))
     parser.add_argument("--out", type=Path, default=Path("search_bound.jsonl"))
     parser.add_argument("--summary", action="store_true", help="only summarise the file")
+    parser.add_argument("--markdown", action="store_true", help="the summary as a table")
     parser.add_argument("--quick", action="store_true", help="2 pairs a count at 4 guesses")
     args = parser.parse_args()
     if args.quick:
         args.pairs, args.samples = 2, 4
+    if args.markdown:
+        args.summary = True
     if not args.summary:
         if extension() is None:
             raise SystemExit("the native core is not built")
@@ -183,7 +227,7 @@ def main() -> None:
                         continue
                     sink.write(json.dumps(play_pair(players, index, args)) + "\n")
                     sink.flush()
-    print("\n".join(summary(load(args.out))))
+    print("\n".join((markdown if args.markdown else summary)(load(args.out))))
 
 
 if __name__ == "__main__":

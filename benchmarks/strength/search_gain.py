@@ -19,9 +19,11 @@ With ``--rejudge N`` every draw the search overrides is judged again on the spot
 guesses (both answers, paired), and the re-judged gains are summed by the turns left: which
 overrides are real, and where in the game they are (the search still plays its own pick).
 
-The base policy's games run on the native core (``--engine native``, the default); the
-search player's on the Python engine until the native core has a search of its own (the
-header says which engine played each). ``--engine python`` plays both in Python, to
+Both the base policy's games and the search player's run on the native core (``--engine
+native``, the default; a search game crosses once, `coop_helper.sim.games.play_search_games`),
+except that ``--rejudge``, ``--unknown-removal`` and ``--log`` need the Python search, which
+then plays the search games (the header says which engine played each). ``--engine python``
+plays both in Python, to
 cross-check: the figures are the same.
 
 Run by hand from the project folder:
@@ -175,19 +177,34 @@ class RejudgedSearch(SearchPolicy):
 
 
 Row = tuple[int, int, int, int, float, list[tuple[int, float, float]], list[dict[str, Any]]]
-Pair = tuple[int, int, str, str, int, int, int | None, str]
+Pair = tuple[int, int, str, str, int, int, int | None, str, bool]
+
+
+def python_search_needed(rejudge: int, unknown_removal: int | None, logged: bool) -> bool:
+    """Do these options need the Python search (re-judging, an unknown removal, the
+    override log with its public view)?"""
+    return bool(rejudge) or unknown_removal is not None or logged
 
 
 def one_pair(args: Pair) -> Row:
-    """(base won, search won, searched, overridden, seconds in the search game, re-judged
-    draw overrides, the overrides' log)."""
-    players, index, base, kinds, samples, rejudge, unknown_removal, engine = args
+    """(base won, search won, searched, overridden, CPU seconds in the search game,
+    re-judged draw overrides, the overrides' log)."""
+    players, index, base, kinds, samples, rejudge, unknown_removal, engine, logged = args
     contracts = deal(players, index)
     size = time_pile(contracts).size
     assert size is not None
     config = GameConfig(contracts, players, size, 0, 7_919 * index + players)
     [base_game] = sim_games.play_games(contracts, players, size, [config.seed], base, engine=engine)
     base_won = base_game.won
+    start = time.process_time()
+    if not python_search_needed(rejudge, unknown_removal, logged):
+        [game] = sim_games.play_search_games(
+            contracts, players, size, [config.seed], base, KIND_SETS[kinds], samples,
+            engine=engine,
+        )  # fmt: skip
+        seconds = time.process_time() - start
+        searched, overridden = sum(game.searched.values()), sum(game.overridden.values())
+        return int(base_won), int(game.result.won), searched, overridden, seconds, [], []
     search = RejudgedSearch(
         POLICIES[base],
         f"search:{base}",
@@ -196,9 +213,8 @@ def one_pair(args: Pair) -> Row:
         rejudge=rejudge,
         unknown_removal=unknown_removal,
     )
-    start = time.perf_counter()
     search_won = Game(config, search).run().won
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     return (
         int(base_won),
         int(search_won),
@@ -243,7 +259,8 @@ def report(players: int, kinds: str, rows: list[Row]) -> None:
         f"{interval_text([bool(r[1]) for r in rows])}  "
         f"gain {100 * mean:+5.1f} ± {100 * error:.1f}"
         f" points (n={n} paired games)  {searched} decisions searched, "
-        f"{overridden} overridden, {searched / seconds:.1f} decisions/s",
+        f"{overridden} overridden, {searched / max(seconds, 1e-9):.1f} decisions/CPU s, "
+        f"{seconds:.2f} CPU s in search games",
         flush=True,
     )
 
@@ -275,9 +292,12 @@ def main() -> None:
         sim_games.check_engine(args.engine)
     except UserError as err:
         parser.exit(2, f"error: {err}\n")
+    python_search = python_search_needed(args.rejudge, args.unknown_removal, bool(args.log))
+    search_engine = "python" if python_search else sim_games.engine_for(args.base, args.engine)
     print(
         f"engine asked: {args.engine}; {args.base} on "
-        f"{sim_games.engine_for(args.base, args.engine)}, search:{args.base} on python; "
+        f"{sim_games.engine_for(args.base, args.engine)}, search:{args.base} on "
+        f"{search_engine}; "
         "rates with 95% Wilson intervals, gain ± standard error over the pairs",
         flush=True,
     )
@@ -297,6 +317,7 @@ def main() -> None:
                         args.rejudge,
                         args.unknown_removal,
                         args.engine,
+                        bool(args.log),
                     )
                     for i in range(args.first, args.first + args.games)
                 ]

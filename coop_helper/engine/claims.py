@@ -120,8 +120,13 @@ class Claims(CardMoves):
                 break
 
     def _complete(self, player: PlayerState, key: str) -> None:
-        """Put the player's cube on the contract: coin space, bonus VP, maybe the win."""
+        """Put the player's cube on the contract: coin space, bonus VP, maybe the win.
+
+        A completion that wins ends the game at once, so a take that sets it off (a Foe
+        completed by a declined trade) pays its fee first, where the table pays it."""
         table = self.table
+        if self._fee_due == player.index and table.open == [key]:
+            self._pay_fee(player)
         contract = table.contract_by_key[key]
         completers = table.completers[key]
         coins = contract.coins[len(completers)] if contract.coins else 0

@@ -28,14 +28,26 @@ from coop_helper.engine.state import PlayerState, Table
 
 __all__ = [
     "AT_TAKE_TIME",
+    "CHEAP_NEEDED",
+    "GAMESTER_COLOURS",
     "PAIRS",
     "PAY_COINS",
     "PAY_INSTEAD",
     "PAY_VP",
+    "SWORDS_NEEDED",
+    "TAX_THRESHOLD",
+    "TINY_GAMESTER_COLOURS",
+    "TRADERS_NEEDED",
     "eligible",
     "requirement_met",
 ]
 
+TAX_THRESHOLD: Final = 12  # a Tax Increase taxes (and Tax Officer needs) this many coins
+TRADERS_NEEDED: Final = 2  # Trader Prince: this many Traders
+SWORDS_NEEDED: Final = 3  # Fighter: this many swords
+CHEAP_NEEDED: Final = 4  # Cheap Staff: this many persons of printed cost CHEAP_COST or less
+GAMESTER_COLOURS: Final = 4  # Gamester: ship colours in the harbour
+TINY_GAMESTER_COLOURS: Final = 3  # Tiny Gamester: ship colours in the harbour
 PAY_VP: Final = 12  # blue-seal contracts: have this many victory points ...
 PAY_COINS: Final = 15  # ... or pay this many coins
 PAY_INSTEAD = frozenset({"tiny_royal_household", "ransom"})
@@ -60,9 +72,9 @@ def _both(first: int, second: int) -> Callable[[PlayerState], bool]:
 _AT_TAKE: dict[str, Callable[[PlayerState], bool]] = {
     **{key: _both(*pair) for key, pair in PAIRS.items()},
     "explorer": lambda p: len(p.expeditions) >= 1,
-    "trader_prince": lambda p: p.abilities[TRADER] >= 2,
-    "fighter": lambda p: p.swords >= 3,
-    "cheap_staff": lambda p: p.cheap_persons >= 4,
+    "trader_prince": lambda p: p.abilities[TRADER] >= TRADERS_NEEDED,
+    "fighter": lambda p: p.swords >= SWORDS_NEEDED,
+    "cheap_staff": lambda p: p.cheap_persons >= CHEAP_NEEDED,
     "tiny_royal_household": lambda p: p.vp >= PAY_VP or p.coins >= PAY_COINS,
     "ransom": lambda p: p.vp >= PAY_VP or p.coins >= PAY_COINS,
 }

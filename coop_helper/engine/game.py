@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from coop_helper.engine import contracts as rules
 from coop_helper.engine.cards import (
@@ -35,8 +35,6 @@ from coop_helper.setup.catalog import COLOURS, SKULL, Contract
 
 if TYPE_CHECKING:  # a type only
     from coop_helper.engine.decisions import Decisions
-
-TAX_THRESHOLD: Final = 12
 
 
 @dataclass(frozen=True)
@@ -294,7 +292,7 @@ class Game(TradeAndHire):
         self._move(card, source, "harbour")
         if colour in harbour_colours:
             return True
-        if len(harbour_colours) in (2, 3):  # just reached 3 or 4 different colours
+        if len(harbour_colours) + 1 in (rules.TINY_GAMESTER_COLOURS, rules.GAMESTER_COLOURS):
             self._colour_triggers(player, len(harbour_colours) + 1)
         return False
 
@@ -327,7 +325,7 @@ class Game(TradeAndHire):
 
     def _colour_triggers(self, player: PlayerState, colours: int) -> None:
         """Gamester (4 colours) and Tiny Gamester (3 colours), decided at once."""
-        key = "gamester" if colours == 4 else "tiny_gamester"
+        key = "gamester" if colours == rules.GAMESTER_COLOURS else "tiny_gamester"
         table = self.table
         if key not in table.contract_by_key:
             return
@@ -374,7 +372,7 @@ class Game(TradeAndHire):
         """Every player with 12 coins or more loses half (rounded down); a taxed player may
         then complete Tax Officer."""
         table = self.table
-        taxed = [p for p in order if p.coins >= TAX_THRESHOLD]
+        taxed = [p for p in order if p.coins >= rules.TAX_THRESHOLD]
         if self.log is not None:
             self.log.note(
                 "tax", card=card, taxed=[p.index for p in taxed], lost=[p.coins // 2 for p in taxed]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from coop_helper.engine import contracts as rules
 from coop_helper.engine.cards import CLERK, SHIP, TRADER, Deck
 from coop_helper.engine.log import EventLog
-from coop_helper.engine.state import Hidden, PlayerState, Table
+from coop_helper.engine.state import CHEAP_COST, Hidden, PlayerState, Table
 
 if TYPE_CHECKING:  # types only (game.py builds on this module)
     from coop_helper.engine.decisions import Decisions
@@ -53,6 +53,10 @@ class CardMoves:
         # The cards of a reshuffle set off by the draw pile's last card, logged once that
         # card's draw is (None: no reshuffle waiting to be logged).
         self._unlogged_reshuffle: list[int] | None = None
+        # The player whose take being made still owes the active player its 1-coin fee
+        # (-1: none): paid when the take is done, or at once before a completion it sets
+        # off that wins the game, which ends there (`TradeAndHire._take`, `Claims._complete`).
+        self._fee_due = -1
         # the game's contracts completed at take time, in order
         self._needs_at_take = [c.key for c in config.contracts if c.key in rules.AT_TAKE_TIME]
 
@@ -187,6 +191,14 @@ class CardMoves:
             if self.log is not None:
                 self.log.move(card, f"coins:{payer.index}", f"coins:{payee.index}")
 
+    def _pay_fee(self, player: PlayerState) -> None:
+        """A non-active player's 1-coin fee for the take being made, to the active player."""
+        self._fee_due = -1
+        active = self.table.players[self.table.active]
+        if self.log is not None:
+            self.log.note("fee", player=player.index, to=active.index, coins=1)
+        self._pay_player(player, active, 1)
+
     def _time_card(self, bottom: bool) -> int | None:
         """Take the top card of the Time Pile, revealed for the card count, or the bottom
         one, face down. One not dealt yet comes off the draw pile now, revealed as it
@@ -230,7 +242,7 @@ class CardMoves:
         player.abilities[ability] += sign
         player.swords += sign * deck.swords[card]
         player.vp += sign * deck.vp[card]
-        if deck.cost[card] <= 3:
+        if deck.cost[card] <= CHEAP_COST:
             player.cheap_persons += sign
         if ability == TRADER:
             player.traders[deck.colour[card]] += sign

@@ -200,6 +200,15 @@ class Table:
         }
 
 
+CHEAP_COST: Final = 3  # a person of this printed cost or less is cheap (Cheap Staff)
+
+
+def takes_for_colours(colours: int) -> int:
+    """The active player's takes for this many ship colours in the harbour (Governors
+    aside): 1 up to 3 colours, then 1 more per colour."""
+    return 1 if colours <= 3 else colours - 2
+
+
 def hire_cost(deck: Deck, player: PlayerState, card: int) -> int:
     """What hiring a person costs this player: 1 less per Mademoiselle, never below 0."""
     cost = deck.cost[card] - player.abilities[MADEMOISELLE]

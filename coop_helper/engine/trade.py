@@ -19,7 +19,7 @@ from coop_helper.engine.cards import (
     VICE_ADMIRAL,
 )
 from coop_helper.engine.claims import Claims
-from coop_helper.engine.state import PlayerState, hire_cost
+from coop_helper.engine.state import PlayerState, hire_cost, takes_for_colours
 
 UNANSWERED: Final = -2  # a resumed decision not yet answered: the policy is asked
 
@@ -30,7 +30,7 @@ class TradeAndHire(Claims):
     def _trade_and_hire(self, active: PlayerState) -> None:
         table, deck = self.table, self.deck
         colours = len({deck.colour[c] for c in table.harbour if deck.type[c] == SHIP})
-        takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
+        takes = takes_for_colours(colours) + active.abilities[GOVERNOR]
         self._take_time(active, takes, is_active=True)
         self._later_take_times(active)
 
@@ -118,8 +118,8 @@ class TradeAndHire(Claims):
     def _take(self, player: PlayerState, card: int, is_active: bool) -> int:
         """Trade or hire one harbour card; returns extra takes earned (Clerks, a Governor)."""
         table, deck = self.table, self.deck
-        active = table.players[table.active]
         extra = 0
+        self._fee_due = -1 if is_active else player.index
         if deck.type[card] == SHIP:
             table.harbour.remove(card)
             extra = self._trade(player, card, is_active)
@@ -132,10 +132,8 @@ class TradeAndHire(Claims):
             self._hire(player, card)
             if deck.ability[card] == GOVERNOR:  # its extra take is there at once (reading 9)
                 extra = 1
-        if not is_active:
-            if self.log is not None:
-                self.log.note("fee", player=player.index, to=active.index, coins=1)
-            self._pay_player(player, active, 1)
+        if self._fee_due >= 0:
+            self._pay_fee(player)
         return extra
 
     def _trade(self, player: PlayerState, card: int, is_active: bool) -> int:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # a type only
 __all__ = [
     "MAX_SEED",
     "make_expert",
+    "make_search",
     "native_contracts",
     "native_deck",
     "play_games",
@@ -85,6 +86,12 @@ def make_expert(constants: dict[str, Any]) -> Any:
     return _core().make_expert(constants)
 
 
+def make_search(constants: dict[str, Any]) -> Any:
+    """The search player's constants, by name, as the native core's (see
+    `coop_helper.policies.search.native_search`, which gathers them)."""
+    return _core().make_search(constants)
+
+
 def plays(policy: str, seed: int, time_pile: int, contracts: tuple[Contract, ...]) -> bool:
     """Can the native core play this request exactly as the Python engine does?"""
     core = extension()
@@ -101,6 +108,26 @@ def plays(policy: str, seed: int, time_pile: int, contracts: tuple[Contract, ...
 
 def _halves(seed: int) -> tuple[int, int]:
     return seed & _MASK, (seed >> 64) & _MASK
+
+
+def _game_head(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    removed: int,
+    dealt_time: int | None,
+) -> tuple[Any, Any, int, int, int, int]:
+    """The arguments every whole-game call of the native core starts with: the deck, the
+    contracts, the player count, the Time Pile, the cards removed and the Time Pile cards
+    dealt so far (-1: all of them)."""
+    return (
+        native_deck(players),
+        native_contracts(contracts),
+        players,
+        time_pile,
+        removed,
+        -1 if dealt_time is None else dealt_time,
+    )
 
 
 def play_traces(
@@ -155,12 +182,7 @@ def play_games(
     """Whole games (`Game.run`), one per seed: each game's result and final state.
     ``expert``: the expert's constants (`make_expert`), which the expert needs."""
     result: list[dict[str, Any]] = _core().play_games(
-        native_deck(players),
-        native_contracts(contracts),
-        players,
-        time_pile,
-        removed,
-        -1 if dealt_time is None else dealt_time,
+        *_game_head(contracts, players, time_pile, removed, dealt_time),
         [_halves(s) for s in seeds],
         policy,
         expert,
@@ -181,12 +203,7 @@ def play_game_turns(
     """One game as `play_games` plays it: its state after every turn (for the tests).
     ``expert``: the expert's constants (`make_expert`), which the expert needs."""
     result: list[dict[str, Any]] = _core().play_game_turns(
-        native_deck(players),
-        native_contracts(contracts),
-        players,
-        time_pile,
-        removed,
-        -1 if dealt_time is None else dealt_time,
+        *_game_head(contracts, players, time_pile, removed, dealt_time),
         _halves(seed),
         policy,
         expert,
@@ -265,30 +282,30 @@ def play_search_games(
     players: int,
     time_pile: int,
     seeds: Sequence[int],
-    base: str = "expert",
-    kinds: Sequence[str] = ("draw", "take"),
-    samples: int = 32,
+    base: str,
+    kinds: Sequence[str],
+    samples: int,
+    *,
+    search: Any,
     removed: int = 0,
     dealt_time: int | None = None,
     clairvoyant: bool = False,
     record: bool = False,
     expert: Any = None,
 ) -> list[dict[str, Any]]:
-    """Whole games of a search player over ``base`` (``clairvoyant``: the clairvoyant
-    bound, `coop_helper.policies.clairvoyant`), one per seed, in one crossing: each game's
+    """Whole games of a search player over ``base`` checking ``kinds`` with ``samples``
+    guesses a decision (``clairvoyant``: the clairvoyant bound,
+    `coop_helper.policies.clairvoyant`), one per seed, in one crossing: each game's
     result and final state (as `play_games`), ``searched`` and ``overridden`` (draw, take)
     and, with ``record``, ``decisions``: every decision searched as the fields of
-    `coop_helper.policies.search.SearchDecision`. Ctrl-C raises KeyboardInterrupt."""
+    `coop_helper.policies.search.SearchDecision`. ``search``: the search's constants
+    (`make_search`); ``expert``: the expert's (`make_expert`), which an expert base needs.
+    Ctrl-C raises KeyboardInterrupt."""
     unknown = set(kinds) - set(_KINDS)
     if unknown:
         raise ValueError(f"unknown decision kinds {sorted(unknown)}")
     result: list[dict[str, Any]] = _core().play_search_games(
-        native_deck(players),
-        native_contracts(contracts),
-        players,
-        time_pile,
-        removed,
-        -1 if dealt_time is None else dealt_time,
+        *_game_head(contracts, players, time_pile, removed, dealt_time),
         [_halves(s) for s in seeds],
         base,
         "draw" in kinds,
@@ -297,5 +314,6 @@ def play_search_games(
         clairvoyant,
         record,
         expert,
+        search,
     )
     return result

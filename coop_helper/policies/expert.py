@@ -44,7 +44,8 @@ from coop_helper.engine.cards import (
     VICE_ADMIRAL,
     build_deck,
 )
-from coop_helper.engine.state import PlayerState, Table, hire_cost
+from coop_helper.engine.contracts import GAMESTER_COLOURS, TINY_GAMESTER_COLOURS
+from coop_helper.engine.state import CHEAP_COST, PlayerState, Table, hire_cost, takes_for_colours
 from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
 from coop_helper.policies.last_turn import last_turn_look
 from coop_helper.policies.needs import PAIRS
@@ -78,6 +79,29 @@ EXPEDITION_ABILITIES = (SETTLER, CAPTAIN, PRIEST)
 TURNS_PER_CONTRACT = {1: 4.0, 2: 3.0, 3: 2.4, 4: 2.0, 5: 1.7}
 DEFAULT_TURNS_PER_CONTRACT: Final = 2.0
 VICTORY_MARGIN: Final = 2
+ROUND_UP: Final = 0.999  # added before rounding the turns needed down: rounds up
+# What a coin is worth to a player saving for a money contract, and for a hire; coins from
+# which a player with nothing to buy counts as rich (`ExpertParams.rich_coin`).
+MONEY_COIN: Final = 1.2
+HIRE_COIN: Final = 1.0
+RICH_FROM: Final = 10
+# Shares of FILL a person is worth: a Trader for Trader Prince; a cheap person for Cheap
+# Staff when it is the last one wanted, and when more are; towards an expedition with no
+# nearest one yet, a person that makes a pair (one held already, or a Jack) and a first one.
+TRADER_FILL: Final = 0.7
+CHEAP_FILL_LAST: Final = 0.9
+CHEAP_FILL: Final = 0.5
+PAIR_FILL: Final = 0.45
+FIRST_FILL: Final = 0.25
+PACK_FIRST_SWORDS: Final = 2  # `ExpertParams.pack_first` counts swords up to this many
+# A player with fewer swords than REPEL_SWORDS values a person's swords REPEL_VALUE more.
+REPEL_SWORDS: Final = 2
+REPEL_VALUE: Final = 1.0
+HIRE_PRICE: Final = 0.8  # a coin spent on a hire costs this share of what a coin is worth
+TRADE_COINS: Final = 3  # coins the active player counts on from trading a ship before hiring
+WEAK_OPTION: Final = 0.4  # a player's best option below this share of FILL is weak
+TINY_GAMESTER_SHARE: Final = 0.6  # Tiny Gamester is worth this share of GAMESTER_VALUE
+JESTER_COIN: Final = 0.7  # a Jester's coin when the active player busts
 
 
 @dataclass(frozen=True)
@@ -109,7 +133,7 @@ def _kind_groups(players: int) -> KindGroups:
         elif deck.type[card] == PERSON:
             ability = deck.ability[card]
             wanted[ability].add(kind_id)
-            if deck.cost[card] <= 3:
+            if deck.cost[card] <= CHEAP_COST:
                 wanted["cheap"].add(kind_id)
             if deck.swords[card]:
                 wanted["swords"].add(kind_id)
@@ -153,7 +177,7 @@ def _plan_value(
     then each other player in turn the best card left for them. Also returns each player's
     best value.
     """
-    takes = (1 if colours <= 3 else colours - 2) + active.abilities[GOVERNOR]
+    takes = takes_for_colours(colours) + active.abilities[GOVERNOR]
     a = active.index
     ranked = sorted(rows, key=operator.itemgetter(a), reverse=True)
     total = 0.0
@@ -306,12 +330,12 @@ class ExpertPolicy:
         """How much one coin is worth to this player right now."""
         tuned = self.tuned
         if wants.coins and player.coins < wants.coins + 1:
-            return 1.2
+            return MONEY_COIN
         hires = wants.abilities or wants.cheap or wants.traders or wants.swords
         if (hires or (tuned.explorer_saves and wants.expedition)) and player.coins < tuned.save_for:
-            value = 1.0
+            value = HIRE_COIN
         else:
-            value = tuned.rich_coin if player.coins >= 10 else tuned.idle_coin
+            value = tuned.rich_coin if player.coins >= RICH_FROM else tuned.idle_coin
         if player.coins >= TAX_HOLD and value > tuned.tax_coin:
             return tuned.tax_coin
         return value
@@ -326,13 +350,14 @@ class ExpertPolicy:
             if self.tuned.complete_gain and self._completes_a_pair(player, wants, ability):
                 value += FILL * self.tuned.complete_gain
         if wants.traders and ability == TRADER:
-            value += FILL * 0.7
-        if wants.cheap and deck.cost[card] <= 3:
-            value += FILL * (0.9 if wants.cheap == 1 else 0.5)
+            value += FILL * TRADER_FILL
+        if wants.cheap and deck.cost[card] <= CHEAP_COST:
+            value += FILL * (CHEAP_FILL_LAST if wants.cheap == 1 else CHEAP_FILL)
         if wants.swords and deck.swords[card]:
             value += FILL * self.tuned.sword_fill * min(deck.swords[card], wants.swords)
-            if wants.pack and player.swords < 2:
-                value += FILL * self.tuned.pack_first * min(deck.swords[card], 2 - player.swords)
+            if wants.pack and player.swords < PACK_FIRST_SWORDS:
+                first = min(deck.swords[card], PACK_FIRST_SWORDS - player.swords)
+                value += FILL * self.tuned.pack_first * first
         if wants.expedition and (ability in EXPEDITION_ABILITIES or ability == JACK):
             value += self._expedition_fill(player, wants, ability)
         return value
@@ -355,7 +380,7 @@ class ExpertPolicy:
             return FILL * self.tuned.expedition_fill
         if not missing:  # no expedition to aim at yet: build towards a pair
             held = player.abilities[ability] if ability != JACK else 0
-            return FILL * (0.45 if held >= 1 or ability == JACK else 0.25)
+            return FILL * (PAIR_FILL if held >= 1 or ability == JACK else FIRST_FILL)
         return 0.0
 
     def card_value(self, player: PlayerState, card: int) -> float:
@@ -372,7 +397,7 @@ class ExpertPolicy:
             self._progress(player, card)
             + self.kinds.income[card] * self.tuned.income_weight * self._turns_ahead
         )
-        return value - coin * 0.8 * hire_cost(deck, player, card)
+        return value - coin * HIRE_PRICE * hire_cost(deck, player, card)
 
     def _progress(self, player: PlayerState, card: int) -> float:
         """Contract progress (and repelling power) a person brings; memoised per plan."""
@@ -381,8 +406,8 @@ class ExpertPolicy:
         progress = wants.fills.get(kind)
         if progress is None:  # depends on the display only: kept until the wants change
             progress = self._fills(player, wants, card)
-            if self.deck.swords[card] and player.swords < 2:
-                progress += 1.0
+            if self.deck.swords[card] and player.swords < REPEL_SWORDS:
+                progress += REPEL_VALUE
             wants.fills[kind] = progress
         return progress
 
@@ -416,7 +441,7 @@ class ExpertPolicy:
             i = player.index
             is_active = player is active
             cost = printed - player.abilities[MADEMOISELLE]
-            if player.coins + (3 if is_active else -1) < cost:  # cannot afford it
+            if player.coins + (TRADE_COINS if is_active else -1) < cost:  # cannot afford it
                 row.append(0.0 if is_active else -fee[i])
                 continue
             progress = fills[i].fills.get(kind)
@@ -424,7 +449,7 @@ class ExpertPolicy:
                 progress = self._progress(player, card)
             value = progress + income
             if cost > 0:
-                value -= coin[i] * 0.8 * cost
+                value -= coin[i] * HIRE_PRICE * cost
             row.append(value if is_active else value - fee[i])
         return row
 
@@ -510,16 +535,16 @@ class ExpertPolicy:
         gain = self._wanted_gain(table, best)
         p_new = self._new_colour_chance(table, colours)
         gain += p_new * tuned.new_colour_gain
-        if n_colours >= 3:
+        if takes_for_colours(n_colours + 1) > takes_for_colours(n_colours):
             gain += p_new * tuned.extra_take_gain  # one more take for the active player
         flags = self._turn_flags(table, player)
         bonus = 0.0  # gains that do not depend on the harbour
         if flags.pack:
             bonus += self._pack_chance(table, player) * tuned.pack_step
-        if n_colours == 3 and flags.gamester:
+        if n_colours + 1 == GAMESTER_COLOURS and flags.gamester:
             gain += p_new * GAMESTER_VALUE
-        elif n_colours == 2 and flags.tiny_gamester:
-            gain += p_new * GAMESTER_VALUE * 0.6
+        elif n_colours + 1 == TINY_GAMESTER_COLOURS and flags.tiny_gamester:
+            gain += p_new * GAMESTER_VALUE * TINY_GAMESTER_SHARE
         loss = value_now * tuned.loss_weight - flags.bust_bonus
         return (1.0 - p_bust) * (gain * tuned.draw_boldness + bonus) > p_bust * loss
 
@@ -540,7 +565,7 @@ class ExpertPolicy:
         gain = 0.0
         scale = 1.0 + tuned.endgame_weight / max(1, len(table.open))
         for other in table.players:
-            room = 1.0 if best[other.index] < FILL * 0.4 else tuned.want_room
+            room = 1.0 if best[other.index] < FILL * WEAK_OPTION else tuned.want_room
             gain += self._want_mass[other.index] * FILL * tuned.want_gain * room * scale
         if tuned.tax_draw > 0.0:
             gain += self._tax_officer_chance(table) * FILL * tuned.tax_draw * scale
@@ -578,7 +603,7 @@ class ExpertPolicy:
                 pack=self.wants[player.index].pack,
                 gamester=self._wants_trigger(table, player, "gamester"),
                 tiny_gamester=self._wants_trigger(table, player, "tiny_gamester"),
-                bust_bonus=(JINX_VALUE if jinx else 0.0) + 0.7 * jesters,
+                bust_bonus=(JINX_VALUE if jinx else 0.0) + JESTER_COIN * jesters,
             )
         return self._flags
 
@@ -587,7 +612,7 @@ class ExpertPolicy:
         unseen = table.unseen
         swords = min(player.swords, MAX_SWORDS)
         count = 0
-        for colour in range(5):
+        for colour in range(len(COLOURS)):
             if colour not in player.aside:
                 for kind_id, ship_swords in self.kinds.ship_kinds[colour]:
                     if ship_swords <= swords:
@@ -731,7 +756,7 @@ class ExpertPolicy:
     def turns_needed(self, table: Table) -> int:
         """Estimate of the turns the open contracts still need (public information only)."""
         per = TURNS_PER_CONTRACT.get(table.n_players, DEFAULT_TURNS_PER_CONTRACT)
-        return int(len(table.open) * per + 0.999)
+        return int(len(table.open) * per + ROUND_UP)
 
     def victory_threshold(self, table: Table) -> int:
         """The fewest Time Pile cards at which moving one to the Victory Pile is affordable."""

@@ -6,8 +6,8 @@ C++ twin: part of `coop_helper/native/src/policies/basic.cpp`.
 from __future__ import annotations
 
 from coop_helper.engine.cards import TRADER
-from coop_helper.engine.contracts import PAIRS
-from coop_helper.engine.state import PlayerState, Table
+from coop_helper.engine.contracts import CHEAP_NEEDED, PAIRS
+from coop_helper.engine.state import CHEAP_COST, PlayerState, Table
 
 
 def person_helps(table: Table, player: PlayerState, card: int, key: str) -> bool:
@@ -22,5 +22,5 @@ def person_helps(table: Table, player: PlayerState, card: int, key: str) -> bool
     if key == "fighter":
         return deck.swords[card] > 0 and player.swords < 3
     if key == "cheap_staff":
-        return deck.cost[card] <= 3 and player.cheap_persons < 4
+        return deck.cost[card] <= CHEAP_COST and player.cheap_persons < CHEAP_NEEDED
     return False

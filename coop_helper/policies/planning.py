@@ -10,15 +10,25 @@ C++ twin: `coop_helper/native/src/policies/planning.hpp` and `.cpp`.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Final
 
 from coop_helper.engine.cards import BLACK, CAPTAIN, JACK, PRIEST, RED, SETTLER, TRADER
+from coop_helper.engine.contracts import (
+    CHEAP_NEEDED,
+    PAY_COINS,
+    PAY_INSTEAD,
+    PAY_VP,
+    SWORDS_NEEDED,
+    TAX_THRESHOLD,
+    TRADERS_NEEDED,
+)
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.needs import PAIRS
 
 MONEY = frozenset({"tax_officer", "tiny_royal_household", "ransom"})
-FOES = {"frigate_foe": 3, "galleon_foe": 2}  # declines needed
+FOES = frozenset({"frigate_foe", "galleon_foe"})  # declines needed: their markers + 1
 EXPEDITION_PERSONS = (SETTLER, CAPTAIN, PRIEST)
 PACK_SWORDS: Final = 4  # swords that repel most ships of every colour (the expert passes its own)
 PROGRESS_WEIGHT: Final = 2.0  # how much being closer to a contract counts when handing it out
@@ -28,6 +38,27 @@ HIRING = frozenset(
     {*PAIRS, "trader_prince", "cheap_staff", "fighter", "explorer", "pack_of_pirates"}
 )
 RICH: Final = 12  # coins from which a player counts as fully able to hire
+# How far a player is towards a contract (`progress`): PROGRESS_FULL for one they are as
+# near as a table gets (an expedition claimed for Explorer, a Tiny Gamester marker, every
+# Foe decline made); per sword for Fighter, per cheap person for Cheap Staff, per coin to
+# the Tax Increase's threshold for Tax Officer, per victory point or coin for a blue-seal
+# contract, per colour set aside for Pack of Pirates (each a step of these sizes); for
+# Explorer each of its best EXPLORER_PERSONS persons counts EXPLORER_STEP.
+PROGRESS_FULL: Final = 2.0
+SWORD_STEP: Final = 1.5
+CHEAP_STEP: Final = 2.0
+TAX_STEP: Final = 8.0
+VP_STEP: Final = 6.0
+COIN_STEP: Final = 10.0
+ASIDE_STEP: Final = 1.5
+EXPLORER_PERSONS: Final = 2
+EXPLORER_STEP: Final = 0.75
+# How well two contracts suit one player (`_pair_synergy`): pair contracts sharing a person,
+# two of the resource contracts, Explorer with a pair contract, two money contracts.
+SHARED_PERSON: Final = 1.0
+SHARED_RESOURCE: Final = 0.75
+EXPLORER_PAIR: Final = 0.5
+BOTH_MONEY: Final = 0.5
 
 # Order in which contracts are handed out: Pack of Pirates first (it needs its player's
 # own turns from the start, so it goes to whoever has least to do), then the ones that
@@ -61,11 +92,11 @@ class Wants:
 
     abilities: set[int] = field(default_factory=set)  # persons of these abilities
     swords: int = 0  # swords still wanted (Fighter, Pack of Pirates)
-    cheap: int = 0  # persons of printed cost <= 3 still wanted (Cheap Staff)
+    cheap: int = 0  # persons of printed cost <= CHEAP_COST still wanted (Cheap Staff)
     traders: int = 0  # Traders still wanted (Trader Prince)
     expedition: bool = False  # Explorer: wants an expedition claimed
     expedition_missing: frozenset[int] = frozenset()  # abilities the nearest expedition lacks
-    coins: int = 0  # coins to hold (Tax Officer 12, blue seals 15)
+    coins: int = 0  # coins to hold (Tax Officer TAX_THRESHOLD, blue seals PAY_COINS)
     foes: set[int] = field(default_factory=set)  # ship colours whose coins to decline
     pack: bool = False  # Pack of Pirates: repel ships of colours not yet set aside
     contracts: list[str] = field(default_factory=list)
@@ -73,31 +104,32 @@ class Wants:
     kinds: tuple[int, ...] | None = None  # the expert's memo: the card kinds wanted
 
 
-def progress(player: PlayerState, key: str, pack_swords: int = PACK_SWORDS) -> float:
-    """How far a player already is towards a contract, 0 (nothing) to about 2."""
+def progress(table: Table, player: PlayerState, key: str, pack_swords: int = PACK_SWORDS) -> float:
+    """How far a player already is towards a contract, 0 (nothing) to about PROGRESS_FULL."""
     ab = player.abilities
     pair = PAIRS.get(key)
     if pair is not None:
         return float((ab[pair[0]] > 0) + (ab[pair[1]] > 0))
     if key == "trader_prince":
-        return float(min(ab[TRADER], 2))
+        return float(min(ab[TRADER], TRADERS_NEEDED))
     if key == "fighter":
-        return min(player.swords, 3) / 1.5
+        return min(player.swords, SWORDS_NEEDED) / SWORD_STEP
     if key == "cheap_staff":
-        return min(player.cheap_persons, 4) / 2
+        return min(player.cheap_persons, CHEAP_NEEDED) / CHEAP_STEP
     if key == "explorer":
         best = max(ab[a] for a in EXPEDITION_PERSONS) + ab[JACK]
-        return 2.0 if player.expeditions else min(best, 2) * 0.75
+        return PROGRESS_FULL if player.expeditions else min(best, EXPLORER_PERSONS) * EXPLORER_STEP
     if key in FOES:
-        return 2.0 * player.markers.get(key, 0) / FOES[key] + (key in player.markers)
+        declines = table.contract_by_key[key].markers + 1
+        return PROGRESS_FULL * player.markers.get(key, 0) / declines + (key in player.markers)
     if key == "tax_officer":
-        return min(player.coins, 12) / 8
+        return min(player.coins, TAX_THRESHOLD) / TAX_STEP
     if key in ("tiny_royal_household", "ransom"):
-        return max(player.vp / 6, player.coins / 10)
+        return max(player.vp / VP_STEP, player.coins / COIN_STEP)
     if key == "tiny_gamester":
-        return 2.0 if key in player.markers else 0.0
+        return PROGRESS_FULL if key in player.markers else 0.0
     if key == "pack_of_pirates":
-        return len(player.aside) * 1.5 + min(player.swords, pack_swords) / pack_swords
+        return len(player.aside) * ASIDE_STEP + min(player.swords, pack_swords) / pack_swords
     return 0.0
 
 
@@ -106,13 +138,13 @@ def _pair_synergy(key: str, other: str) -> float:
     bonus = 0.0
     pair, other_pair = PAIRS.get(key), PAIRS.get(other)
     if pair and other_pair and set(pair) & set(other_pair):
-        bonus += 1.0
+        bonus += SHARED_PERSON
     if {key, other} <= {"fighter", "cheap_staff", "trader_prince", "pack_of_pirates"}:
-        bonus += 0.75
+        bonus += SHARED_RESOURCE
     if "explorer" in (key, other) and (key in PAIRS or other in PAIRS):
-        bonus += 0.5  # the persons of a pair contract can also make an expedition
+        bonus += EXPLORER_PAIR  # the persons of a pair contract can also make an expedition
     if key in MONEY and other in MONEY:
-        bonus += 0.5
+        bonus += BOTH_MONEY
     return bonus
 
 
@@ -160,13 +192,13 @@ def assign_contracts(
     taken = {k for keys in plan for k in keys}
     todo = sorted((k for k in table.open if k not in taken), key=lambda k: _RANK.get(k, 99))
     for key in todo:
-        best, best_score = -1, -1e9
+        best, best_score = -1, -math.inf
         for player in players:
             i = player.index
             if capacity[i] <= 0 or key in player.completed:
                 continue
             score = (
-                PROGRESS_WEIGHT * progress(player, key, pack_swords)
+                PROGRESS_WEIGHT * progress(table, player, key, pack_swords)
                 + _synergy(key, plan[i])
                 - LOAD_PENALTY * len(plan[i])
             )
@@ -222,21 +254,21 @@ def _wants(
         if pair is not None:
             wants.abilities.update(a for a in pair if ab[a] == 0)
         elif key == "trader_prince":
-            wants.traders = max(wants.traders, 2 - ab[TRADER])
+            wants.traders = max(wants.traders, TRADERS_NEEDED - ab[TRADER])
         elif key == "fighter":
-            wants.swords = max(wants.swords, 3 - player.swords)
+            wants.swords = max(wants.swords, SWORDS_NEEDED - player.swords)
         elif key == "pack_of_pirates":
             wants.swords = max(wants.swords, pack_swords - player.swords)
             wants.pack = True
         elif key == "cheap_staff":
-            wants.cheap = max(wants.cheap, 4 - player.cheap_persons)
+            wants.cheap = max(wants.cheap, CHEAP_NEEDED - player.cheap_persons)
         elif key == "explorer" and not player.expeditions:
             wants.expedition = True
             wants.expedition_missing = expedition_missing(table, player, expedition_slack)
         elif key == "tax_officer":
-            wants.coins = max(wants.coins, 12)
-        elif key in ("tiny_royal_household", "ransom") and player.vp < 12:
-            wants.coins = max(wants.coins, 15)
+            wants.coins = max(wants.coins, TAX_THRESHOLD)
+        elif key in PAY_INSTEAD and player.vp < PAY_VP:
+            wants.coins = max(wants.coins, PAY_COINS)
         elif key == "frigate_foe":
             wants.foes.add(RED)
         elif key == "galleon_foe":

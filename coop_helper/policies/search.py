@@ -22,9 +22,10 @@ C++ twin: `coop_helper/native/src/policies/search.hpp` and `.cpp`.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple
 
 from coop_helper.engine.fork import fork, sample_hidden
 from coop_helper.engine.game import Game, GameResult
@@ -36,10 +37,27 @@ from coop_helper.policies.base import Policy
 # Guesses per decision. benchmarks/strength/search_gain.py, solo, checking draws: 32 gained
 # +6.7 ± 2.6 points (300 games), 64 gained +9.3 ± 3.5 (150 games) at twice the cost; the
 # difference is within the noise, so the cheaper setting is the default.
-DEFAULT_SAMPLES = 32
+DEFAULT_SAMPLES: Final = 32
 KINDS = ("draw", "take")
-SIGNIFICANCE = 2.0  # standard errors an override needs
+SIGNIFICANCE: Final = 2.0  # standard errors an override needs
+SEED_SALT: Final = 0x5EA4C4  # the search's generator: the policy source's next 64 bits ^ this
 Option = bool | int | None  # a draw answer, or a take answer (a card, None to pass)
+
+
+def search_constants() -> dict[str, Any]:
+    """The search's constants by name, as the native core takes them (`native_search`)."""
+    return {"significance": SIGNIFICANCE, "seed_salt": SEED_SALT}
+
+
+def native_search() -> Any:
+    """The search's constants as the native core's (its C++ twin types none of them)."""
+    constants = search_constants()
+    return _native_search(constants["significance"], constants["seed_salt"])
+
+
+@functools.cache
+def _native_search(significance: float, seed_salt: int) -> Any:
+    return native_core.make_search({"significance": significance, "seed_salt": seed_salt})
 
 
 class SearchDecision(NamedTuple):
@@ -124,7 +142,7 @@ class SearchPolicy:
         base_rng.setstate(rng.getstate())
         self.base = self.make_base()
         self.base.start_game(table, base_rng)
-        self.rng = random.Random(rng.getrandbits(64) ^ 0x5EA4C4)
+        self.rng = random.Random(rng.getrandbits(64) ^ SEED_SALT)
         self.native = self._native_rollouts(table)
 
     def _native_rollouts(self, table: Table) -> bool:

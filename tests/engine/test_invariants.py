@@ -6,13 +6,18 @@ movement, every zone card for card at every snapshot) and from its event log alo
 
 from __future__ import annotations
 
+import json
+import os
 import random
 
+import pytest
 from helpers.referee import LiveReferee, referee
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
-from coop_helper.engine import Game, GameConfig
+from coop_helper.cli.app import app
+from coop_helper.engine import EventLog, Game, GameConfig
 from coop_helper.engine.cards import build_deck
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.random_policy import RandomPolicy
@@ -105,3 +110,56 @@ def test_expert_games_replay_physically():
                     assert (after["from"], after["to"]) == ("harbour", "discard")
                     landed += 1
     assert landed > 0  # the case was met
+
+
+# Games where a non-active player's take wins the game: a declined trade completes the
+# last open contract, a Frigate or Galleon Foe (found among seeded expert games; the fee
+# of that take used to be paid after the winning completion). (players, contracts, Time
+# Pile, seed) as `play` takes them.
+FOE_WINS = [
+    (2, ("frigate_foe", "tax_officer", "fighter", "trader_prince", "new_colony"), 18, 389765531),
+    (2, ("frigate_foe", "fighter", "trade_outpost", "jinx", "pack_of_pirates"), 13, 3576763689),
+    (2, ("frigate_foe", "tax_officer", "pack_of_pirates", "fighter", "gamester"), 30, 2050525793),
+]
+
+
+@pytest.mark.parametrize(("players", "keys", "time_pile", "seed"), FOE_WINS)
+def test_a_take_that_wins_pays_its_fee_before_the_win(players, keys, time_pile, seed):
+    """`play --json`'s log of a game won by a non-active player's declined trade: the
+    take's fee is logged (and paid) before the winning completion, then nothing more is
+    paid. The log replays (`referee`)."""
+    names = [next(c.name for c in CATALOG.contracts if c.key == k) for k in keys]
+    args = ["play", *names, "--players", str(players), "--time-pile", str(time_pile)]
+    result = CliRunner().invoke(app, [*args, "--seed", str(seed), "--json"])
+    assert result.exit_code == 0, result.output
+    events = json.loads(result.output)["events"]
+    assert referee(events)["won"]
+    done = [i for i, e in enumerate(events) if e["event"] == "complete"]
+    winning = events[done[-1]]
+    assert winning["contract"] in ("frigate_foe", "galleon_foe")
+    trade = max(i for i in range(done[-1]) if events[i]["event"] == "trade")
+    assert events[trade]["declined"] and events[trade]["player"] == winning["player"]
+    fees = [e for e in events[trade : done[-1]] if e["event"] == "fee"]
+    assert fees == [{"event": "fee", "player": winning["player"], "to": fees[0]["to"], "coins": 1}]
+    assert fees[0]["to"] != winning["player"]
+
+
+def test_seeded_expert_games_replay_physically():
+    """An independent replay of seeded expert games as `play --json` logs them (a deal
+    with a Foe in most of them, so a take that wins comes up): every log replays with
+    the reshuffle told after the draw that set it off and no fee after the win.
+    COOP_HELPER_REPLAY_GAMES sets the sample (200 by default; 1,000 by hand)."""
+    rng = random.Random("replay-physically")
+    foes = [c for c in CATALOG.contracts if c.key in ("frigate_foe", "galleon_foe")]
+    others = [c for c in CATALOG.contracts if c not in foes]
+    won = 0
+    for _ in range(int(os.environ.get("COOP_HELPER_REPLAY_GAMES", "200"))):
+        players = rng.randint(1, 5)
+        count = CATALOG.contracts_by_players[players]
+        first = rng.sample(foes, 1) if rng.random() < 0.8 else []
+        contracts = tuple(first + rng.sample(others, count - len(first)))
+        config = GameConfig(contracts, players, rng.randint(12, 30), 0, rng.getrandbits(32))
+        log = EventLog()
+        Game(config, ExpertPolicy(), log=log).run()
+        won += referee(log.events)["won"]
+    assert won > 0

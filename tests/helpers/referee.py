@@ -3,7 +3,8 @@
 `referee(events)` replays every ``move`` from the starting zones (every card in the draw
 pile) and checks that each move's source zone held the card, that the discard pile becomes
 the draw pile only once that is empty (a reshuffle is told after the draw that emptied
-it), that each snapshot's sizes
+it), that nothing is paid between players once the last contract is completed (the game
+ends there: a take's fee that set the win off is paid before it), that each snapshot's sizes
 and contents match the replayed zones, and that the game's rules about coins, contracts,
 the Time Pile and the end hold. `LiveReferee` is an `EventLog` that also checks the engine's
 own state at every card movement and snapshot.
@@ -69,9 +70,18 @@ def referee(events: list[dict[str, Any]]) -> dict[str, Any]:
     turn_started = False
     ended: dict[str, Any] | None = None
     reshuffling = False  # between a reshuffle's first card moved and its note
+    still_open = set(contracts)
+    won = False  # the last open contract was completed: the game is over
     for event in events:
         assert ended is None, "events after the end of the game"
         kind = event["event"]
+        if kind == "complete":
+            still_open.discard(event["contract"])
+            won = not still_open
+        if won:
+            assert kind != "fee", "a fee paid after the winning completion"
+            if kind == "move":
+                assert not (event["from"].startswith("coins:") and event["to"].startswith("coins:"))
         if kind == "move":
             if (event["from"], event["to"]) == ("discard", "draw") and not reshuffling:
                 # the discard pile becomes the draw pile only once the old one is empty

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from coop_helper.native import extension
 from coop_helper.policies.expert_params import PARAMS
 from coop_helper.policies.native_expert import native_expert
+from coop_helper.policies.search import KINDS
 from coop_helper.setup.catalog import load_catalog
 
 pytestmark = [
@@ -102,15 +103,18 @@ def test_every_search_game_ends_consistently(game, kinds, samples, clairvoyant):
     """The search player and the clairvoyant bound, over any base, deal and seed (Time
     Piles up to 30 cards: a search game costs hundreds of games)."""
     from coop_helper.native.core import play_search_games
+    from coop_helper.policies.search import native_search
 
+    constants = native_search()
     players, contracts, time_pile, removed, dealt, seed, policy, expert = game
     time_pile = min(time_pile, 30)
     removed = min(removed, time_pile)
     dealt = None if dealt is None else min(dealt, time_pile)
     try:
         [state] = play_search_games(
-            contracts, players, time_pile, [seed], policy, kinds, samples, removed, dealt,
-            clairvoyant, record=True, expert=expert,
+            contracts, players, time_pile, [seed], policy, kinds, samples, search=constants,
+            removed=removed, dealt_time=dealt, clairvoyant=clairvoyant, record=True,
+            expert=expert,
         )  # fmt: skip
     except ValueError:
         assert dealt is not None and removed > 0
@@ -126,14 +130,28 @@ def test_bad_search_input_is_refused_not_a_crash():
     from coop_helper.engine import Game, GameConfig
     from coop_helper.native.core import play_search_games, search_rollouts
     from coop_helper.policies.basic import BasicPolicy
+    from coop_helper.policies.search import native_search
+
+    constants = native_search()
 
     with pytest.raises(ValueError):
-        play_search_games(CONTRACTS[:2], 2, 10, [1], "no-such-policy")
+        play_search_games(CONTRACTS[:2], 2, 10, [1], "no-such-policy", KINDS, 2, search=constants)
     expert = native_expert(2, PARAMS[2])
     with pytest.raises(ValueError):
-        play_search_games(CONTRACTS[:2], 2, 10, [1], "expert", samples=1, expert=expert)
+        play_search_games(
+            CONTRACTS[:2], 2, 10, [1], "expert", KINDS, 1, search=constants, expert=expert
+        )
     with pytest.raises(ValueError):
-        play_search_games(CONTRACTS[:2], 2, 10, [1], "expert", kinds=("repel",), expert=expert)
+        play_search_games(
+            CONTRACTS[:2], 2, 10, [1], "expert", ("repel",), 2, search=constants, expert=expert
+        )
+    with pytest.raises(ValueError, match="make_search"):
+        play_search_games(CONTRACTS[:2], 2, 10, [1], "expert", KINDS, 2, search=None, expert=expert)
+    core = extension()
+    with pytest.raises(ValueError, match="missing: seed_salt"):
+        core.make_search({"significance": 2.0})
+    with pytest.raises(ValueError, match="no constant"):
+        core.make_search({"significance": 2.0, "seed_salt": 1, "samples": 3})
     game = Game(GameConfig(CONTRACTS[:2], 2, 10, 0, 1), BasicPolicy())
     rng = random.Random(1)
     with pytest.raises(ValueError):

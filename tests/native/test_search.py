@@ -37,7 +37,12 @@ from coop_helper.engine import EventLog, Game, GameConfig
 from coop_helper.native import core, extension
 from coop_helper.policies import make_policy
 from coop_helper.policies.native_expert import native_constants
-from coop_helper.policies.search import DEFAULT_SAMPLES, SearchDecision, SearchPolicy
+from coop_helper.policies.search import (
+    DEFAULT_SAMPLES,
+    SearchDecision,
+    SearchPolicy,
+    native_search,
+)
 
 pytestmark = pytest.mark.skipif(extension() is None, reason="the native core is not built")
 
@@ -100,9 +105,10 @@ def check_game(
         case.players,
         case.time_pile,
         [case.seed],
-        base=base or "expert",
-        kinds=kinds[search],
-        samples=samples,
+        base or "expert",
+        kinds[search],
+        samples,
+        search=native_search(),
         removed=case.removed,
         dealt_time=case.dealt_time,
         record=True,
@@ -162,9 +168,13 @@ import signal, sys
 from coop_helper.native import core
 from coop_helper.policies.native_expert import native_constants
 from coop_helper.setup.deals import deal
+from coop_helper.policies.search import native_search
 signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a handler, run by the poll
 expert = native_constants("expert", 5)
-core.play_search_games(deal(5, 1), 5, 60, list(range(1_000)), samples=64, expert=expert)
+core.play_search_games(
+    deal(5, 1), 5, 60, list(range(1_000)), "expert", ("draw", "take"), 64,
+    search=native_search(), expert=expert,
+)
 """
 
 

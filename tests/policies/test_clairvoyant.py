@@ -20,7 +20,7 @@ from coop_helper.policies.basic import BasicPolicy
 from coop_helper.policies.clairvoyant import NAME, ClairvoyantSearch
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.native_expert import native_constants
-from coop_helper.policies.search import SearchDecision
+from coop_helper.policies.search import KINDS, SearchDecision, native_search
 from coop_helper.setup.catalog import load_catalog
 
 native = pytest.mark.skipif(extension() is None, reason="the native core is not built")
@@ -136,7 +136,10 @@ def test_it_plays_the_same_on_both_engines(players):
             players,
             case.time_pile,
             [case.seed],
-            samples=policy.samples,
+            "expert",
+            KINDS,
+            policy.samples,
+            search=native_search(),
             removed=case.removed,
             dealt_time=case.dealt_time,
             clairvoyant=True,

@@ -47,15 +47,40 @@ def test_both_engines_give_the_same_traces(policy):
         assert ours == games.play_traces(*request, params=BOLD, engine="python")
 
 
+@native
+@pytest.mark.parametrize(
+    ("policy", "params"), [("search", None), ("search-take:basic", None), ("search-draw", BOLD)]
+)
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_both_engines_play_the_same_search_games(policy, params, players):
+    """A search player named in `play_games` (as the ladder and search_gain name it) plays
+    whole games natively, with the Python search's results and decision counts."""
+    rng = random.Random(f"sim-search-{policy}-{players}")
+    case = random_case(rng, players)
+    seeds = [rng.getrandbits(48) for _ in range(2)]
+    kinds, base = games.search_parts(policy)
+    request = (case.contracts, players, min(case.time_pile, 12), seeds, base, kinds, 3)
+    ours = games.play_search_games(*request, removed=0, params=params, engine="native")
+    theirs = games.play_search_games(*request, removed=0, params=params, engine="python")
+    assert ours == theirs, case
+    assert sum(sum(g.searched.values()) for g in ours) > 0
+    named = games.play_games(*request[:4], policy, params=params, engine="native", samples=3)
+    assert named == [g.result for g in ours]
+
+
 def test_which_engine_plays_what():
     assert games.engine_for("expert", "python") == "python"
-    core = extension()
-    searches = core is not None and core.has_policy("search")
-    assert games.engine_for("search", "native") == ("native" if searches else "python")
+    assert games.engine_for("search", "python") == "python"
     assert games.engine_for(ExpertPolicy, "native") == "python"  # a factory: Python only
+    assert games.search_parts("search-take:basic") == (("take",), "basic")
+    assert games.search_parts("search") == (("draw", "take"), "expert")
+    assert games.search_parts("expert") is None
+    assert games.search_parts("search:nobody") is None
     if extension() is not None:
         assert games.engine_for("expert", "native") == "native"
         assert games.engine_for(games.TIME_BLIND, "native") == "native"
+        assert games.engine_for("search", "native") == "native"
+        assert games.engine_for("search-draw:random", "native") == "native"
 
 
 def test_an_unknown_engine_is_a_clear_error():

@@ -133,6 +133,30 @@ std::shared_ptr<ExpertParams> make_expert(const py::dict& constants) {
   return params;
 }
 
+// search.py's constants from search.search_constants's dict: both by name, no other.
+std::shared_ptr<SearchConstants> make_search(const py::dict& constants) {
+  auto search = std::make_shared<SearchConstants>();
+  for (const char* name : {"significance", "seed_salt"})
+    if (!constants.contains(name))
+      throw std::invalid_argument(std::string("search constant missing: ") + name);
+  for (const auto& item : constants) {
+    const std::string name = item.first.cast<std::string>();
+    if (name == "significance")
+      search->significance = item.second.cast<double>();
+    else if (name == "seed_salt")
+      search->seed_salt = item.second.cast<uint64_t>();
+    else
+      throw std::invalid_argument("the native search has no constant " + name);
+  }
+  return search;
+}
+
+const SearchConstants& search_of(const py::object& search) {
+  if (search.is_none())
+    throw std::invalid_argument("the native search needs its constants (make_search)");
+  return *search.cast<const SearchConstants*>();
+}
+
 // The policy called `name`; `expert` (None or make_expert's) is the expert's constants.
 std::unique_ptr<Policy> policy_named(const std::string& name, const ExpertParams* expert) {
   std::unique_ptr<Policy> policy = make_policy(name.c_str(), expert);
@@ -440,7 +464,8 @@ py::tuple search_rollouts(const Deck& deck, const Contracts& contracts, const py
     if (!legal) throw std::invalid_argument("an option the decision does not have");
   }
   if (kind == TAKE_DECISION && takes_left < 1) throw std::invalid_argument("no take left");
-  SearchPolicy search(base, true, true, samples, expert_of(expert));
+  // The rollouts use none of search.py's constants (they pick nothing): none handed over.
+  SearchPolicy search(base, true, true, samples, SearchConstants(), expert_of(expert));
   set_rng_state(search.rng, state);
   search.poll = poll_signals;
   std::vector<std::vector<double>> results;
@@ -466,14 +491,17 @@ py::list play_search_games(const Deck& deck, const Contracts& contracts, int pla
                            int removed, int dealt_time,
                            const std::vector<std::pair<uint64_t, uint64_t>>& seeds,
                            const std::string& base, bool draw, bool take, int samples,
-                           bool clairvoyant, bool record, const py::object& expert) {
+                           bool clairvoyant, bool record, const py::object& expert,
+                           const py::object& search) {
   const ExpertParams* constants = expert_of(expert);
+  const SearchConstants& chosen = search_of(search);
   make_search_base(base, constants);  // an unknown base fails before any game
   py::list out;
   for (const auto& s : seeds) {
     std::unique_ptr<SearchPolicy> policy =
-        clairvoyant ? std::make_unique<ClairvoyantSearch>(base, draw, take, samples, constants)
-                    : std::make_unique<SearchPolicy>(base, draw, take, samples, constants);
+        clairvoyant
+            ? std::make_unique<ClairvoyantSearch>(base, draw, take, samples, chosen, constants)
+            : std::make_unique<SearchPolicy>(base, draw, take, samples, chosen, constants);
     policy->record = record;
     policy->poll = poll_signals;
     GameConfig config;
@@ -545,6 +573,8 @@ PYBIND11_MODULE(_core, m) {
   py::class_<Contracts, std::shared_ptr<Contracts>>(m, "Contracts");
   py::class_<ExpertParams, std::shared_ptr<ExpertParams>>(m, "ExpertParams");
   m.def("make_expert", &make_expert, "The expert's constants, from a dict of them by name.");
+  py::class_<SearchConstants, std::shared_ptr<SearchConstants>>(m, "SearchConstants");
+  m.def("make_search", &make_search, "The search player's constants, from a dict by name.");
   m.def("make_deck", &make_deck, "The deck's tables, from engine.cards.Deck's fields.");
   m.def("make_contracts", &make_contracts, "Contracts from (key, coins or None, markers).");
   m.def("has_policy", &has_policy, "Does the native core play this policy?");

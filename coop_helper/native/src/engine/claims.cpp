@@ -102,7 +102,9 @@ void Game::offer_completions(PlayerState& player) {
 }
 
 // Game._complete: the player's cube on the contract: coin space, bonus VP, maybe the win.
+// A completion that wins ends the game at once: a take that sets it off pays its fee first.
 void Game::complete(PlayerState& player, int key) {
+  if (fee_due_ == player.index && table.n_open == 1 && table.open[0] == key) pay_fee(player);
   const ContractRule& rule = table.contracts->rule[key];
   Completers& completers = table.completers[key];
   if (completers.n >= MAX_PLAYERS || player.n_completed >= CUBES)

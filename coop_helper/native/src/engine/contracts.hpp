@@ -39,9 +39,9 @@ inline bool requirement_met(const PlayerState& p, int c) {
   if (pair_of(c, a, b)) return p.abilities[a] > 0 && p.abilities[b] > 0;
   switch (c) {
     case EXPLORER: return p.expeditions.size() >= 1;
-    case TRADER_PRINCE: return p.abilities[TRADER] >= 2;
-    case FIGHTER: return p.swords >= 3;
-    case CHEAP_STAFF: return p.cheap_persons >= 4;
+    case TRADER_PRINCE: return p.abilities[TRADER] >= TRADERS_NEEDED;
+    case FIGHTER: return p.swords >= SWORDS_NEEDED;
+    case CHEAP_STAFF: return p.cheap_persons >= CHEAP_NEEDED;
     case TINY_ROYAL_HOUSEHOLD: case RANSOM: return p.vp >= PAY_VP || p.coins >= PAY_COINS;
     default: return false;
   }

@@ -184,7 +184,8 @@ bool Game::discover(PlayerState& player, int card) {
   int n_colours = harbour_colours(seen);
   table.harbour.push_back(card);
   if (seen[colour]) return true;
-  if (n_colours == 2 || n_colours == 3) colour_triggers(player, n_colours + 1);
+  if (n_colours + 1 == TINY_GAMESTER_COLOURS || n_colours + 1 == GAMESTER_COLOURS)
+    colour_triggers(player, n_colours + 1);
   return false;
 }
 
@@ -215,7 +216,7 @@ bool Game::decide_at_once(PlayerState& player, int contract) {
 
 // Gamester (4 colours) and Tiny Gamester (3 colours), decided at once.
 void Game::colour_triggers(PlayerState& player, int colours) {
-  int key = colours == 4 ? GAMESTER : TINY_GAMESTER;
+  int key = colours == GAMESTER_COLOURS ? GAMESTER : TINY_GAMESTER;
   if (!table.in_game(key)) return;
   if (key == TINY_GAMESTER && player.has_marker(key)) {
     if (player.marker_turn[player.marker_at(key)] < table.turn && eligible(table, player, key))

@@ -87,6 +87,8 @@ class Game {
   int reshuffles = 0;
 
  private:
+  // CardMoves._fee_due: the player whose take still owes its fee, or -1
+  int fee_due_ = -1;
   void init_needs_at_take();
   GameResult result() const;
   bool victory_move();
@@ -112,6 +114,8 @@ class Game {
   void gain(PlayerState& player, int n);
   void pay_discard(PlayerState& player, int n);
   void pay_player(PlayerState& payer, PlayerState& payee, int n);
+  // CardMoves._pay_fee: the fee of the take being made, to the active player
+  void pay_fee(PlayerState& player);
   int time_card(bool bottom);
   bool time_to_victory();
 

@@ -110,6 +110,11 @@ void Game::pay_player(PlayerState& payer, PlayerState& payee, int n) {
   }
 }
 
+void Game::pay_fee(PlayerState& player) {
+  fee_due_ = -1;
+  pay_player(player, table.players[table.active], 1);
+}
+
 // Game._time_card: the top Time Pile card (revealed) or the bottom one (face down); one
 // not dealt yet comes off the draw pile. NO_CARD if none is left anywhere.
 int Game::time_card(bool bottom) {

@@ -28,6 +28,13 @@ constexpr int NEVER = 1000000000;  // a Victory Pile threshold no Time Pile reac
 constexpr int TAX_THRESHOLD = 12;
 constexpr int PAY_VP = 12;  // blue-seal contracts: this many victory points ...
 constexpr int PAY_COINS = 15;  // ... or pay this many coins
+// contracts.py's requirements and state.CHEAP_COST
+constexpr int TRADERS_NEEDED = 2;  // Trader Prince: this many Traders
+constexpr int SWORDS_NEEDED = 3;  // Fighter: this many swords
+constexpr int CHEAP_NEEDED = 4;  // Cheap Staff: this many persons of cost CHEAP_COST or less
+constexpr int CHEAP_COST = 3;  // a person of this printed cost or less is cheap
+constexpr int GAMESTER_COLOURS = 4;  // Gamester: ship colours in the harbour
+constexpr int TINY_GAMESTER_COLOURS = 3;  // Tiny Gamester: ship colours in the harbour
 
 enum CardType : int8_t { SHIP = 0, PERSON = 1, EXPEDITION = 2, TAX = 3 };
 
@@ -274,6 +281,20 @@ struct Hidden {
   Cards coin_cards[MAX_PLAYERS];
   Cards victory;
 };
+
+// state.takes_for_colours: the active player's takes for this many ship colours in the
+// harbour (Governors aside).
+inline int takes_for_colours(int colours) { return colours <= 3 ? 1 : colours - 2; }
+
+// A set of card kinds as bits (the policies' memos of the kinds they want).
+constexpr int KIND_WORD_BITS = 64;
+constexpr int KIND_WORDS = (MAX_KINDS + KIND_WORD_BITS - 1) / KIND_WORD_BITS;
+inline void add_kind(uint64_t* mask, int kind) {
+  mask[kind / KIND_WORD_BITS] |= uint64_t{1} << (kind % KIND_WORD_BITS);
+}
+inline bool has_kind(const uint64_t* mask, int kind) {
+  return (mask[kind / KIND_WORD_BITS] >> (kind % KIND_WORD_BITS)) & 1U;
+}
 
 // state.hire_cost: 1 less per Mademoiselle, never below 0.
 inline int hire_cost(const Deck& deck, const PlayerState& player, int card) {

@@ -10,7 +10,7 @@ namespace coop {
 void Game::trade_and_hire(PlayerState& active) {
   bool seen[N_COLOURS];
   int colours = harbour_colours(seen);
-  int takes = (colours <= 3 ? 1 : colours - 2) + active.abilities[GOVERNOR];
+  int takes = takes_for_colours(colours) + active.abilities[GOVERNOR];
   take_time(active, takes, true);
   later_take_times(active);
 }
@@ -88,8 +88,8 @@ void Game::take_options(const PlayerState& player, bool is_active, Cards& out) c
 // Game._take: trade or hire one harbour card; the extra takes it earns.
 int Game::take(PlayerState& player, int card, bool is_active) {
   const Deck& deck = *deck_;
-  PlayerState& active = table.players[table.active];
   int extra = 0;
+  fee_due_ = is_active ? -1 : player.index;
   if (deck.type[card] == SHIP) {
     table.harbour.remove(card);
     extra = trade(player, card, is_active);
@@ -99,7 +99,7 @@ int Game::take(PlayerState& player, int card, bool is_active) {
     hire(player, card);
     if (deck.ability[card] == GOVERNOR) extra = 1;  // its extra take is there at once
   }
-  if (!is_active) pay_player(player, active, 1);
+  if (fee_due_ >= 0) pay_fee(player);
   return extra;
 }
 
@@ -156,7 +156,7 @@ void Game::add_person(PlayerState& player, int card, int sign) {
   player.abilities[ability] += sign;
   player.swords += sign * deck.swords[card];
   player.vp += sign * deck.vp[card];
-  if (deck.cost[card] <= 3) player.cheap_persons += sign;
+  if (deck.cost[card] <= CHEAP_COST) player.cheap_persons += sign;
   if (ability == TRADER)
     player.traders[deck.colour[card]] += sign;
   else if (ability == CLERK)

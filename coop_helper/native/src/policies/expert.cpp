@@ -12,15 +12,10 @@ namespace coop {
 namespace {
 
 constexpr int SMALL_HARBOUR = 16;  // harbours up to this size need no allocation
-constexpr int CHEAP = N_ABILITIES;  // KindGroups.wanted["cheap"]
-constexpr int SWORDY = N_ABILITIES + 1;  // ["swords"]
-constexpr int EXPEDITIONY = N_ABILITIES + 2;  // ["expedition"]
 
 bool is_expedition_ability(int a) { return a == SETTLER || a == CAPTAIN || a == PRIEST; }
 
 bool has_bit(unsigned mask, int bit) { return bit >= 0 && ((mask >> bit) & 1U); }
-
-void add_kind(uint64_t* mask, int kind) { mask[kind >> 6] |= uint64_t{1} << (kind & 63); }
 
 }  // namespace
 
@@ -38,9 +33,10 @@ KindGroups::KindGroups(const Deck& d) : deck(&d), source(d) {
     } else if (d.type[card] == PERSON) {
       const int ability = d.ability[card];
       add_kind(wanted[ability], kind);
-      if (d.cost[card] <= 3) add_kind(wanted[CHEAP], kind);
-      if (d.swords[card]) add_kind(wanted[SWORDY], kind);
-      if (is_expedition_ability(ability) || ability == JACK) add_kind(wanted[EXPEDITIONY], kind);
+      if (d.cost[card] <= CHEAP_COST) add_kind(wanted[CHEAP_GROUP], kind);
+      if (d.swords[card]) add_kind(wanted[SWORDS_GROUP], kind);
+      if (is_expedition_ability(ability) || ability == JACK)
+        add_kind(wanted[EXPEDITION_GROUP], kind);
     }
   }
   for (int c = 0; c < N_COLOURS; ++c)
@@ -160,21 +156,21 @@ double ExpertPolicy::wanted_mass(const Table& table, const PlayerState& player) 
   Wants& wants = *wants_[player.index];
   if (!wants.has_kinds) {  // worked out once per plan
     const KindGroups& g = *kinds_;
-    uint64_t mask[2] = {0, 0};
+    uint64_t mask[KIND_WORDS] = {};
     auto add = [&](int group) {
-      mask[0] |= g.wanted[group][0];
-      mask[1] |= g.wanted[group][1];
+      for (int word = 0; word < KIND_WORDS; ++word) mask[word] |= g.wanted[group][word];
     };
     for (unsigned abilities = wants.abilities; abilities; abilities &= abilities - 1)
       add(__builtin_ctz(abilities));
     if (wants.traders) add(TRADER);
-    if (wants.cheap) add(CHEAP);
-    if (wants.swords) add(SWORDY);
-    if (wants.expedition) add(EXPEDITIONY);
+    if (wants.cheap) add(CHEAP_GROUP);
+    if (wants.swords) add(SWORDS_GROUP);
+    if (wants.expedition) add(EXPEDITION_GROUP);
     wants.n_kinds = 0;
-    for (int word = 0; word < 2; ++word)
+    for (int word = 0; word < KIND_WORDS; ++word)
       for (uint64_t bits = mask[word]; bits; bits &= bits - 1)
-        wants.kinds[wants.n_kinds++] = static_cast<int16_t>(word * 64 + __builtin_ctzll(bits));
+        wants.kinds[wants.n_kinds++] =
+            static_cast<int16_t>(word * KIND_WORD_BITS + __builtin_ctzll(bits));
     wants.has_kinds = true;
   }
   long sum = 0;  // an integer sum: exact in any order
@@ -186,13 +182,13 @@ double ExpertPolicy::wanted_mass(const Table& table, const PlayerState& player) 
 
 double ExpertPolicy::coin_value(const PlayerState& player, const Wants& wants) const {
   const ExpertParams& p = p_;
-  if (wants.coins && player.coins < wants.coins + 1) return 1.2;
+  if (wants.coins && player.coins < wants.coins + 1) return p.money_coin;
   const bool hires = wants.abilities || wants.cheap || wants.traders || wants.swords;
   double value;
   if ((hires || (p.explorer_saves && wants.expedition)) && player.coins < p.save_for)
-    value = 1.0;
+    value = p.hire_coin;
   else
-    value = player.coins >= 10 ? p.rich_coin : p.idle_coin;
+    value = player.coins >= p.rich_from ? p.rich_coin : p.idle_coin;
   if (player.coins >= p.tax_hold && value > p.tax_coin) return p.tax_coin;
   return value;
 }
@@ -217,12 +213,15 @@ double ExpertPolicy::fills(const PlayerState& player, const Wants& wants, int ca
       }
     }
   }
-  if (wants.traders && ability == TRADER) value += p_.fill * 0.7;
-  if (wants.cheap && deck.cost[card] <= 3) value += p_.fill * (wants.cheap == 1 ? 0.9 : 0.5);
+  if (wants.traders && ability == TRADER) value += p_.fill * p_.trader_fill;
+  if (wants.cheap && deck.cost[card] <= CHEAP_COST)
+    value += p_.fill * (wants.cheap == 1 ? p_.cheap_fill_last : p_.cheap_fill);
   if (wants.swords && deck.swords[card]) {
     value += p_.fill * p_.sword_fill * std::min<int>(deck.swords[card], wants.swords);
-    if (wants.pack && player.swords < 2)
-      value += p_.fill * p_.pack_first * std::min<int>(deck.swords[card], 2 - player.swords);
+    if (wants.pack && player.swords < p_.pack_first_swords) {
+      const int first = std::min<int>(deck.swords[card], p_.pack_first_swords - player.swords);
+      value += p_.fill * p_.pack_first * first;
+    }
   }
   if (wants.expedition && (is_expedition_ability(ability) || ability == JACK)) {
     const unsigned missing = wants.expedition_missing;
@@ -230,7 +229,7 @@ double ExpertPolicy::fills(const PlayerState& player, const Wants& wants, int ca
       value += p_.fill * p_.expedition_fill;
     } else if (!missing) {  // no expedition to aim at yet: build towards a pair
       const int held = ability != JACK ? player.abilities[ability] : 0;
-      value += p_.fill * (held >= 1 || ability == JACK ? 0.45 : 0.25);
+      value += p_.fill * (held >= 1 || ability == JACK ? p_.pair_fill : p_.first_fill);
     }
   }
   return value;
@@ -247,7 +246,7 @@ double ExpertPolicy::card_value(const PlayerState& player, int card) {
   }
   const double value =
       person_progress(player, card) + income(card) * p_.income_weight * turns_ahead_;
-  return value - coin * 0.8 * hire_cost(deck, player, card);
+  return value - coin * p_.hire_price * hire_cost(deck, player, card);
 }
 
 // KindGroups.income[card] of expert.py: the coins per turn a person brings
@@ -261,7 +260,7 @@ double ExpertPolicy::person_progress(const PlayerState& player, int card) {
   if (wants.has_fill(kind)) return wants.fills[kind];
   // depends on the display only: kept until the wants change
   double progress = fills(player, wants, card);
-  if (deck_->swords[card] && player.swords < 2) progress += 1.0;
+  if (deck_->swords[card] && player.swords < p_.repel_swords) progress += p_.repel_value;
   wants.set_fill(kind, progress);
   return progress;
 }
@@ -290,12 +289,12 @@ void ExpertPolicy::card_row(const Table& table, const PlayerState& active, int c
     const PlayerState& player = table.players[i];
     const bool is_active = i == active.index;
     const int cost = printed - player.abilities[MADEMOISELLE];
-    if (player.coins + (is_active ? 3 : -1) < cost) {  // cannot afford it
+    if (player.coins + (is_active ? p_.trade_coins : -1) < cost) {  // cannot afford it
       row[i] = is_active ? 0.0 : -fee[i];
       continue;
     }
     double value = person_progress(player, card) + brings;
-    if (cost > 0) value -= coin[i] * 0.8 * cost;
+    if (cost > 0) value -= coin[i] * p_.hire_price * cost;
     row[i] = is_active ? value : value - fee[i];
   }
 }
@@ -325,7 +324,7 @@ double ExpertPolicy::harbour_plan(const Table& table, const PlayerState& active,
 // as much or more, which is the order the stable sort gives, so each row is placed once.
 double ExpertPolicy::plan_value(const Table& table, const PlayerState& active, int colours,
                                 double* best) {
-  const int takes = (colours <= 3 ? 1 : colours - 2) + active.abilities[GOVERNOR];
+  const int takes = takes_for_colours(colours) + active.abilities[GOVERNOR];
   const int a = active.index;
   const int n_rows = static_cast<int>(rows_.size());
   if (ranked_for_ != a || static_cast<int>(ranked_.size()) > n_rows) {
@@ -430,7 +429,7 @@ bool ExpertPolicy::draw_on(const Table& table, const PlayerState& player) {
   double gain = 0.0;
   const double scale = 1.0 + p.endgame_weight / std::max<int>(1, table.n_open);
   for (int i = 0; i < table.n_players; ++i) {
-    const double room = best[i] < p_.fill * 0.4 ? 1.0 : p.want_room;
+    const double room = best[i] < p_.fill * p.weak_option ? 1.0 : p.want_room;
     gain += want_mass_[i] * p_.fill * p.want_gain * room * scale;
   }
   if (p.tax_draw > 0.0) gain += tax_officer_chance(table) * p_.fill * p.tax_draw * scale;
@@ -440,14 +439,15 @@ bool ExpertPolicy::draw_on(const Table& table, const PlayerState& player) {
     if (colours >> c & 1U) new_colour -= table.unseen_ships[c];
   const double p_new = static_cast<double>(new_colour) / total;
   gain += p_new * p.new_colour_gain;
-  if (n_colours >= 3) gain += p_new * p.extra_take_gain;  // one more take for the active player
+  if (takes_for_colours(n_colours + 1) > takes_for_colours(n_colours))
+    gain += p_new * p.extra_take_gain;  // one more take for the active player
   const TurnFlags& flags = turn_flags(table, player);
   double bonus = 0.0;  // gains that do not depend on the harbour
   if (flags.pack) bonus += pack_chance(table, player) * p.pack_step;
-  if (n_colours == 3 && flags.gamester)
+  if (n_colours + 1 == GAMESTER_COLOURS && flags.gamester)
     gain += p_new * p.gamester_value;
-  else if (n_colours == 2 && flags.tiny_gamester)
-    gain += p_new * p.gamester_value * 0.6;
+  else if (n_colours + 1 == TINY_GAMESTER_COLOURS && flags.tiny_gamester)
+    gain += p_new * p.gamester_value * p.tiny_gamester_share;
   const double loss = value_now * p.loss_weight - flags.bust_bonus;
   return (1.0 - p_bust) * (gain * p.draw_boldness + bonus) > p_bust * loss;
 }
@@ -474,7 +474,7 @@ const TurnFlags& ExpertPolicy::turn_flags(const Table& table, const PlayerState&
     flags_.pack = wants_[player.index]->pack;
     flags_.gamester = wants_trigger(table, player, GAMESTER);
     flags_.tiny_gamester = wants_trigger(table, player, TINY_GAMESTER);
-    flags_.bust_bonus = (jinx ? p_.jinx_value : 0.0) + 0.7 * jesters;
+    flags_.bust_bonus = (jinx ? p_.jinx_value : 0.0) + p_.jester_coin * jesters;
   }
   return flags_;
 }
@@ -483,7 +483,7 @@ double ExpertPolicy::pack_chance(const Table& table, const PlayerState& player) 
   const int swords = std::min<int>(player.swords, p_.max_swords);
   const KindGroups& g = *kinds_;
   long count = 0;
-  for (int colour = 0; colour < 5; ++colour)
+  for (int colour = 0; colour < N_COLOURS; ++colour)
     if (!player.has_aside(colour))
       for (int k = 0; k < g.n_ship_kinds[colour]; ++k)
         if (g.ship_swords[colour][k] <= swords) count += table.unseen[g.ship_kind[colour][k]];
@@ -651,7 +651,7 @@ int ExpertPolicy::coin_recipient(const Table& table, const PlayerState& /*player
 
 int ExpertPolicy::turns_needed(const Table& table) const {
   const double per = p_.turns_per_contract;
-  return static_cast<int>(table.n_open * per + 0.999);
+  return static_cast<int>(table.n_open * per + p_.round_up);
 }
 
 int ExpertPolicy::victory_threshold(const Table& table) {

@@ -19,6 +19,9 @@ namespace coop {
 
 constexpr int MAX_SWORDS = 8;  // the tables' sword counts (expert.py's MAX_SWORDS is at most this)
 
+// KindGroups.wanted's groups: one per ability, then these three
+enum WantedGroup : int { CHEAP_GROUP = N_ABILITIES, SWORDS_GROUP, EXPEDITION_GROUP, N_WANTED_GROUPS };
+
 // expert.KindGroups: card kinds grouped the ways the expert counts them, per deck.
 struct KindGroups {
   const Deck* deck = nullptr;
@@ -29,7 +32,7 @@ struct KindGroups {
   int n_busting[N_COLOURS][MAX_SWORDS + 1] = {};
   int16_t busting[N_COLOURS][MAX_SWORDS + 1][MAX_KINDS] = {};
   // kind masks: one per ability, then "cheap", "swords", "expedition"
-  uint64_t wanted[N_ABILITIES + 3][2] = {};
+  uint64_t wanted[N_WANTED_GROUPS][KIND_WORDS] = {};
   int8_t ship_colour[MAX_CARDS] = {};  // card -> colour if a ship, else -1
   int n_taxes = 0;
   int16_t taxes[MAX_KINDS] = {};

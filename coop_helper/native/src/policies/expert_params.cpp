@@ -2,6 +2,7 @@
 #include "policies/expert_params.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "policies/expert.hpp"
@@ -65,9 +66,39 @@ const Field FIELDS[] = {
     whole("max_swords", &P::max_swords),
     real("turns_per_contract", &P::turns_per_contract),
     whole("victory_margin", &P::victory_margin),
+    real("round_up", &P::round_up),
+    real("money_coin", &P::money_coin),
+    real("hire_coin", &P::hire_coin),
+    whole("rich_from", &P::rich_from),
+    real("trader_fill", &P::trader_fill),
+    real("cheap_fill_last", &P::cheap_fill_last),
+    real("cheap_fill", &P::cheap_fill),
+    real("pair_fill", &P::pair_fill),
+    real("first_fill", &P::first_fill),
+    whole("pack_first_swords", &P::pack_first_swords),
+    whole("repel_swords", &P::repel_swords),
+    real("repel_value", &P::repel_value),
+    real("hire_price", &P::hire_price),
+    whole("trade_coins", &P::trade_coins),
+    real("weak_option", &P::weak_option),
+    real("tiny_gamester_share", &P::tiny_gamester_share),
+    real("jester_coin", &P::jester_coin),
     real("progress_weight", &P::progress_weight),
     real("load_penalty", &P::load_penalty),
     whole("rich", &P::rich),
+    real("progress_full", &P::progress_full),
+    real("sword_step", &P::sword_step),
+    real("cheap_step", &P::cheap_step),
+    real("tax_step", &P::tax_step),
+    real("vp_step", &P::vp_step),
+    real("coin_step", &P::coin_step),
+    real("aside_step", &P::aside_step),
+    whole("explorer_persons", &P::explorer_persons),
+    real("explorer_step", &P::explorer_step),
+    real("shared_person", &P::shared_person),
+    real("shared_resource", &P::shared_resource),
+    real("explorer_pair", &P::explorer_pair),
+    real("both_money", &P::both_money),
     whole("open_max", &P::open_max),
     whole("short_max", &P::short_max),
 };
@@ -86,7 +117,7 @@ void set_expert_field(ExpertParams& params, const std::string& name, double valu
       params.*field.real = value;
       return;
     }
-    if (value != std::floor(value) || std::fabs(value) > 1e9)
+    if (value != std::floor(value) || std::fabs(value) > std::numeric_limits<int>::max())
       throw std::invalid_argument("expert constant " + name + " must be a whole number");
     if (field.flag) {
       params.*field.flag = value != 0.0;

@@ -2,6 +2,7 @@
 #include "policies/planning.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/contracts.hpp"
 
@@ -33,65 +34,67 @@ bool is_resource(int c) {
   return c == FIGHTER || c == CHEAP_STAFF || c == TRADER_PRINCE || c == PACK_OF_PIRATES;
 }
 
-// planning._pair_synergy
-double pair_synergy(int key, int other) {
+// planning._pair_synergy (planning.SYNERGY; 0.0 for key == other)
+double pair_synergy(int key, int other, const ExpertParams& p) {
+  if (key == other) return 0.0;
   double bonus = 0.0;
   int a, b, c, d;
   if (pair_of(key, a, b) && pair_of(other, c, d) && (a == c || a == d || b == c || b == d))
-    bonus += 1.0;
-  if (is_resource(key) && is_resource(other)) bonus += 0.75;
-  if ((key == EXPLORER || other == EXPLORER) && (is_pair(key) || is_pair(other))) bonus += 0.5;
-  if (is_money(key) && is_money(other)) bonus += 0.5;
+    bonus += p.shared_person;
+  if (is_resource(key) && is_resource(other)) bonus += p.shared_resource;
+  if ((key == EXPLORER || other == EXPLORER) && (is_pair(key) || is_pair(other)))
+    bonus += p.explorer_pair;
+  if (is_money(key) && is_money(other)) bonus += p.both_money;
   return bonus;
 }
 
 struct Tables {
   int rank[N_CONTRACTS];
-  double synergy[N_CONTRACTS][N_CONTRACTS];  // planning.SYNERGY (0.0 for a == b)
   Tables() {
     for (int i = 0; i < N_CONTRACTS; ++i) rank[ORDER[i]] = i;
-    for (int a = 0; a < N_CONTRACTS; ++a)
-      for (int b = 0; b < N_CONTRACTS; ++b) synergy[a][b] = a == b ? 0.0 : pair_synergy(a, b);
   }
 };
 
 const Tables TABLES;
 
-int foes_needed(int key) { return key == FRIGATE_FOE ? 3 : 2; }
-
 }  // namespace
 
-double progress(const PlayerState& player, int key, int pack_swords) {
+double progress(const Table& table, const PlayerState& player, int key, const ExpertParams& p) {
+  const int pack_swords = p.pack_swords;
   const int16_t* ab = player.abilities;
   int a, b;
   if (pair_of(key, a, b)) return static_cast<double>((ab[a] > 0) + (ab[b] > 0));
   switch (key) {
     case TRADER_PRINCE:
-      return static_cast<double>(std::min<int>(ab[TRADER], 2));
+      return static_cast<double>(std::min<int>(ab[TRADER], TRADERS_NEEDED));
     case FIGHTER:
-      return std::min<int>(player.swords, 3) / 1.5;
+      return std::min<int>(player.swords, SWORDS_NEEDED) / p.sword_step;
     case CHEAP_STAFF:
-      return static_cast<double>(std::min<int>(player.cheap_persons, 4)) / 2.0;
+      return static_cast<double>(std::min<int>(player.cheap_persons, CHEAP_NEEDED)) / p.cheap_step;
     case EXPLORER: {
       int best = std::max(std::max<int>(ab[SETTLER], ab[CAPTAIN]), static_cast<int>(ab[PRIEST])) +
                  ab[JACK];
-      return player.expeditions.size() ? 2.0 : std::min(best, 2) * 0.75;
+      return player.expeditions.size() ? p.progress_full
+                                       : std::min(best, p.explorer_persons) * p.explorer_step;
     }
     case FRIGATE_FOE:
-    case GALLEON_FOE:
-      return 2.0 * player.marker_step_of(key) / foes_needed(key) + (player.has_marker(key) ? 1 : 0);
+    case GALLEON_FOE: {
+      const int declines = table.contracts->rule[key].markers + 1;
+      return p.progress_full * player.marker_step_of(key) / declines +
+             (player.has_marker(key) ? 1 : 0);
+    }
     case TAX_OFFICER:
-      return static_cast<double>(std::min<int>(player.coins, 12)) / 8.0;
+      return static_cast<double>(std::min<int>(player.coins, TAX_THRESHOLD)) / p.tax_step;
     case TINY_ROYAL_HOUSEHOLD:
     case RANSOM: {
-      double by_vp = static_cast<double>(player.vp) / 6.0;
-      double by_coins = static_cast<double>(player.coins) / 10.0;
+      double by_vp = static_cast<double>(player.vp) / p.vp_step;
+      double by_coins = static_cast<double>(player.coins) / p.coin_step;
       return by_coins > by_vp ? by_coins : by_vp;  // Python's max keeps the first of equals
     }
     case TINY_GAMESTER:
-      return player.has_marker(key) ? 2.0 : 0.0;
+      return player.has_marker(key) ? p.progress_full : 0.0;
     case PACK_OF_PIRATES:
-      return player.n_aside * 1.5 +
+      return player.n_aside * p.aside_step +
              static_cast<double>(std::min<int>(player.swords, pack_swords)) / pack_swords;
     default:
       return 0.0;
@@ -100,7 +103,7 @@ double progress(const PlayerState& player, int key, int pack_swords) {
 
 void assign_contracts(const Table& table, const ContractList* previous,
                       const ExpertParams& weights, ContractList* plan) {
-  const int pack_swords = weights.pack_swords, rich = weights.rich;
+  const int rich = weights.rich;
   const int n = table.n_players;
   int capacity[MAX_PLAYERS];
   bool taken[N_CONTRACTS] = {};
@@ -126,13 +129,13 @@ void assign_contracts(const Table& table, const ContractList* previous,
   for (int t = 0; t < n_todo; ++t) {
     const int key = todo[t];
     int best = -1;
-    double best_score = -1e9;
+    double best_score = -std::numeric_limits<double>::infinity();
     for (int i = 0; i < n; ++i) {
       const PlayerState& player = table.players[i];
       if (capacity[i] <= 0 || player.has_completed(key)) continue;
       double synergy = 0.0;  // sum(...) from int 0: the first term exactly
-      for (int k = 0; k < plan[i].n; ++k) synergy += TABLES.synergy[key][plan[i].v[k]];
-      double score = weights.progress_weight * progress(player, key, pack_swords) + synergy -
+      for (int k = 0; k < plan[i].n; ++k) synergy += pair_synergy(key, plan[i].v[k], weights);
+      double score = weights.progress_weight * progress(table, player, key, weights) + synergy -
                      weights.load_penalty * plan[i].n;
       if (previous != nullptr && previous[i].contains(key)) score += weights.sticky;
       if (is_hiring(key))
@@ -156,7 +159,7 @@ uint16_t expedition_missing(const Table& table, const PlayerState& player, int s
   int shorts[MAX_EXPEDITIONS];
   uint16_t gaps[MAX_EXPEDITIONS];
   const int jacks = player.abilities[JACK];
-  int nearest = 1 << 30;
+  int nearest = std::numeric_limits<int>::max();
   for (int r = 0; r < rows; ++r) {
     const int card = table.expedition_row[r];
     int short_by = 0;
@@ -197,17 +200,17 @@ void wants_for_player(const Table& table, const PlayerState& player, const Contr
     }
     switch (key) {
       case TRADER_PRINCE:
-        w.traders = std::max(w.traders, 2 - ab[TRADER]);
+        w.traders = std::max(w.traders, TRADERS_NEEDED - ab[TRADER]);
         break;
       case FIGHTER:
-        w.swords = std::max(w.swords, 3 - player.swords);
+        w.swords = std::max(w.swords, SWORDS_NEEDED - player.swords);
         break;
       case PACK_OF_PIRATES:
         w.swords = std::max(w.swords, pack_swords - player.swords);
         w.pack = true;
         break;
       case CHEAP_STAFF:
-        w.cheap = std::max(w.cheap, 4 - player.cheap_persons);
+        w.cheap = std::max(w.cheap, CHEAP_NEEDED - player.cheap_persons);
         break;
       case EXPLORER:
         if (player.expeditions.size() == 0) {
@@ -216,11 +219,11 @@ void wants_for_player(const Table& table, const PlayerState& player, const Contr
         }
         break;
       case TAX_OFFICER:
-        w.coins = std::max(w.coins, 12);
+        w.coins = std::max(w.coins, TAX_THRESHOLD);
         break;
       case TINY_ROYAL_HOUSEHOLD:
       case RANSOM:
-        if (player.vp < 12) w.coins = std::max(w.coins, 15);
+        if (player.vp < PAY_VP) w.coins = std::max(w.coins, PAY_COINS);
         break;
       case FRIGATE_FOE:
         w.foes |= static_cast<uint8_t>(1U << RED);

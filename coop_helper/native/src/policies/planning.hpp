@@ -35,7 +35,7 @@ struct Wants {
   bool pack = false;
   ContractList contracts;
   // memo: kind -> progress (the expert's Wants.fills); fills[k] is set where filled says
-  uint64_t filled[2] = {0, 0};
+  uint64_t filled[KIND_WORDS] = {};
   double fills[MAX_KINDS];
   // memo: the kinds wanted (Wants.kinds), once worked out
   bool has_kinds = false;
@@ -51,19 +51,19 @@ struct Wants {
     expedition_missing = 0;
     foes = 0;
     contracts.n = 0;
-    filled[0] = filled[1] = 0;
+    for (uint64_t& word : filled) word = 0;
     has_kinds = false;
     n_kinds = 0;
   }
-  bool has_fill(int kind) const { return (filled[kind >> 6] >> (kind & 63)) & 1U; }
+  bool has_fill(int kind) const { return has_kind(filled, kind); }
   void set_fill(int kind, double value) {
     fills[kind] = value;
-    filled[kind >> 6] |= uint64_t{1} << (kind & 63);
+    add_kind(filled, kind);
   }
 };
 
 // planning.progress
-double progress(const PlayerState& player, int key, int pack_swords);
+double progress(const Table& table, const PlayerState& player, int key, const ExpertParams& p);
 
 // planning.assign_contracts: plan[i] gets the contracts for player i.
 // The weights are the expert's: sticky, pack_swords, coin_weight, progress_weight,

@@ -5,9 +5,9 @@
 
 namespace coop {
 
-int paired_best(const std::vector<std::vector<double>>& results, int base) {
+int paired_best(const std::vector<std::vector<double>>& results, int base, double significance) {
   // On the sums of the paired differences and of their squares, as search.paired_best:
-  // total**2 * (n - 1) > SIGNIFICANCE**2 * (n * squares - total**2) for a positive total.
+  // total**2 * (n - 1) > significance**2 * (n * squares - total**2) for a positive total.
   int best = base;
   double best_total = 0.0;
   const std::vector<double>& reference = results[base];
@@ -24,7 +24,8 @@ int paired_best(const std::vector<std::vector<double>>& results, int base) {
       squares += d * d;
     }
     if (total <= best_total) continue;
-    if (total * total * (count - 1) > SIGNIFICANCE * SIGNIFICANCE * (count * squares - total * total)) {
+    if (total * total * (count - 1) >
+        significance * significance * (count * squares - total * total)) {
       best = static_cast<int>(i);
       best_total = total;
     }
@@ -41,8 +42,9 @@ std::unique_ptr<Policy> make_search_base(const std::string& name, const ExpertPa
 }
 
 SearchPolicy::SearchPolicy(std::string base, bool draw, bool take, int samples,
-                           const ExpertParams* expert)
+                           const SearchConstants& constants, const ExpertParams* expert)
     : base_name_(std::move(base)),
+      constants_(constants),
       expert_(expert ? std::make_shared<const ExpertParams>(*expert) : nullptr),
       draw_(draw),
       take_(take),
@@ -58,7 +60,7 @@ void SearchPolicy::start_game(const Table& table, Rng* game_policy_rng) {
   base_rng_ = *game_policy_rng;
   base_ = make_search_base(base_name_, expert_.get());
   base_->start_game(table, &base_rng_);
-  rng.seed_u64(game_policy_rng->getrandbits(64) ^ SEARCH_SEED_MASK);
+  rng.seed_u64(game_policy_rng->getrandbits(64) ^ constants_.seed_salt);
   last_poll_ = std::chrono::steady_clock::now();
 }
 
@@ -116,7 +118,7 @@ void SearchPolicy::note(SearchKind kind, const Table& table, const PlayerState& 
   entry.options = options;
   for (const auto& outcomes : results) {
     int wins = 0;
-    for (double won : outcomes) wins += won > 0.5 ? 1 : 0;
+    for (double won : outcomes) wins += won != 0.0;
     entry.wins.push_back(wins);
   }
   records.push_back(std::move(entry));
@@ -127,7 +129,7 @@ bool SearchPolicy::draw_again(const Table& table, const PlayerState& player) {
   if (!draw_) return choice;
   const std::vector<int> options = {choice ? 1 : 0, choice ? 0 : 1};
   auto results = rollouts(table, DRAW_DECISION, options, player.index, 0);
-  const int pick = options[paired_best(results, 0)];
+  const int pick = options[paired_best(results, 0, constants_.significance)];
   note(DRAW_DECISION, table, player, options[0], pick, options, results);
   return pick != 0;
 }
@@ -141,7 +143,7 @@ int SearchPolicy::choose_take(const Table& table, const PlayerState& player,
     if (c != choice) candidates.push_back(c);
   if (choice != NO_CARD) candidates.push_back(NO_CARD);
   auto results = rollouts(table, TAKE_DECISION, candidates, player.index, takes_left);
-  const int pick = candidates[paired_best(results, 0)];
+  const int pick = candidates[paired_best(results, 0, constants_.significance)];
   note(TAKE_DECISION, table, player, choice, pick, candidates, results);
   if (pick != choice) {
     // The base policy's memory of the plan may miss a take it did not choose.

@@ -6,8 +6,9 @@
 // hidden cards (sample_hidden, from the public table and its own generator) draws a seed
 // (getrandbits(62)) and plays every option to the end from that guess with a fresh base
 // policy (the game's draws from Random(seed), the policy's from Random(seed * 2 + 1)); the
-// base answer is overridden only by an option whose paired win difference exceeds two
-// standard errors (paired_best).
+// base answer is overridden only by an option whose paired win difference exceeds
+// `significance` standard errors (paired_best). No constant is typed here: search.py hands
+// them over (SearchConstants, bindings.cpp's make_search).
 #pragma once
 
 #include <chrono>
@@ -23,15 +24,17 @@
 
 namespace coop {
 
-constexpr int DEFAULT_SAMPLES = 32;  // search.DEFAULT_SAMPLES
-constexpr double SIGNIFICANCE = 2.0;  // search.SIGNIFICANCE
-constexpr uint64_t SEARCH_SEED_MASK = 0x5EA4C4;  // start_game's rng.getrandbits(64) ^ this
+// search.py's constants, as search.search_constants hands them over.
+struct SearchConstants {
+  double significance = 0.0;  // SIGNIFICANCE: standard errors an override needs
+  uint64_t seed_salt = 0;  // SEED_SALT: start_game's rng.getrandbits(64) ^ this seeds the search
+};
 
 enum SearchKind : int { DRAW_DECISION = 0, TAKE_DECISION = 1 };
 
 // search.paired_best: the option whose mean paired gain over `base` is largest and exceeds
-// SIGNIFICANCE standard errors; `base` if none does. results[option][sample] is 1.0 or 0.0.
-int paired_best(const std::vector<std::vector<double>>& results, int base);
+// `significance` standard errors; `base` if none does. results[option][sample] is 1.0 or 0.0.
+int paired_best(const std::vector<std::vector<double>>& results, int base, double significance);
 
 // One decision the search checked: what the base said, what the search played, and the
 // wins of each option over the samples (options in search order: the base's answer first).
@@ -58,9 +61,10 @@ class SearchPolicy : public Policy {
  public:
   // `base` names the policy checked (make_policy's names); `draw`/`take` the decision kinds
   // checked (search, search-draw, search-take).
-  // `expert`: the expert's constants (make_expert), for an expert base (copied).
+  // `constants`: search.py's (make_search); `expert`: the expert's constants (make_expert),
+  // for an expert base (both copied).
   SearchPolicy(std::string base, bool draw, bool take, int samples,
-               const ExpertParams* expert = nullptr);
+               const SearchConstants& constants, const ExpertParams* expert = nullptr);
 
   const char* name() const override { return "search"; }
   void start_game(const Table& table, Rng* rng) override;
@@ -117,10 +121,11 @@ class SearchPolicy : public Policy {
   void maybe_poll();
 
   std::string base_name_;
+  SearchConstants constants_;
   std::shared_ptr<const ExpertParams> expert_;  // null for a base that needs none
   bool draw_ = true;
   bool take_ = true;
-  int samples_ = DEFAULT_SAMPLES;
+  int samples_ = 0;
   std::unique_ptr<Policy> base_;
   Rng base_rng_;  // the base policy's generator (it may keep a pointer to it)
   std::chrono::steady_clock::time_point last_poll_{};
