@@ -295,6 +295,8 @@ def test_mistakes_are_shown_on_screen(browser, tmp_path, lang):
         expect(page.locator("#game")).to_be_visible()
         player.on_screen("#game-title")
         page.locator("#odds-table tbody tr").first.wait_for()
+        # the odds finished, so nothing above the target moves it after the last keystroke
+        expect(page.locator("#odds-status")).to_contain_text(words["done"], timeout=ODDS_WAIT)
         page.fill("#target", "0")
         player.on_screen("#target-error")
         player.no_sideways_scroll()

@@ -693,7 +693,11 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("use-picks").addEventListener("click", usePicks);
   $("seal-form").addEventListener("submit", saveSeal);
-  $("target").addEventListener("input", () => drawOdds());
+  $("target").addEventListener("input", () => {
+    drawOdds();
+    const error = $("target-error");
+    if (!error.hidden) reveal(error); // kept in view while the player types
+  });
   $("undo").addEventListener("click", undoLast);
   $("copy-code").addEventListener("click", async () => {
     try {
