@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import resource
 import shlex
 import shutil
@@ -28,23 +27,15 @@ import time
 from pathlib import Path
 
 from benchmarks.common import parse_args
-from coop_helper.setup.catalog import load_catalog
-
-
-def odds_deal(players: int) -> list[str]:
-    """A seeded deal whose seals are known (the first deal `bench_odds` measures)."""
-    catalog = load_catalog()
-    known = [c for c in catalog.contracts if c.seal is not None]
-    rng = random.Random("bench-odds" if players == 2 else f"bench-odds-{players}")
-    return [c.name for c in rng.sample(known, catalog.contracts_by_players[players])]
+from benchmarks.speed.bench_odds import deals  # the first deal bench_odds measures
 
 
 def commands() -> list[list[str]]:
     """The commands timed: the issue's targets first."""
     return [
         ["setup", "--players", "2", "--seed", "1"],
-        ["odds", *odds_deal(2)],
-        ["odds", *odds_deal(5)],
+        ["odds", *deals(2, 1)[0]],
+        ["odds", *deals(5, 1)[0]],
         ["rank", "3"],
         ["deal", "--players", "2", "--seed", "1"],
         ["--help"],
