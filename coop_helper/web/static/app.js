@@ -217,6 +217,8 @@ function startOdds(params) {
   const stream = new EventSource("/api/odds/stream?" + params);
   state.stream = stream;
   state.calibration = null;
+  // this deal's simulation starts: nothing of the previous deal's status stays
+  $("odds-status").textContent = T.starting;
   stream.addEventListener("atlas", (e) => {
     const data = JSON.parse(e.data);
     state.atlas = data.levels;
