@@ -5,14 +5,16 @@ leaves Pack of Pirates to the same seat plays the contract worse than a table wo
 each deal (a share code from `coop-helper deal` whose contracts include Pack of Pirates),
 ``--games`` games are played with the dealt Time Pile and ``--removed`` cards removed, and
 the completions are counted per player. Prints, per deal and over all deals, the games,
-the completions, and each player's share of the completions with its 95% Wilson interval.
+the team's wins, the completions, and each player's share of the completions with its 95%
+Wilson interval.
 
 The games run on the native core where it plays the policy (the expert does);
 ``--engine python`` plays them in Python, to cross-check.
 
 Run by hand from the project folder:
     python -m benchmarks.strength.pack_share [--codes PR1-08JMGX PR1-09A30Z PR1-08A0WA]
-        [--games 40] [--removed 0] [--policy expert] [--seed 0] [--engine native|python]
+        [--games 40] [--removed 0] [--policy expert|expert:NAME=VALUE,...] [--seed 0]
+        [--engine native|python]
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import textwrap
 import time
 
 from benchmarks.common import parse_args
+from benchmarks.strength.strength import policy_spec
 from coop_helper.errors import UserError
 from coop_helper.policies import make_policy
 from coop_helper.setup.catalog import load_catalog
@@ -35,8 +38,9 @@ CODES = ("PR1-08JMGX", "PR1-09A30Z", "PR1-08A0WA")  # 2-player deals holding the
 
 def count(
     code: str, games: int, removed: int, policy: str, seed: int, engine: str
-) -> tuple[int, list[int]]:
-    """(players, completions of Pack of Pirates per player) over ``games`` games of a deal."""
+) -> tuple[int, int, list[int]]:
+    """(players, wins, completions of Pack of Pirates per player) over ``games`` games of a
+    deal."""
     players, contracts = decode_share_code(code)
     if PACK not in {c.key for c in contracts}:
         raise UserError(f"deal {code} has no Pack of Pirates: give deals that hold it.")
@@ -45,12 +49,15 @@ def count(
         raise UserError(f"deal {code} has a contract of unknown seal: give another deal.")
     seeds = [seed * 1_000_003 + g for g in range(games)]
     per_player = [0] * players
+    wins = 0
+    spec, params = policy_spec(policy)
     for result in sim_games.play_games(
-        contracts, players, size, seeds, policy, removed=removed, engine=engine
+        contracts, players, size, seeds, spec, removed=removed, params=params, engine=engine
     ):
+        wins += result.won
         for who in result.completers[PACK]:
             per_player[who] += 1
-    return players, per_player
+    return players, wins, per_player
 
 
 def shares(per_player: list[int]) -> list[str]:
@@ -77,9 +84,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(parser, argv, codes=list(CODES[:1]), games=2)
     try:
         sim_games.check_engine(args.engine)
-        make_policy(args.policy)
+        spec, _ = policy_spec(args.policy)
+        if isinstance(spec, str):
+            make_policy(spec)
         load_catalog()
-        played_on = sim_games.engine_for(args.policy, args.engine)
+        played_on = sim_games.engine_for(spec, args.engine)
         header = (
             f"Pack of Pirates completions per player: {args.policy} on {played_on} "
             f"(engine asked: {args.engine}), {args.games} games per deal, {args.removed} "
@@ -90,13 +99,17 @@ def main(argv: list[str] | None = None) -> None:
         began = time.perf_counter()
         total: list[int] = []
         for code in args.codes:
-            players, per_player = count(
+            players, wins, per_player = count(
                 code, args.games, args.removed, args.policy, args.seed, args.engine
             )
             if len(total) < players:
                 total += [0] * (players - len(total))
             total = [t + (per_player[i] if i < players else 0) for i, t in enumerate(total)]
-            print(f"{code}: {players} players, {args.games} games, {sum(per_player)} completed")
+            low, high = wilson(wins, args.games)
+            print(
+                f"{code}: {players} players, {args.games} games, won {wins / args.games:.1%} "
+                f"[{100 * low:.1f}-{100 * high:.1f}], {sum(per_player)} completed it"
+            )
             print("\n".join(shares(per_player)), flush=True)
     except UserError as err:
         parser.exit(2, f"error: {err}\n")

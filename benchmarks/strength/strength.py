@@ -21,6 +21,7 @@ cross-check. The header says which engine played each policy.
 Run by hand (compiled build recommended):
     python -m benchmarks.strength.strength [--policy expert] [--against expert-2ce9615]
         [--players 1 2 3 4 5] [--deals 40] [--games 10] [--workers 2] [--removed K]
+        [--seed BASE] [--salt NAME]
         [--engine native|python]
 """
 
@@ -316,6 +317,9 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0, help="base of the game seeds")
     parser.add_argument(
+        "--salt", default="strength", help="names the seeded deals (another salt: other deals)"
+    )
+    parser.add_argument(
         "--removed", type=int, default=None, help="the second removal level (default: from a pilot)"
     )
     parser.add_argument("--zero-only", action="store_true", help="only 0 removed")
@@ -329,8 +333,8 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
             parser.exit(2, f"error: {err}\n")
     out(
         f"{args.policy} vs {args.against}: {args.deals} deals x {args.games} games per "
-        f"player count, same deals and seeds (base {args.seed}); 95% Wilson intervals; "
-        "difference ± standard error over the pairs"
+        f"player count, same deals (salt {args.salt}) and seeds (base {args.seed}); 95% "
+        "Wilson intervals; difference ± standard error over the pairs"
     )
     out(engines_line(args.policy, args.against))
     out(
@@ -339,7 +343,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
     )
     start = time.perf_counter()
     for players in args.players:
-        deals = deals_for(players, args.deals)
+        deals = deals_for(players, args.deals, args.salt)
         levels = [0]
         if not args.zero_only:
             if args.removed is not None:

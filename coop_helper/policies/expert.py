@@ -49,7 +49,7 @@ from coop_helper.engine.state import CHEAP_COST, PlayerState, Table, hire_cost, 
 from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
 from coop_helper.policies.last_turn import last_turn_look
 from coop_helper.policies.needs import PAIRS
-from coop_helper.policies.planning import Wants, assign_contracts, wants_for_player
+from coop_helper.policies.planning import Wants, assign_contracts, last_seat, wants_for_player
 from coop_helper.setup.catalog import COLOURS, SKULL
 
 FILL: Final = 20.0  # a person that fills a slot of an assigned contract
@@ -219,6 +219,8 @@ class ExpertPolicy:
         self, params: dict[int, ExpertParams] | None = None, last_turn: bool = True
     ) -> None:
         self.params = PARAMS if params is None else params
+        # Pack of Pirates by the clock (`ExpertParams.pack_clock`) reads the turns left
+        self.time_blind = not any(p.pack_clock for p in self.params.values())
         self.tuned = BASELINE
         # Plays the last turn for the win alone (`policies.last_turn`); the odds runner
         # replays that rule for every removal level.
@@ -269,7 +271,12 @@ class ExpertPolicy:
         if self._dirty_all or open_n != self._open_n:
             tuned = self.tuned
             self._assignment = assign_contracts(
-                table, self._assignment, tuned.sticky, tuned.pack_swords, tuned.coin_weight
+                table,
+                self._assignment,
+                tuned.sticky,
+                tuned.pack_swords,
+                tuned.coin_weight,
+                last_seat(table) if tuned.pack_clock else None,
             )
             changed = list(range(len(players)))
         elif row_n != self._row_n:  # only Explorer's wants look at the expedition row

@@ -41,6 +41,7 @@ class ExpertParams:
     want_room: float = 0.25  # ... times this when the player already has a good option
     complete_gain: float = 0.0  # share of FILL more for a person that completes a pair contract
     pack_first: float = 0.0  # share of FILL per sword up to 2, for the Pack of Pirates player
+    pack_clock: bool = False  # Pack of Pirates goes to the seat of the last turn, of those tied
 
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
@@ -74,6 +75,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "want_room": (0.0, 1.0),
     "pack_first": (0.0, 1.5),
     "complete_gain": (0.0, 1.0),
+    "pack_clock": (0, 1),
 }
 
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks

@@ -174,13 +174,16 @@ def assign_contracts(
     sticky: float = 0.0,
     pack_swords: int = PACK_SWORDS,
     coin_weight: float = 0.0,
+    pack_seat: int | None = None,
 ) -> list[list[str]]:
     """Hand every open contract to one player (or none if nobody has a cube for it).
 
     With a ``previous`` plan, a contract stays with the player it was planned for unless
     another's score beats theirs by more than ``sticky``: a plan changes only when that
     clearly pays, so two players do not chase the same contract in turn. ``coin_weight``
-    hands contracts met by hiring to players with the coins to hire.
+    hands contracts met by hiring to players with the coins to hire. Pack of Pirates,
+    which only its player's own turns can complete, goes to ``pack_seat`` of the players
+    tied for it (the seat of the game's last turn), else to the first of them.
     """
     players = table.players
     capacity = [p.cubes_free() for p in players]
@@ -206,12 +209,19 @@ def assign_contracts(
                 score += sticky
             if key in HIRING:
                 score += coin_weight * min(player.coins, RICH) / RICH
-            if score > best_score:
+            if score > best_score or (
+                i == pack_seat and score == best_score and key == "pack_of_pirates"
+            ):
                 best, best_score = i, score
         if best >= 0:
             plan[best].append(key)
             capacity[best] -= 1
     return plan
+
+
+def last_seat(table: Table) -> int:
+    """The seat that takes the game's last turn if no Tax Increase moves a card first."""
+    return (table.active + table.time_size) % table.n_players
 
 
 def expedition_missing(table: Table, player: PlayerState, slack: int = 0) -> frozenset[int]:

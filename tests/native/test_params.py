@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from coop_helper.native import extension
 from coop_helper.policies.expert_params import PARAMS, ExpertParams
 from coop_helper.policies.native_expert import expert_constants, native_expert
+from coop_helper.setup.catalog import load_catalog
 from coop_helper.sim.traces import game_seed, play_trace
 
 pytestmark = pytest.mark.skipif(extension() is None, reason="the native core is not built")
@@ -123,3 +124,35 @@ def test_constants_missing_or_unknown_are_refused() -> None:
         make_expert({**constants, "pack_swords": 4.5})
     with pytest.raises(ValueError, match="max_swords"):
         make_expert({**constants, "max_swords": 99})
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pack_of_pirates_by_the_clock_plays_alike(players: int) -> None:
+    """`pack_clock` hands Pack of Pirates to the seat of the last turn on both engines, at
+    every Time Pile length (each length a seat of its own), Tax Increase moves included."""
+    from coop_helper.native.core import play_games
+
+    rng = random.Random(players)
+    params = dataclasses.replace(PARAMS[players], pack_clock=True)
+    pack = next(c for c in load_catalog().contracts if c.key == "pack_of_pirates")
+    completers = set()
+    for _ in range(12):
+        case = random_case(rng, players, blue=False)
+        if pack not in case.contracts:
+            case = dataclasses.replace(case, contracts=(pack, *case.contracts[1:]))
+        for pile in range(14, 14 + players):
+            case = dataclasses.replace(case, time_pile=pile, removed=0, dealt_time=None)
+            [ours] = play_games(
+                case.contracts,
+                players,
+                pile,
+                [case.seed],
+                "expert",
+                0,
+                None,
+                native_expert(players, params),
+            )
+            python = play_python(case, "expert", {players: params})
+            assert ours == python, (case, pile)
+            completers.update(python["completers"].get("pack_of_pirates", []))
+    assert len(completers) > 1  # the contract went to more than one seat

@@ -48,3 +48,12 @@ def test_explorer_saves_only_when_asked():
         player = table.players[0]
         player.coins = 3
         assert policy.coin_value(player, Wants(expedition=True)) == expected
+
+
+def test_pack_of_pirates_by_the_clock_makes_the_expert_read_the_turns_left():
+    """One game can no longer answer every removal level, so the odds refuse it."""
+    from coop_helper.policies.expert_params import PARAMS
+
+    assert ExpertPolicy().time_blind
+    clocked = {**PARAMS, 2: ExpertParams(pack_clock=True)}
+    assert not ExpertPolicy(clocked).time_blind

@@ -10,7 +10,7 @@ from coop_helper.engine.cards import (
 )
 from coop_helper.engine.state import Table
 from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
-from coop_helper.policies.planning import assign_contracts, expedition_missing
+from coop_helper.policies.planning import assign_contracts, expedition_missing, last_seat
 from coop_helper.setup.catalog import load_catalog
 
 
@@ -71,6 +71,29 @@ def test_a_contract_met_by_hiring_goes_to_the_player_with_coins():
     table.players[0].coins, table.players[1].coins = 1, 12
     assert owner(assign_contracts(table, coin_weight=0.0), "lady_killer") == 0
     assert owner(assign_contracts(table, coin_weight=1.0), "lady_killer") == 1
+
+
+def test_pack_of_pirates_goes_to_the_seat_of_the_last_turn_among_those_tied():
+    table = table_for(3, "Pack of Pirates", "Fighter", "Jinx", "Cheap Staff", "Comedian")
+    assert owner(assign_contracts(table), "pack_of_pirates") == 0  # the first of the tied
+    for seat in range(3):
+        assert owner(assign_contracts(table, pack_seat=seat), "pack_of_pirates") == seat
+    table.players[1].swords = 4  # no longer a tie: the nearer player gets it
+    assert owner(assign_contracts(table, pack_seat=2), "pack_of_pirates") == 1
+    # only Pack of Pirates follows the clock
+    assert owner(assign_contracts(table, pack_seat=2), "comedian") == owner(
+        assign_contracts(table), "comedian"
+    )
+
+
+def test_the_last_turn_falls_to_the_seat_the_time_pile_reaches():
+    table = table_for(2, "Pack of Pirates", "Fighter", "Jinx", "Cheap Staff", "Comedian")
+    table.active, table.time_size = 0, 17  # this turn and 17 more: the last is seat 1's
+    assert last_seat(table) == 1
+    table.time_size = 16
+    assert last_seat(table) == 0
+    table.active = 1
+    assert last_seat(table) == 1
 
 
 def test_every_player_count_has_its_constants():

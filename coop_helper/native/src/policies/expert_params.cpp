@@ -55,6 +55,7 @@ const Field FIELDS[] = {
     real("want_room", &P::want_room),
     real("complete_gain", &P::complete_gain),
     real("pack_first", &P::pack_first),
+    flag("pack_clock", &P::pack_clock),
     real("fill", &P::fill),
     whole("horizon", &P::horizon),
     real("jinx_value", &P::jinx_value),

@@ -101,10 +101,13 @@ double progress(const Table& table, const PlayerState& player, int key, const Ex
   }
 }
 
+int last_seat(const Table& table) { return (table.active + table.time_size) % table.n_players; }
+
 void assign_contracts(const Table& table, const ContractList* previous,
                       const ExpertParams& weights, ContractList* plan) {
   const int rich = weights.rich;
   const int n = table.n_players;
+  const int pack_seat = weights.pack_clock ? last_seat(table) : -1;  // see planning.py
   int capacity[MAX_PLAYERS];
   bool taken[N_CONTRACTS] = {};
   for (int i = 0; i < n; ++i) {
@@ -140,7 +143,8 @@ void assign_contracts(const Table& table, const ContractList* previous,
       if (previous != nullptr && previous[i].contains(key)) score += weights.sticky;
       if (is_hiring(key))
         score += weights.coin_weight * std::min<int>(player.coins, rich) / rich;
-      if (score > best_score) {
+      if (score > best_score ||
+          (i == pack_seat && score == best_score && key == PACK_OF_PIRATES)) {
         best = i;
         best_score = score;
       }

@@ -64,6 +64,8 @@ struct Wants {
 
 // planning.progress
 double progress(const Table& table, const PlayerState& player, int key, const ExpertParams& p);
+// The seat that takes the game's last turn if no Tax Increase moves a card first.
+int last_seat(const Table& table);
 
 // planning.assign_contracts: plan[i] gets the contracts for player i.
 // The weights are the expert's: sticky, pack_swords, coin_weight, progress_weight,
