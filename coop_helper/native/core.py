@@ -140,10 +140,12 @@ def play_traces(
     policy: str,
     dealt_time: int | None = None,
     expert: Any = None,
+    removed: int = 0,
 ) -> list[tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, bool], ...]]]:
     """`sim.traces.play_trace` for games ``start`` to ``stop`` of a run seeded ``seed``:
     (finish_turn, events, endings) per game, in game order. ``expert``: the expert's
-    constants (`make_expert`), which the expert needs."""
+    constants (`make_expert`), which the expert needs; ``removed``: cards moved to the
+    Victory Pile before play."""
     low, high = _halves(seed)
     result: list[Any] = _core().play_traces(
         native_deck(players),
@@ -157,6 +159,7 @@ def play_traces(
         policy,
         -1 if dealt_time is None else dealt_time,
         expert,
+        removed,
     )
     return result
 

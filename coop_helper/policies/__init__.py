@@ -10,7 +10,7 @@ C++ twin: `coop_helper/native/src/policies/registry.cpp`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from coop_helper.errors import UserError
@@ -98,6 +98,14 @@ def is_time_blind(policy: Policy) -> bool:
     move and its last turn (which the odds runner branches, see `policies.last_turn`)?
     Only such a policy can answer every removal level from one game."""
     return policy.time_blind
+
+
+def clock_seats(name: str, players: int, keys: Collection[str]) -> int:
+    """How many kinds of game the policy called ``name`` plays with these contracts, by the
+    seat that takes the last turn (the expert's Pack of Pirates by the clock): the odds
+    runner plays one game per kind, each answering the removal levels of its seat."""
+    seats = getattr(make_policy(name), "clock_seats", None)
+    return 1 if seats is None else int(seats(players, keys))
 
 
 def policy_version(name: str) -> str:

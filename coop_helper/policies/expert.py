@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import operator
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
@@ -219,8 +220,6 @@ class ExpertPolicy:
         self, params: dict[int, ExpertParams] | None = None, last_turn: bool = True
     ) -> None:
         self.params = PARAMS if params is None else params
-        # Pack of Pirates by the clock (`ExpertParams.pack_clock`) reads the turns left
-        self.time_blind = not any(p.pack_clock for p in self.params.values())
         self.tuned = BASELINE
         # Plays the last turn for the win alone (`policies.last_turn`); the odds runner
         # replays that rule for every removal level.
@@ -246,6 +245,9 @@ class ExpertPolicy:
         self._dirty_all = True  # a marker or a completion: hand contracts out anew
         self._turn = -1
         self._turns_ahead = 0
+        # the seat of the last turn of the Time Pile as dealt: a shorter game (fewer turns,
+        # or Tax Increase moves later on) keeps the plan it started with
+        self._last_seat = last_seat(table)
         self._rows: list[list[float]] = []  # per harbour card this turn: value to each player
         self._coin = [0.0] * n  # per player: what a coin is worth this turn
         self._want_mass = [0.0] * n  # per player: chance the next card is one they want
@@ -276,7 +278,7 @@ class ExpertPolicy:
                 tuned.sticky,
                 tuned.pack_swords,
                 tuned.coin_weight,
-                last_seat(table) if tuned.pack_clock else None,
+                self._last_seat if tuned.pack_clock else None,
             )
             changed = list(range(len(players)))
         elif row_n != self._row_n:  # only Explorer's wants look at the expedition row
@@ -509,6 +511,7 @@ class ExpertPolicy:
         other._dirty = set(self._dirty)
         other._dirty_all = self._dirty_all
         other._turn, other._turns_ahead = self._turn, self._turns_ahead
+        other._last_seat = self._last_seat
         other._rows = list(self._rows)
         other._coin = list(self._coin)
         other._want_mass = list(self._want_mass)
@@ -633,6 +636,12 @@ class ExpertPolicy:
         if key in self.wants[player.index].contracts:
             return True
         return self._spare_cube(table, player)
+
+    def clock_seats(self, players: int, keys: Collection[str]) -> int:
+        """How many kinds of game these contracts make by the seat of the last turn: the
+        players with Pack of Pirates by the clock (`ExpertParams.pack_clock`), else 1."""
+        clocked = self.params.get(players, BASELINE).pack_clock
+        return players if clocked and "pack_of_pirates" in keys else 1
 
     def _spare_cube(self, table: Table, player: PlayerState) -> bool:
         """Can this player put a cube on an unplanned contract without starving the plan?"""

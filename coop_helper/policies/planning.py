@@ -220,8 +220,9 @@ def assign_contracts(
 
 
 def last_seat(table: Table) -> int:
-    """The seat that takes the game's last turn if no Tax Increase moves a card first."""
-    return (table.active + table.time_size) % table.n_players
+    """The seat that takes the game's last turn if no Tax Increase moves a card first
+    (before the first turn or during any turn)."""
+    return (table.turn + table.time_size - 1) % table.n_players
 
 
 def expedition_missing(table: Table, player: PlayerState, slack: int = 0) -> frozenset[int]:

@@ -134,6 +134,33 @@ class WinsByBudget:
         return levels
 
 
+def seat_of(budget: int, seats: int) -> int:
+    """The seat that takes the last turn of a game of ``budget`` turns."""
+    return (budget - 1) % seats
+
+
+def seat_piles(max_turns: int, seats: int) -> list[int]:
+    """Per seat, the longest Time Pile up to ``max_turns`` whose last turn is that seat's:
+    one game played with it (the cards above it moved to the Victory Pile before play)
+    answers every budget of its seat (`clock_seats`)."""
+    return [max_turns - (max_turns - 1 - seat) % seats for seat in range(seats)]
+
+
+def by_seat(tallies: Sequence[WinsByBudget], max_turns: int) -> WinsByBudget:
+    """One tally from one per seat (`seat_piles`, the same seeds): each budget counted
+    from its own seat's games."""
+    seats = len(tallies)
+    if seats == 1:
+        return tallies[0]
+    merged = WinsByBudget(max_turns, tallies[0].native)
+    merged.games = tallies[0].games
+    for budget in range(max_turns + 1):
+        own = tallies[seat_of(budget, seats)]
+        merged.wins[budget] = own.wins[budget]
+        merged.moves[budget] = dict(own.moves[budget])
+    return merged
+
+
 def summarise(
     traces: Sequence[Trace],
     max_turns: int,

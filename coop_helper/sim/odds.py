@@ -12,13 +12,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from coop_helper.errors import UserError, shown
-from coop_helper.policies import DEFAULT_POLICY, POLICIES, is_time_blind, make_policy
+from coop_helper.policies import (
+    DEFAULT_POLICY,
+    POLICIES,
+    clock_seats,
+    is_time_blind,
+    make_policy,
+)
 from coop_helper.setup.catalog import Contract, Rank, load_catalog
 from coop_helper.setup.deals import TimePile
 from coop_helper.setup.names import suggest
 from coop_helper.sim import DEFAULT_SEED
 from coop_helper.sim.chances import is_negative, parse_chance
-from coop_helper.sim.levels import Level, WinsByBudget, recommend
+from coop_helper.sim.levels import Level, WinsByBudget, by_seat, recommend, seat_piles
 from coop_helper.sim.pool import BATCH, OddsRequest, simulate
 from coop_helper.sim.statistics import INTERVALS, games_for_half_width
 from coop_helper.sim.traces import Trace, native_plays
@@ -263,11 +269,16 @@ def run_odds(
     max_turns = pile.max_turns
     contracts = tuple(contracts)
     native = native_plays(settings.policy, settings.seed, max_turns, contracts)
-    tally = WinsByBudget(max_turns, native)
+    seats = clock_seats(settings.policy, players, {c.key for c in contracts})
+    per_seat = [WinsByBudget(pile, native) for pile in seat_piles(max_turns, seats)]
+    tally = per_seat[0]
 
     def enough(batch: list[Trace]) -> bool:
         """Count a batch, show it, and say whether to stop (never with a fixed --games)."""
-        tally.add(batch)
+        nonlocal tally
+        for seat, seat_tally in enumerate(per_seat):
+            seat_tally.add(batch[seat::seats])
+        tally = by_seat(per_seat, max_turns)
         if on_batch is not None:
             on_batch(tally)
         return not games and tally.precise(precision, confidence, interval)
@@ -282,6 +293,7 @@ def run_odds(
         settings.policy,
         min(settings.workers, limit),
         native,
+        seats,
     )
     simulate(request, progress, enough)
     levels = tuple(tally.levels(pile.size, confidence, interval))

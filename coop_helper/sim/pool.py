@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from coop_helper import interrupts
 from coop_helper.setup.catalog import Contract
+from coop_helper.sim.levels import seat_piles
 from coop_helper.sim.traces import Trace, native_plays, play_traces
 
 CHUNKS_PER_WORKER = 8
@@ -31,6 +32,9 @@ class OddsRequest:
     policy: str = "expert"
     workers: int = 1
     native: bool | None = None  # on the native core (None: wherever it can play them)
+    # games per seed: one per seat that can take the last turn (`policies.clock_seats`),
+    # each with its own Time Pile (`levels.seat_piles`); their traces come seat by seat
+    seats: int = 1
 
 
 class _Job(Protocol):
@@ -94,16 +98,23 @@ def _processes(workers: int) -> _Pool:
 
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
     request, start, stop = args
-    return play_traces(
-        request.contracts,
-        request.players,
-        request.max_turns,
-        request.seed,
-        start,
-        stop,
-        request.policy,
-        native=request.native,
-    )
+    per_seat = [  # the whole Time Pile dealt, as at the table, less the cards above a seat's
+        play_traces(
+            request.contracts,
+            request.players,
+            request.max_turns,
+            request.seed,
+            start,
+            stop,
+            request.policy,
+            native=request.native,
+            removed=request.max_turns - pile,
+        )
+        for pile in seat_piles(request.max_turns, request.seats)
+    ]
+    if request.seats == 1:
+        return per_seat[0]
+    return [trace for game in zip(*per_seat, strict=True) for trace in game]
 
 
 def _chunks(games: int, size: int) -> list[tuple[int, int]]:
@@ -150,7 +161,7 @@ def simulate(
     enough: Callable[[list[Trace]], bool] | None = None,
 ) -> list[Trace]:
     """Play the request's games (in worker processes if asked, threads on the native
-    core); traces in game order.
+    core); traces in game order (with ``request.seats`` traces a game, seat by seat).
 
     With ``enough``, the run stops at the first multiple of BATCH games for which
     ``enough(traces_of_that_batch)`` says so (at most ``request.games``). Workers play
@@ -181,11 +192,12 @@ def simulate(
         for part in results:
             traces += part
             if progress:
-                progress(len(part))
+                progress(len(part) // request.seats)
             if enough is None:
                 continue
             batch += part
-            if len(traces) % BATCH == 0 or len(traces) == request.games:
+            played = len(traces) // request.seats
+            if played % BATCH == 0 or played == request.games:
                 if enough(batch):
                     break
                 batch = []

@@ -169,14 +169,16 @@ def play_trace(
     policy_name: str,
     dealt_time: int | None = None,
     params: dict[int, ExpertParams] | None = None,
+    removed: int = 0,
 ) -> Trace:
-    """Play one game with the whole Time Pile and record its trace.
+    """Play one game with the whole Time Pile (less ``removed`` cards moved to the Victory
+    Pile before play) and record its trace.
 
     ``dealt_time`` Time Pile cards are dealt at setup (None: all); the rest are taken off
     the draw pile as their turns come (`GameConfig.dealt_time`). ``params``: the expert's
     constants per player count (None: the shipped ones)."""
     policy = make_policy(policy_name, params)
-    return trace_game(contracts, players, time_pile, seed, policy, dealt_time)
+    return trace_game(contracts, players, time_pile, seed, policy, dealt_time, removed)
 
 
 def trace_game(
@@ -186,12 +188,13 @@ def trace_game(
     seed: int,
     policy: Policy,
     dealt_time: int | None = None,
+    removed: int = 0,
 ) -> Trace:
     """`play_trace` with this fresh policy object."""
     from coop_helper.engine import Game, GameConfig  # the Python engine: only when it plays
 
     recorder = TraceRecorder(policy, seed)
-    config = GameConfig(contracts, players, time_pile, 0, seed, dealt_time)
+    config = GameConfig(contracts, players, time_pile, removed, seed, dealt_time)
     game = Game(config, recorder)  # type: ignore[arg-type]
     recorder.attach(game)
     result = game.run()
@@ -211,6 +214,7 @@ def play_traces(
     params: dict[int, ExpertParams] | None = None,
     *,
     native: bool | None = None,
+    removed: int = 0,
 ) -> list[Trace]:
     """`play_trace` for games ``start`` to ``stop`` of a run seeded ``seed`` (game ``i``
     seeded ``game_seed(seed, i)``), in game order.
@@ -232,11 +236,19 @@ def play_traces(
             policy_name,
             dealt_time,
             native_constants(policy_name, players, params),
+            removed,
         )
         return list(map(Trace._make, played))
     return [
         play_trace(
-            contracts, players, time_pile, game_seed(seed, i), policy_name, dealt_time, params
+            contracts,
+            players,
+            time_pile,
+            game_seed(seed, i),
+            policy_name,
+            dealt_time,
+            params,
+            removed,
         )
         for i in range(start, stop)
     ]

@@ -50,10 +50,13 @@ def test_explorer_saves_only_when_asked():
         assert policy.coin_value(player, Wants(expedition=True)) == expected
 
 
-def test_pack_of_pirates_by_the_clock_makes_the_expert_read_the_turns_left():
-    """One game can no longer answer every removal level, so the odds refuse it."""
+def test_pack_of_pirates_by_the_clock_splits_the_games_by_the_seat_of_the_last_turn():
+    """One game answers every removal level whose last turn falls to the same seat."""
     from coop_helper.policies.expert_params import PARAMS
 
-    assert ExpertPolicy().time_blind
-    clocked = {**PARAMS, 2: ExpertParams(pack_clock=True)}
-    assert not ExpertPolicy(clocked).time_blind
+    keys = ["pack_of_pirates", "fighter", "jinx", "cheap_staff", "comedian"]
+    assert ExpertPolicy().clock_seats(2, keys) == (2 if PARAMS[2].pack_clock else 1)
+    clocked = ExpertPolicy({**PARAMS, 2: ExpertParams(pack_clock=True)})
+    assert clocked.clock_seats(2, keys) == 2
+    assert clocked.clock_seats(2, keys[1:]) == 1  # no Pack of Pirates: one kind of game
+    assert clocked.clock_seats(3, keys) == (3 if PARAMS[3].pack_clock else 1)

@@ -88,12 +88,12 @@ def test_pack_of_pirates_goes_to_the_seat_of_the_last_turn_among_those_tied():
 
 def test_the_last_turn_falls_to_the_seat_the_time_pile_reaches():
     table = table_for(2, "Pack of Pirates", "Fighter", "Jinx", "Cheap Staff", "Comedian")
-    table.active, table.time_size = 0, 17  # this turn and 17 more: the last is seat 1's
+    table.turn, table.time_size = 0, 18  # before the first turn: 18 turns, seat 1 last
     assert last_seat(table) == 1
-    table.time_size = 16
+    table.turn, table.time_size = 1, 17  # during the first: the same
+    assert last_seat(table) == 1
+    table.time_size = 16  # a Tax Increase moved a card
     assert last_seat(table) == 0
-    table.active = 1
-    assert last_seat(table) == 1
 
 
 def test_every_player_count_has_its_constants():

@@ -290,7 +290,8 @@ py::list play_game_turns(const Deck& deck, const Contracts& contracts, int playe
 // events, endings) per game. The games are played without the GIL.
 py::list play_traces(const Deck& deck, const Contracts& contracts, int players, int time_pile,
                      uint64_t seed_low, uint64_t seed_high, uint32_t start, uint32_t stop,
-                     const std::string& policy_name, int dealt_time, const py::object& expert) {
+                     const std::string& policy_name, int dealt_time, const py::object& expert,
+                     int removed) {
   const ExpertParams* constants = expert_of(expert);
   policy_named(policy_name, constants);  // an error for a policy the core cannot play
   u128 seed = to_u128(seed_low, seed_high);
@@ -301,7 +302,7 @@ py::list play_traces(const Deck& deck, const Contracts& contracts, int players, 
     for (uint32_t i = start; i < stop; ++i) {
       std::unique_ptr<Policy> policy = make_policy(policy_name.c_str(), constants);
       traces.push_back(play_trace(deck, contracts, players, time_pile, game_seed(seed, i), *policy,
-                                  dealt_time));
+                                  dealt_time, removed));
     }
   }
   py::list out;
@@ -586,7 +587,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("play_traces", &play_traces, "The odds runner's traces of games start..stop.",
         py::arg("deck"), py::arg("contracts"), py::arg("players"), py::arg("time_pile"),
         py::arg("seed_low"), py::arg("seed_high"), py::arg("start"), py::arg("stop"),
-        py::arg("policy"), py::arg("dealt_time"), py::arg("expert") = py::none());
+        py::arg("policy"), py::arg("dealt_time"), py::arg("expert") = py::none(),
+        py::arg("removed") = 0);
   m.def("search_rollouts", &search_rollouts, "SearchPolicy._rollouts for one decision.");
   m.def("play_search_games", &play_search_games,
         "Whole games of a search player (or the clairvoyant bound), one per seed.");

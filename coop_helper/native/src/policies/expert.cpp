@@ -83,6 +83,7 @@ void ExpertPolicy::start_game(const Table& table, Rng* rng) {
   dirty_all_ = true;
   turn_ = -1;
   turns_ahead_ = 0;
+  last_seat_ = last_seat(table);
   rows_.clear();
   ranked_.clear();
   ranked_for_ = -1;
@@ -111,7 +112,7 @@ void ExpertPolicy::refresh(const Table& table) {
   const unsigned everyone = (1U << n_) - 1;
   if (dirty_all_ || open_n != open_n_) {
     ContractList plan[MAX_PLAYERS];
-    assign_contracts(table, assignment_, p_, plan);
+    assign_contracts(table, assignment_, p_, plan, p_.pack_clock ? last_seat_ : -1);
     for (int i = 0; i < n_; ++i) assignment_[i] = plan[i];
     changed = everyone;
   } else if (row_n != row_n_) {  // only Explorer's wants look at the expedition row

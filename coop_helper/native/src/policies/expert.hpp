@@ -131,6 +131,7 @@ class ExpertPolicy : public Policy {
   bool dirty_all_ = true;
   int turn_ = -1;
   int turns_ahead_ = 0;
+  int last_seat_ = 0;  // the seat of the last turn of the Time Pile as dealt (expert.py)
   std::vector<std::array<double, MAX_PLAYERS>> rows_;  // per harbour card this turn
   // rows_ in _plan_value's order for player ranked_for_ (grown with rows_, cleared with it)
   std::vector<int16_t> ranked_;

@@ -101,13 +101,16 @@ double progress(const Table& table, const PlayerState& player, int key, const Ex
   }
 }
 
-int last_seat(const Table& table) { return (table.active + table.time_size) % table.n_players; }
+int last_seat(const Table& table) {
+  const int n = table.n_players;
+  return ((table.turn + table.time_size - 1) % n + n) % n;  // Python's modulo
+}
 
 void assign_contracts(const Table& table, const ContractList* previous,
-                      const ExpertParams& weights, ContractList* plan) {
+                      const ExpertParams& weights, ContractList* plan, int pack_seat) {
   const int rich = weights.rich;
   const int n = table.n_players;
-  const int pack_seat = weights.pack_clock ? last_seat(table) : -1;  // see planning.py
+
   int capacity[MAX_PLAYERS];
   bool taken[N_CONTRACTS] = {};
   for (int i = 0; i < n; ++i) {

@@ -64,14 +64,16 @@ struct Wants {
 
 // planning.progress
 double progress(const Table& table, const PlayerState& player, int key, const ExpertParams& p);
-// The seat that takes the game's last turn if no Tax Increase moves a card first.
+// The seat that takes the game's last turn if no Tax Increase moves a card first (before
+// the first turn or during any turn).
 int last_seat(const Table& table);
 
 // planning.assign_contracts: plan[i] gets the contracts for player i.
 // The weights are the expert's: sticky, pack_swords, coin_weight, progress_weight,
-// load_penalty and rich.
+// load_penalty and rich. Pack of Pirates goes to pack_seat of the players tied for it
+// (-1: the first of them).
 void assign_contracts(const Table& table, const ContractList* previous,
-                      const ExpertParams& weights, ContractList* plan);
+                      const ExpertParams& weights, ContractList* plan, int pack_seat);
 
 // planning.expedition_missing (an ability mask)
 uint16_t expedition_missing(const Table& table, const PlayerState& player, int slack);

@@ -76,13 +76,14 @@ class Recorder : public GameHooks {
 }  // namespace
 
 Trace play_trace(const Deck& deck, const Contracts& contracts, int players, int time_pile,
-                 u128 seed, Policy& policy, int dealt_time) {
+                 u128 seed, Policy& policy, int dealt_time, int removed) {
   Trace trace;
   GameConfig config;
   config.players = players;
   config.time_pile = time_pile;
   config.seed = seed;
   config.dealt_time = dealt_time;
+  config.removed = removed;
   Recorder recorder(policy, trace, policy.plays_last_turn());
   Game game(deck, contracts, config, policy);
   game.hooks = &recorder;

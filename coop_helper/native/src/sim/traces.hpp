@@ -19,7 +19,7 @@ struct Trace {
 
 // traces.play_trace; `policy` is a fresh policy (it is started by the game)
 Trace play_trace(const Deck& deck, const Contracts& contracts, int players, int time_pile,
-                 u128 seed, Policy& policy, int dealt_time);
+                 u128 seed, Policy& policy, int dealt_time, int removed = 0);
 
 // traces.outcome: (won, Victory Pile moves) for the trace's game with `budget` turns.
 std::pair<bool, int> outcome(const Trace& trace, int budget);
