@@ -10,7 +10,10 @@ with the Tax Increase moves replayed for that budget. For the last turn, every d
 stop is also looked at as if its turn were the last; where the rule would draw on, the
 turn is played on from a copy of the game as the last one (a branch), and a budget whose
 last turn that is takes the branch's result. Every level is evaluated on the same games
-(common random numbers).
+(common random numbers). A policy whose plan depends on the seat that takes the last turn
+(the expert's Pack of Pirates by the clock, `policies.clock_seats`) plays each game once
+per seat, with the cards above that seat's last turn removed; each answers its seat's
+levels (`sim.levels.seat_piles`, `sim.levels.by_seat`).
 
 Game ``i`` of a run with seed ``s`` is seeded from ``(s, i)`` alone (its deck and policy
 streams are hashed from that, see ``engine.seeds``), so results do not depend on how
