@@ -110,7 +110,6 @@ void assign_contracts(const Table& table, const ContractList* previous,
                       const ExpertParams& weights, ContractList* plan, int pack_seat) {
   const int rich = weights.rich;
   const int n = table.n_players;
-
   int capacity[MAX_PLAYERS];
   bool taken[N_CONTRACTS] = {};
   for (int i = 0; i < n; ++i) {
