@@ -278,7 +278,7 @@ class ExpertPolicy:
                 tuned.sticky,
                 tuned.pack_swords,
                 tuned.coin_weight,
-                self._last_seat if tuned.pack_clock else None,
+                self._pack_seat(),
             )
             changed = list(range(len(players)))
         elif row_n != self._row_n:  # only Explorer's wants look at the expedition row
@@ -637,10 +637,19 @@ class ExpertPolicy:
             return True
         return self._spare_cube(table, player)
 
+    def _pack_seat(self) -> int | None:
+        """The seat Pack of Pirates goes to among the players tied for it (None: the
+        first of them): `ExpertParams.pack_seat` if set, else the clock's."""
+        tuned = self.tuned
+        if tuned.pack_seat >= 0:
+            return tuned.pack_seat
+        return self._last_seat if tuned.pack_clock else None
+
     def clock_seats(self, players: int, keys: Collection[str]) -> int:
         """How many kinds of game these contracts make by the seat of the last turn: the
         players with Pack of Pirates by the clock (`ExpertParams.pack_clock`), else 1."""
-        clocked = self.params.get(players, BASELINE).pack_clock
+        tuned = self.params.get(players, BASELINE)
+        clocked = tuned.pack_clock and tuned.pack_seat < 0
         return players if clocked and "pack_of_pirates" in keys else 1
 
     def _spare_cube(self, table: Table, player: PlayerState) -> bool:

@@ -42,6 +42,7 @@ class ExpertParams:
     complete_gain: float = 0.0  # share of FILL more for a person that completes a pair contract
     pack_first: float = 0.0  # share of FILL per sword up to 2, for the Pack of Pirates player
     pack_clock: bool = False  # Pack of Pirates goes to the seat of the last turn, of those tied
+    pack_seat: int = -1  # ... or to this seat of those tied, whatever the clock (-1: not set)
 
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
@@ -76,6 +77,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "pack_first": (0.0, 1.5),
     "complete_gain": (0.0, 1.0),
     "pack_clock": (0, 1),
+    "pack_seat": (-1, 4),
 }
 
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks

@@ -60,3 +60,18 @@ def test_pack_of_pirates_by_the_clock_splits_the_games_by_the_seat_of_the_last_t
     assert clocked.clock_seats(2, keys) == 2
     assert clocked.clock_seats(2, keys[1:]) == 1  # no Pack of Pirates: one kind of game
     assert clocked.clock_seats(3, keys) == (3 if PARAMS[3].pack_clock else 1)
+
+
+def test_a_set_seat_for_pack_of_pirates_overrides_the_clock():
+    """A fixed seat does not depend on the turns left: one game answers every level."""
+    from coop_helper.policies.expert_params import PARAMS
+
+    keys = ["pack_of_pirates", "fighter", "jinx", "cheap_staff", "comedian"]
+    fixed = ExpertPolicy({**PARAMS, 2: ExpertParams(pack_clock=True, pack_seat=1)})
+    assert fixed.clock_seats(2, keys) == 1
+    policy, _ = started(ExpertParams(pack_clock=True, pack_seat=1))
+    assert policy._pack_seat() == 1
+    policy, _ = started(ExpertParams(pack_clock=True))
+    assert policy._pack_seat() == policy._last_seat
+    policy, _ = started(ExpertParams())
+    assert policy._pack_seat() is None

@@ -112,7 +112,7 @@ void ExpertPolicy::refresh(const Table& table) {
   const unsigned everyone = (1U << n_) - 1;
   if (dirty_all_ || open_n != open_n_) {
     ContractList plan[MAX_PLAYERS];
-    assign_contracts(table, assignment_, p_, plan, p_.pack_clock ? last_seat_ : -1);
+    assign_contracts(table, assignment_, p_, plan, pack_seat());
     for (int i = 0; i < n_; ++i) assignment_[i] = plan[i];
     changed = everyone;
   } else if (row_n != row_n_) {  // only Explorer's wants look at the expedition row
@@ -495,6 +495,12 @@ bool ExpertPolicy::wants_trigger(const Table& table, const PlayerState& player, 
   if (!table.is_open(key) || player.has_completed(key)) return false;
   if (wants_[player.index]->contracts.contains(key)) return true;
   return spare_cube(player);
+}
+
+int ExpertPolicy::pack_seat() const {
+  // expert.py's _pack_seat: the set seat, else the clock's, else -1 (the first tied)
+  if (p_.pack_seat >= 0) return p_.pack_seat;
+  return p_.pack_clock ? last_seat_ : -1;
 }
 
 bool ExpertPolicy::spare_cube(const PlayerState& player) const {

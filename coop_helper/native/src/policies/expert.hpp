@@ -102,6 +102,7 @@ class ExpertPolicy : public Policy {
   const TurnFlags& turn_flags(const Table& table, const PlayerState& player);
   double pack_chance(const Table& table, const PlayerState& player) const;
   bool wants_trigger(const Table& table, const PlayerState& player, int key) const;
+  int pack_seat() const;
   bool spare_cube(const PlayerState& player) const;
   double teammates_gain(const Table& table, const PlayerState& player, int later, int card,
                         double own);

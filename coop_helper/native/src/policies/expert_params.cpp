@@ -56,6 +56,7 @@ const Field FIELDS[] = {
     real("complete_gain", &P::complete_gain),
     real("pack_first", &P::pack_first),
     flag("pack_clock", &P::pack_clock),
+    whole("pack_seat", &P::pack_seat),
     real("fill", &P::fill),
     whole("horizon", &P::horizon),
     real("jinx_value", &P::jinx_value),

@@ -39,6 +39,7 @@ struct ExpertParams {
   double complete_gain = 0.0;
   double pack_first = 0.0;
   bool pack_clock = false;
+  int pack_seat = -1;
   // expert.py's constants (HORIZON and TURNS_PER_CONTRACT for this player count)
   double fill = 0.0;
   double income_per_turn[N_ABILITIES] = {};  // INCOME_PER_TURN, 0 for the abilities it omits
