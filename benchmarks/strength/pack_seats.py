@@ -31,8 +31,8 @@ from coop_helper.errors import UserError
 from coop_helper.policies.expert_params import PARAMS
 from coop_helper.setup.catalog import Contract, load_catalog
 from coop_helper.setup.deals import decode_share_code, time_pile
-from coop_helper.sim.levels import WinsByBudget, by_seat, seat_piles
-from coop_helper.sim.traces import play_traces
+from coop_helper.sim.levels import tally_by_seat
+from coop_helper.sim.traces import seat_traces
 
 PACK = "pack_of_pirates"
 BAND = (0.2, 0.8)  # the levels compared: where the first-seat plan wins this often
@@ -57,24 +57,8 @@ def shown(
     assert pile is not None
     params = {players: dataclasses.replace(PARAMS[players], **changes)}  # type: ignore[arg-type]
     seats = players if changes.get("pack_clock") else 1
-    tallies = []
-    for seat_pile in seat_piles(pile, seats):
-        tally = WinsByBudget(seat_pile)
-        tally.add(
-            play_traces(
-                contracts,
-                players,
-                pile,
-                seed,
-                0,
-                games,
-                "expert",
-                params=params,
-                removed=pile - seat_pile,
-            )
-        )
-        tallies.append(tally)
-    return by_seat(tallies, pile).shown_wins()[::-1]
+    played = seat_traces(contracts, players, pile, seed, 0, games, "expert", seats, None, params)
+    return tally_by_seat(played, pile).shown_wins()[::-1]
 
 
 def equal_pairs(wins: list[int]) -> int:

@@ -24,9 +24,8 @@ import textwrap
 import time
 
 from benchmarks.common import parse_args
-from benchmarks.strength.strength import policy_spec
+from benchmarks.strength.strength import policy_by_name, policy_spec
 from coop_helper.errors import UserError
-from coop_helper.policies import make_policy
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import decode_share_code, time_pile
 from coop_helper.sim import games as sim_games
@@ -83,10 +82,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--engine", choices=sim_games.ENGINES, default=sim_games.DEFAULT_ENGINE)
     args = parse_args(parser, argv, codes=list(CODES[:1]), games=2)
     try:
+        policy_by_name(args.policy)  # an unknown name or constant fails here
+    except (UserError, AttributeError, ValueError) as err:
+        parser.exit(2, f"error: {err}\n")
+    try:
         sim_games.check_engine(args.engine)
         spec, _ = policy_spec(args.policy)
-        if isinstance(spec, str):
-            make_policy(spec)
         load_catalog()
         played_on = sim_games.engine_for(spec, args.engine)
         header = (

@@ -21,8 +21,8 @@ from coop_helper.atlas.plan import Task, deal_seed
 from coop_helper.atlas.turns import pile_bounds
 from coop_helper.policies import clock_seats
 from coop_helper.setup.catalog import load_catalog
-from coop_helper.sim.levels import WinsByBudget, by_seat, seat_piles
-from coop_helper.sim.traces import play_traces
+from coop_helper.sim.levels import tally_by_seat
+from coop_helper.sim.traces import seat_traces
 
 
 @dataclass(frozen=True)
@@ -49,18 +49,8 @@ def deal_wins(
     base = deal_seed(seed, players, deal)
     own = min(pile_bounds(contracts, None, catalog)[0], turns)
     seats = clock_seats(policy, players, {c.key for c in contracts})
-    per_seat = []
-    for pile in seat_piles(turns, seats):  # one game per seat of the last turn
-        tally = WinsByBudget(pile)
-        if pile >= own:  # the deal's own Time Pile dealt, later turns off the draw pile
-            traces = play_traces(contracts, players, pile, base, 0, games, policy, own)
-        else:  # its own Time Pile dealt, less the cards above this seat's last turn
-            traces = play_traces(
-                contracts, players, own, base, 0, games, policy, removed=own - pile
-            )
-        tally.add(traces)
-        per_seat.append(tally)
-    return tuple(by_seat(per_seat, turns).shown_wins())
+    played = seat_traces(contracts, players, turns, base, 0, games, policy, seats, own)
+    return tuple(tally_by_seat(played, turns).shown_wins())
 
 
 def run_task(task: Task) -> TaskResult:

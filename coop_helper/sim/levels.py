@@ -16,7 +16,7 @@ from coop_helper.native import core as native_core
 from coop_helper.native import native_in_use
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.sim.statistics import interval
-from coop_helper.sim.traces import Trace, outcome
+from coop_helper.sim.traces import Trace, outcome, seat_of
 
 
 @dataclass(frozen=True)
@@ -134,21 +134,9 @@ class WinsByBudget:
         return levels
 
 
-def seat_of(budget: int, seats: int) -> int:
-    """The seat that takes the last turn of a game of ``budget`` turns."""
-    return (budget - 1) % seats
-
-
-def seat_piles(max_turns: int, seats: int) -> list[int]:
-    """Per seat, the longest Time Pile up to ``max_turns`` whose last turn is that seat's:
-    one game played with it (the cards above it moved to the Victory Pile before play)
-    answers every budget of its seat (`clock_seats`)."""
-    return [max_turns - (max_turns - 1 - seat) % seats for seat in range(seats)]
-
-
 def by_seat(tallies: Sequence[WinsByBudget], max_turns: int) -> WinsByBudget:
-    """One tally from one per seat (`seat_piles`, the same seeds): each budget counted
-    from its own seat's games."""
+    """One tally from one per seat (`traces.seat_piles`, the same seeds): each budget
+    counted from its own seat's games."""
     seats = len(tallies)
     if seats == 1:
         return tallies[0]
@@ -159,6 +147,16 @@ def by_seat(tallies: Sequence[WinsByBudget], max_turns: int) -> WinsByBudget:
         merged.wins[budget] = own.wins[budget]
         merged.moves[budget] = dict(own.moves[budget])
     return merged
+
+
+def tally_by_seat(played: Sequence[tuple[int, Sequence[Trace]]], max_turns: int) -> WinsByBudget:
+    """`by_seat` over the games of `traces.seat_traces`: (seat's Time Pile, its traces)."""
+    tallies = []
+    for pile, traces in played:
+        tally = WinsByBudget(pile)
+        tally.add(traces)
+        tallies.append(tally)
+    return by_seat(tallies, max_turns)
 
 
 def summarise(

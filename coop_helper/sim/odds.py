@@ -24,10 +24,10 @@ from coop_helper.setup.deals import TimePile
 from coop_helper.setup.names import suggest
 from coop_helper.sim import DEFAULT_SEED
 from coop_helper.sim.chances import is_negative, parse_chance
-from coop_helper.sim.levels import Level, WinsByBudget, by_seat, recommend, seat_piles
+from coop_helper.sim.levels import Level, WinsByBudget, by_seat, recommend
 from coop_helper.sim.pool import BATCH, OddsRequest, simulate
 from coop_helper.sim.statistics import INTERVALS, games_for_half_width
-from coop_helper.sim.traces import Trace, native_plays
+from coop_helper.sim.traces import Trace, native_plays, seat_piles
 from coop_helper.text.i18n import N_, _
 
 DEFAULT_PRECISION = 0.01  # run until every level's interval is at most 1 point either side

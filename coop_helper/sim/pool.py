@@ -12,8 +12,7 @@ from typing import Any, Protocol
 
 from coop_helper import interrupts
 from coop_helper.setup.catalog import Contract
-from coop_helper.sim.levels import seat_piles
-from coop_helper.sim.traces import Trace, native_plays, play_traces
+from coop_helper.sim.traces import Trace, native_plays, seat_traces
 
 CHUNKS_PER_WORKER = 8
 CHUNK = 50  # games per job handed to a worker when running until precise
@@ -33,7 +32,7 @@ class OddsRequest:
     workers: int = 1
     native: bool | None = None  # on the native core (None: wherever it can play them)
     # games per seed: one per seat that can take the last turn (`policies.clock_seats`),
-    # each with its own Time Pile (`levels.seat_piles`); their traces come seat by seat
+    # each with its own Time Pile (`traces.seat_piles`); their traces come seat by seat
     seats: int = 1
 
 
@@ -98,8 +97,9 @@ def _processes(workers: int) -> _Pool:
 
 def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
     request, start, stop = args
-    per_seat = [  # the whole Time Pile dealt, as at the table, less the cards above a seat's
-        play_traces(
+    per_seat = [
+        traces
+        for _, traces in seat_traces(
             request.contracts,
             request.players,
             request.max_turns,
@@ -107,10 +107,9 @@ def _chunk(args: tuple[OddsRequest, int, int]) -> list[Trace]:
             start,
             stop,
             request.policy,
+            request.seats,
             native=request.native,
-            removed=request.max_turns - pile,
         )
-        for pile in seat_piles(request.max_turns, request.seats)
     ]
     if request.seats == 1:
         return per_seat[0]

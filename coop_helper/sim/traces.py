@@ -13,7 +13,7 @@ last turn that is takes the branch's result. Every level is evaluated on the sam
 (common random numbers). A policy whose plan depends on the seat that takes the last turn
 (the expert's Pack of Pirates by the clock, `policies.clock_seats`) plays each game once
 per seat, with the cards above that seat's last turn removed; each answers its seat's
-levels (`sim.levels.seat_piles`, `sim.levels.by_seat`).
+levels (`seat_traces`, `sim.levels.by_seat`).
 
 Game ``i`` of a run with seed ``s`` is seeded from ``(s, i)`` alone (its deck and policy
 streams are hashed from that, see ``engine.seeds``), so results do not depend on how
@@ -255,6 +255,71 @@ def play_traces(
         )
         for i in range(start, stop)
     ]
+
+
+def seat_of(budget: int, seats: int) -> int:
+    """The seat that takes the last turn of a game of ``budget`` turns."""
+    return (budget - 1) % seats
+
+
+def seat_piles(max_turns: int, seats: int) -> list[int]:
+    """Per seat, the longest Time Pile up to ``max_turns`` whose last turn is that seat's:
+    one game played with it (the cards above it moved to the Victory Pile before play)
+    answers every budget of its seat (`policies.clock_seats`)."""
+    return [max_turns - (max_turns - 1 - seat) % seats for seat in range(seats)]
+
+
+def seat_traces(
+    contracts: tuple[Contract, ...],
+    players: int,
+    time_pile: int,
+    seed: int,
+    start: int,
+    stop: int,
+    policy_name: str,
+    seats: int,
+    dealt_time: int | None = None,
+    params: dict[int, ExpertParams] | None = None,
+    *,
+    native: bool | None = None,
+) -> list[tuple[int, list[Trace]]]:
+    """`play_traces` once per seat of the last turn: per seat, its Time Pile
+    (`seat_piles`) and the games. The Time Pile is dealt as in `play_traces` (``dealt_time``
+    cards, None: all); a seat whose pile is shorter has the cards above it moved to the
+    Victory Pile before play, as at the table."""
+    own = time_pile if dealt_time is None else dealt_time
+    played = []
+    for pile in seat_piles(time_pile, seats):
+        if pile >= own:  # the deal's own cards dealt, any later turns' off the draw pile
+            dealt = None if dealt_time is None else own
+            traces = play_traces(
+                contracts,
+                players,
+                pile,
+                seed,
+                start,
+                stop,
+                policy_name,
+                dealt,
+                params,
+                native=native,
+            )
+        else:
+            traces = play_traces(
+                contracts,
+                players,
+                own,
+                seed,
+                start,
+                stop,
+                policy_name,
+                None,
+                params,
+                native=native,
+                removed=own - pile,
+            )
+        played.append((pile, traces))
+    return played
 
 
 def native_plays(

@@ -19,8 +19,8 @@ from coop_helper.policies import expert_params
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import decode_share_code, time_pile
 from coop_helper.sim import games as sim_games
-from coop_helper.sim.levels import WinsByBudget, by_seat, seat_of, seat_piles
-from coop_helper.sim.traces import game_seed, outcome, play_traces
+from coop_helper.sim.levels import WinsByBudget, by_seat
+from coop_helper.sim.traces import game_seed, outcome, play_traces, seat_of, seat_piles
 
 CODES = ("PR1-08JMGX", "PR1-09A30Z", "PR1-08A0WA")  # 2-player deals with Pack of Pirates
 
@@ -53,6 +53,12 @@ def test_a_tally_by_seat_takes_each_budget_from_its_own_seat():
     assert merged.wins == [0, 1, 20, 3, 40, 5, 60]  # budget b: the seat (b - 1) % 2
 
 
+def _live(contracts: tuple, players: int, pile: int, seed: int, games: int, budget: int):
+    """Games 0 to ``games`` of a run seeded ``seed``, played live with ``budget`` turns."""
+    seeds = [game_seed(seed, i) for i in range(games)]
+    return sim_games.play_games(contracts, players, pile, seeds, "expert", removed=pile - budget)
+
+
 def _pack_deal(code: str) -> tuple[tuple, int, int]:
     players, contracts = decode_share_code(code)
     size = time_pile(contracts).size
@@ -71,14 +77,7 @@ def test_one_game_per_seat_answers_its_levels_as_live_play_does(code: str):
         for pile in seat_piles(size, players)
     ]
     for budget in range(1, size + 1):
-        live = sim_games.play_games(
-            contracts,
-            players,
-            size,
-            [game_seed(seed, i) for i in range(games)],
-            "expert",
-            removed=size - budget,
-        )
+        live = _live(contracts, players, size, seed, games, budget)
         traces = per_seat[seat_of(budget, players)]
         for i, (trace, game) in enumerate(zip(traces, live, strict=True)):
             won, moves = outcome(trace, budget)
@@ -134,14 +133,6 @@ def test_the_atlas_counts_each_seat_from_its_own_games(later: int):
     base = deal_seed(seed, players, deal)
     direct = []
     for budget in range(own + 1):
-        live = sim_games.play_games(
-            contracts,
-            players,
-            own,
-            [game_seed(base, i) for i in range(games)],
-            "expert",
-            removed=own - budget,
-        )
-        direct.append(sum(g.won for g in live))
+        direct.append(sum(g.won for g in _live(contracts, players, own, base, games, budget)))
     best = [max(direct[: b + 1]) for b in range(own + 1)]  # never fewer with more turns
     assert list(shown[: own + 1]) == best
