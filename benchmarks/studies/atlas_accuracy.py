@@ -48,18 +48,9 @@ def main() -> None:
     cache_path = Path(given[3]) if len(given) > 3 else None
     cache = json.loads(cache_path.read_text()) if cache_path and cache_path.exists() else {}
     header = open_atlas().header
-    build = dict(header.build)
-    params = BuildParams(
-        players=tuple(build["players"]),
-        exhaustive=tuple(build["exhaustive"]),
-        games=build["games"],
-        train_deals=build["train_deals"],
-        train_games=build["train_games"],
-        extra_turns=build["extra_turns"],
-        seed=build["seed"],
-        policy=build["policy"],
-        policy_version=build["policy_version"],
-    )
+    params = BuildParams.from_json(header.build)
+    if params is None:
+        raise SystemExit("the atlas does not say how it was built: build it again")
     for players in sorted(header.players):
         block = current_block(players)
         signed: list[float] = []
@@ -67,7 +58,7 @@ def main() -> None:
         for index in held_out(players, params, count):
             contracts = contracts_of(deal_at(index, deal_size(players), 18))
             pile = time_pile(contracts)
-            key = f"{players}:{index}:{games}:{SEED}:{policy_version('expert')}"
+            key = f"{players}:{index}:{games}:{SEED}:{policy_version('expert', players)}"
             if key not in cache:
                 cache[key] = (
                     compute_odds(players, contracts, pile, games=games, seed=SEED, workers=workers)

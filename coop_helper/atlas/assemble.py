@@ -65,14 +65,22 @@ def player_block(
 
 
 def atlas_bytes(
-    params: BuildParams, results: Mapping[int, Sequence[TaskResult]], catalog: Catalog | None = None
+    params: BuildParams,
+    results: Mapping[int, Sequence[TaskResult]],
+    catalog: Catalog | None = None,
+    kept: Mapping[int, PlayerBlock] | None = None,
 ) -> bytes:
-    """The atlas file for a finished build: ``results`` per player count, in plan order."""
+    """The atlas file for a finished build: ``results`` per player count, in plan order,
+    and the ``kept`` blocks of the atlas it replaces for the counts it did not play."""
     catalog = catalog or load_catalog()
-    blocks = {p: player_block(params, p, results[p], catalog) for p in params.players}
+    kept = kept or {}
+    blocks = {
+        p: kept[p] if p in kept else player_block(params, p, results[p], catalog)
+        for p in params.players
+    }
     header = AtlasHeader(
         policy=params.policy,
-        policy_version=params.policy_version,
+        versions={p: params.version_at(p) for p in params.players},
         contracts=tuple(c.key for c in catalog.contracts),
         build={**params.to_json(), "method": ROWS_METHOD},
         players={},

@@ -4,7 +4,10 @@ Tasks (:mod:`coop_helper.atlas.plan`) go to the workers a few at a time; each fi
 task is saved in the work folder at once (:mod:`coop_helper.atlas.checkpoints`), so an
 interrupted build resumes with the tasks still missing. When all are done the results are
 read back in plan order and assembled, so the atlas is the same byte for byte whatever
-the number of workers or interruptions. ``distributed`` is imported only here.
+the number of workers or interruptions. A player count whose block in the atlas being
+replaced was made with the same settings and the same version of the policy is kept, not
+played again: a change of the policy at some counts rebuilds only theirs. ``distributed``
+is imported only here.
 """
 
 from __future__ import annotations
@@ -19,12 +22,20 @@ from coop_helper import interrupts
 from coop_helper.atlas.assemble import atlas_bytes
 from coop_helper.atlas.checkpoints import WorkFolder
 from coop_helper.atlas.defaults import counts_text
-from coop_helper.atlas.plan import BuildParams, Task, plan_tasks
-from coop_helper.atlas.store import FORMAT, AtlasFile, read_format, read_magic, write_atomic
+from coop_helper.atlas.plan import BuildParams, Task, plan_tasks, turns_stored
+from coop_helper.atlas.store import (
+    FORMAT,
+    ROWS_METHOD,
+    AtlasFile,
+    PlayerBlock,
+    read_format,
+    read_magic,
+    write_atomic,
+)
 from coop_helper.atlas.work import TaskResult, run_task
 from coop_helper.errors import UserError
 from coop_helper.files import folder_takes_files
-from coop_helper.setup.catalog import load_catalog
+from coop_helper.setup.catalog import Catalog, load_catalog
 
 LOCAL_HTTP = "127.0.0.1:0"  # any free port on this machine only
 IN_FLIGHT_PER_WORKER = 3  # tasks queued per worker thread: enough to keep it busy
@@ -41,6 +52,7 @@ class BuildReport:
     seconds: float
     workers: int
     size: int  # bytes written
+    kept: tuple[int, ...] = ()  # player counts whose blocks were kept from the atlas replaced
 
 
 def _require_distributed() -> Any:
@@ -98,6 +110,36 @@ def _check_replacing(output: Path, players: tuple[int, ...]) -> None:
             f"{_players_text(players)}: build them all (--players {keep}) or write another "
             "file (--output FILE, then use it with COOP_HELPER_ATLAS=FILE)."
         )
+
+
+def reusable_blocks(output: Path, params: BuildParams, catalog: Catalog) -> dict[int, PlayerBlock]:
+    """The blocks of the atlas at ``output`` that this build would make again: the same
+    contracts and row method and, for that player count, the same settings and version."""
+    try:
+        atlas = AtlasFile(output)
+    except UserError:  # none there, or not one this coop-helper reads: built whole
+        return {}
+    header = atlas.header
+    old = BuildParams.from_json(header.build)
+    keys = tuple(c.key for c in catalog.contracts)
+    if old is None or header.contracts != keys or header.build.get("method") != ROWS_METHOD:
+        return {}
+    kept = {}
+    for players in params.players:
+        if (
+            players not in old.players
+            or players not in header.players
+            or old.settings_at(players) != params.settings_at(players)
+            or header.versions.get(players) != params.version_at(players)
+        ):
+            continue
+        try:
+            block = atlas.block(players)
+        except UserError:  # a damaged block is made again
+            continue
+        if block.turns == turns_stored(params, players, catalog):
+            kept[players] = block
+    return kept
 
 
 def _players_text(players: tuple[int, ...]) -> str:
@@ -175,8 +217,9 @@ def build_atlas(
     start = time.monotonic()
     check_output(output, params.players)
     catalog = load_catalog()
+    kept = reusable_blocks(output, params, catalog)
     folder = WorkFolder(work_dir, params)
-    tasks = plan_tasks(params, catalog)
+    tasks = plan_tasks(params, catalog, [p for p in params.players if p not in kept])
     pending = [t for t in tasks if not folder.finished(t)]
     # Dask only if there are games to play, and found before the work folder is made
     distributed = _require_distributed() if pending else None
@@ -198,7 +241,7 @@ def build_atlas(
     results: dict[int, list[TaskResult]] = {p: [] for p in params.players}
     for task in tasks:
         results[task.players].append(folder.load(task))
-    data = atlas_bytes(params, results, catalog)
+    data = atlas_bytes(params, results, catalog, kept)
     try:
         write_atomic(output, data)
     except OSError as err:
@@ -214,4 +257,5 @@ def build_atlas(
         time.monotonic() - start,
         used_workers,
         len(data),
+        tuple(sorted(kept)),
     )

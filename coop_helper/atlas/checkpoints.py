@@ -1,8 +1,10 @@
 """A build's saved progress: one small file per finished task, written atomically.
 
-The work folder holds ``params.json`` (the build's parameters) and ``done/KEY.json`` per
-finished task. A resumed build reads them back and plays only the tasks still missing;
-a folder made with other parameters is refused, never mixed in.
+The work folder holds ``params.json`` (the build's parameters but the policy's versions)
+and ``done/KEY.json`` per finished task, whose key names the policy's version at its player
+count. A resumed build reads them back and plays only the tasks still missing; a folder
+made with other parameters is refused, never mixed in, and a result of another version is
+never read for this one.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ class WorkFolder:
     def open(self) -> None:
         """Create the folder for these parameters, or check an existing one matches them."""
         saved = self.folder / "params.json"
-        wanted = self.params.to_json()
+        wanted = {k: v for k, v in self.params.to_json().items() if k != "policy_versions"}
         if saved.exists():
             try:
                 found = json.loads(saved.read_text(encoding="utf-8"))
@@ -40,9 +42,9 @@ class WorkFolder:
                     f"cannot read {saved} ({err}): delete the work folder "
                     f"{self.folder} to start the build afresh."
                 ) from None
-            if found != wanted:
-                found = found if isinstance(found, dict) else {}
-                changed = sorted(k for k in wanted if found.get(k) != wanted[k])
+            found = found if isinstance(found, dict) else {}
+            changed = sorted(k for k in wanted if found.get(k) != wanted[k])
+            if changed:
                 raise UserError(
                     f"the work folder {self.folder} holds a build with other settings "
                     f"({', '.join(changed)}): give another --work-dir, or delete it to "

@@ -23,6 +23,7 @@ from coop_helper.errors import UserError
 from coop_helper.policies import policy_version
 from coop_helper.setup.catalog import Catalog, Contract, Seal, data_dir, load_catalog
 from coop_helper.setup.deals import time_pile
+from coop_helper.text.words import counts_words
 
 ATLAS_ENV = "COOP_HELPER_ATLAS"
 ATLAS_FILE = "atlas.bin"
@@ -77,14 +78,21 @@ def open_atlas(path: Path | None = None) -> AtlasFile:
         raise AtlasUnavailable(str(err)) from None
 
 
-def stale_reason(atlas: AtlasFile, catalog: Catalog | None = None) -> str | None:
-    """Why the atlas no longer describes today's games, or None when it is current."""
+def stale_reason(
+    atlas: AtlasFile, catalog: Catalog | None = None, players: int | None = None
+) -> str | None:
+    """Why the atlas (its block of ``players``, when given) no longer describes today's
+    games, or None when it is current."""
     header = atlas.header
-    current = policy_version(header.policy)
-    if header.policy_version != current:
+    counts = [p for p in sorted(header.players) if players is None or p == players]
+    stale = [p for p in counts if header.versions[p] != policy_version(header.policy, p)]
+    if stale:
+        built = sorted({header.versions[p] for p in stale})
+        current = sorted({policy_version(header.policy, p) for p in stale})
         return (
-            f"the atlas was built with {header.policy} version {header.policy_version}; "
-            f"current is {current}: run 'coop-helper atlas build'"
+            f"the atlas's numbers for {counts_words(stale)} were made by {header.policy} version "
+            f"{' and '.join(built)}; current is {' and '.join(current)}: run "
+            f"'coop-helper atlas build{_output_option(atlas.path)}'"
         )
     if header.build.get("method", 1) != ROWS_METHOD:
         return (
@@ -100,7 +108,7 @@ def stale_reason(atlas: AtlasFile, catalog: Catalog | None = None) -> str | None
 def current_block(players: int, path: Path | None = None) -> PlayerBlock:
     """The current atlas's rows for a player count, or AtlasUnavailable saying why not."""
     atlas = open_atlas(path)
-    reason = stale_reason(atlas)
+    reason = stale_reason(atlas, players=players)
     if reason:
         raise AtlasUnavailable(reason + ".")
     if not atlas.has(players):

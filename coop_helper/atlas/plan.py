@@ -9,6 +9,7 @@ deal ``d`` of ``p`` players in a build with seed ``s`` has the seed
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -33,7 +34,8 @@ from coop_helper.text.words import plural
 
 @dataclass(frozen=True)
 class BuildParams:
-    """The settings of one atlas build; they, and the policy version, fix every number."""
+    """The settings of one atlas build; they, and the policy's version at each player
+    count, fix every number."""
 
     players: tuple[int, ...] = DEFAULT_PLAYERS
     exhaustive: tuple[int, ...] = DEFAULT_EXHAUSTIVE  # counts with every deal simulated
@@ -43,14 +45,59 @@ class BuildParams:
     extra_turns: int = DEFAULT_EXTRA_TURNS
     seed: int = DEFAULT_SEED
     policy: str = "expert"
-    policy_version: str = field(default="")
+    policy_versions: tuple[str, ...] = field(default=())  # one per count of ``players``
+
+    def version_at(self, players: int) -> str:
+        """The policy's version at a player count of this build."""
+        return self.policy_versions[self.players.index(players)]
+
+    def settings_at(self, players: int) -> dict[str, Any]:
+        """What fixes the numbers of one player count: its block is the same whenever these
+        are (a build keeps such a block of the atlas it replaces)."""
+        doc: dict[str, Any] = {
+            "policy": self.policy,
+            "policy_version": self.version_at(players),
+            "seed": self.seed,
+            "extra_turns": self.extra_turns,
+            "games": games_per_deal(self, players),
+            "simulated": players in self.exhaustive,
+        }
+        if players not in self.exhaustive:
+            doc["train_deals"] = self.train_deals
+        return doc
 
     def to_json(self) -> dict[str, Any]:
-        """The parameters as a JSON-able dict (lists for tuples)."""
+        """The parameters as a JSON-able dict (lists for tuples, the versions by count)."""
         doc = asdict(self)
         doc["players"] = list(self.players)
         doc["exhaustive"] = list(self.exhaustive)
+        doc["policy_versions"] = {str(p): self.version_at(p) for p in self.players}
         return doc
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> BuildParams | None:
+        """The parameters ``to_json`` wrote (an atlas made before versions were kept per
+        player count gives its one version to every count); None if they are not there."""
+        try:
+            players = tuple(int(p) for p in doc["players"])
+            versions = doc.get("policy_versions")
+            if isinstance(versions, Mapping):
+                by_count = tuple(str(versions[str(p)]) for p in players)
+            else:
+                by_count = tuple(str(doc["policy_version"]) for _ in players)
+            return cls(
+                players=players,
+                exhaustive=tuple(int(p) for p in doc["exhaustive"]),
+                games=int(doc["games"]),
+                train_deals=int(doc["train_deals"]),
+                train_games=int(doc["train_games"]),
+                extra_turns=int(doc["extra_turns"]),
+                seed=int(doc["seed"]),
+                policy=str(doc["policy"]),
+                policy_versions=by_count,
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
 
 
 def make_params(
@@ -101,8 +148,9 @@ def make_params(
         train_deals, train_games = DEFAULT_TRAIN_DEALS, DEFAULT_TRAIN_GAMES
     if not exhaustive:
         games = DEFAULT_GAMES
+    counts = tuple(sorted(set(players)))
     return BuildParams(
-        players=tuple(sorted(set(players))),
+        players=counts,
         exhaustive=tuple(sorted(set(exhaustive))),
         games=games,
         train_deals=train_deals,
@@ -110,7 +158,7 @@ def make_params(
         extra_turns=extra_turns,
         seed=seed,
         policy=name,
-        policy_version=policy_version(name),
+        policy_versions=tuple(policy_version(name, p) for p in counts),
     )
 
 
@@ -161,11 +209,13 @@ class Task:
     turns: int
     seed: int
     policy: str
+    version: str  # the policy's at this player count
 
     @property
     def key(self) -> str:
-        """A name for the task's saved result."""
-        return f"p{self.players}-{self.first:06d}"
+        """A name for the task's saved result (a new version of the policy at this count
+        makes new names: its results never answer for another version's)."""
+        return f"p{self.players}-v{self.version}-{self.first:06d}"
 
     @property
     def total_games(self) -> int:
@@ -173,11 +223,15 @@ class Task:
         return self.games * len(self.deals)
 
 
-def plan_tasks(params: BuildParams, catalog: Catalog | None = None) -> list[Task]:
-    """Every task of the build, in a fixed order."""
+def plan_tasks(
+    params: BuildParams, catalog: Catalog | None = None, counts: Collection[int] | None = None
+) -> list[Task]:
+    """Every task of the build (of ``counts`` only, when given), in a fixed order."""
     catalog = catalog or load_catalog()
     tasks: list[Task] = []
     for players in params.players:
+        if counts is not None and players not in counts:
+            continue
         deals = simulated_deals(params, players)
         games = games_per_deal(params, players)
         per_task = max(1, TASK_GAMES // games)
@@ -192,6 +246,7 @@ def plan_tasks(params: BuildParams, catalog: Catalog | None = None) -> list[Task
                     turns,
                     params.seed,
                     params.policy,
+                    params.version_at(players),
                 )
             )
     return tasks

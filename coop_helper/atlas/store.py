@@ -5,9 +5,10 @@ header (UTF-8 JSON, sorted keys), then one zlib-compressed block per player coun
 holds one row per deal, in deal-number order (:mod:`coop_helper.atlas.deals`); row ``d``
 has ``turns + 2`` bytes: first the deal's Time Pile as the card data gives it (0 when a
 seal is unknown), then for ``b = 0..turns`` the win chance with ``b`` turns quantised to
-0..255. The header names the policy and its version, the catalogue's contracts in order,
-the build parameters, and per player count how the rows were made and each contract's
-effect (:mod:`coop_helper.atlas.effects`).
+0..255. The header names the policy, the catalogue's contracts in order, the build
+parameters, and per player count the policy's version there, how the rows were made and
+each contract's effect (:mod:`coop_helper.atlas.effects`). (An atlas made before versions
+were kept per player count has one ``policy_version`` for all.)
 
 Only the standard library is needed to read it; a 2-player block inflates in milliseconds.
 """
@@ -84,7 +85,7 @@ class AtlasHeader:
     """What an atlas file says about itself."""
 
     policy: str
-    policy_version: str
+    versions: Mapping[int, str]  # the policy's version per player count
     contracts: tuple[str, ...]  # catalogue keys, in catalogue order
     build: Mapping[str, Any]
     players: Mapping[int, Mapping[str, Any]]
@@ -107,6 +108,7 @@ def encode_atlas(header: AtlasHeader, blocks: Mapping[int, PlayerBlock]) -> byte
         players_doc[str(players)] = {
             **header.players.get(players, {}),
             **block.info,
+            "policy_version": header.versions[players],
             "deals": block.deals,
             "turns": block.turns,
             "offset": offset,
@@ -116,7 +118,6 @@ def encode_atlas(header: AtlasHeader, blocks: Mapping[int, PlayerBlock]) -> byte
     doc = {
         "format": FORMAT,
         "policy": header.policy,
-        "policy_version": header.policy_version,
         "contracts": list(header.contracts),
         "build": dict(header.build),
         "players": players_doc,
@@ -192,13 +193,21 @@ class AtlasFile:
                 f"coop-helper reads format {FORMAT}: run 'coop-helper atlas build'."
             )
         self._body = data[start + size :]
-        self.header = AtlasHeader(
-            policy=doc["policy"],
-            policy_version=str(doc["policy_version"]),
-            contracts=tuple(doc["contracts"]),
-            build=doc.get("build", {}),
-            players={int(p): info for p, info in doc["players"].items()},
-        )
+        try:
+            players = {int(p): info for p, info in doc["players"].items()}
+            versions = {
+                p: str(info.get("policy_version", doc.get("policy_version")))
+                for p, info in players.items()
+            }
+            self.header = AtlasHeader(
+                policy=doc["policy"],
+                versions=versions,
+                contracts=tuple(doc["contracts"]),
+                build=doc.get("build", {}),
+                players=players,
+            )
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise UserError(damaged(path)) from None
         self._blocks: dict[int, PlayerBlock] = {}
         for info in self.header.players.values():  # a file cut short lacks a block's end
             if info["offset"] + info["length"] > len(self._body):
@@ -219,6 +228,8 @@ class AtlasFile:
                 raise UserError(damaged(self.path, players)) from None
             if len(rows) != info["deals"] * (info["turns"] + 2):
                 raise UserError(damaged(self.path, players))
-            meta = {k: v for k, v in info.items() if k not in ("offset", "length")}
+            meta = {
+                k: v for k, v in info.items() if k not in ("offset", "length", "policy_version")
+            }
             self._blocks[players] = PlayerBlock(players, info["deals"], info["turns"], rows, meta)
         return self._blocks[players]

@@ -285,7 +285,7 @@ def repredict_command(
 ) -> None:
     """Give games predicted by an older expert (or none) today's expert's chance."""
     from coop_helper.journal import records
-    from coop_helper.journal.predict import PREDICTION_GAMES, current_version
+    from coop_helper.journal.predict import PREDICTION_GAMES
     from coop_helper.journal.repredict import Repredicted, plan, repredict, stale_games
     from coop_helper.render import journal as views
     from coop_helper.render.progress import ProgressReporter
@@ -293,21 +293,18 @@ def repredict_command(
 
     workers = default_workers() if workers is None else workers
     check_settings(None, workers, 0.95, "wilson")
-    version = current_version()
     journal = load_journal(create=False)
-    done = Repredicted(0, 0, 0, version)
+    done = Repredicted(0, 0, 0, {})
     empty = journal is None
     if journal is not None:
         with journal:
             empty = records.count(journal) == 0
-            todo = plan(
-                journal, stale_games(journal, version), version, config.known_seals(load_catalog())
-            )
+            todo = plan(journal, stale_games(journal), config.known_seals(load_catalog()))
             total = PREDICTION_GAMES * len(todo.to_simulate)
             kept: list[tuple[str, int]] = []
             try:
                 with ProgressReporter(total, not (quiet or as_json)) as progress:
-                    done = repredict(journal, todo, version, workers, progress, kept)
+                    done = repredict(journal, todo, workers, progress, kept)
             except KeyboardInterrupt:
                 if kept:
                     typer.echo(
@@ -322,21 +319,17 @@ def repredict_command(
                 "games": done.games,
                 "deals_simulated": done.deals,
                 "skipped": done.skipped,
-                "policy_version": done.version,
+                "policy_versions": {str(p): v for p, v in sorted(done.versions.items())},
             }
         )
         return
     if empty:
         text = _("No games recorded: nothing to give a chance to.")
     elif not done.games and not done.skipped:
-        text = _("Every recorded game has the chance of today's expert (version {version}).")
-        text = text.format(version=version)
+        text = _("Every recorded game has the chance of today's expert.")
     else:
-        text = _(
-            "Gave {games} the chance of today's expert (version {version}), simulating {deals}."
-        ).format(
+        text = _("Gave {games} the chance of today's expert, simulating {deals}.").format(
             games=views.games_text(done.games),
-            version=done.version,
             deals=ngettext("{n} deal", "{n} deals", done.deals).format(n=f"{done.deals:,}"),
         )
     if done.skipped:

@@ -65,11 +65,11 @@ class Prediction:
         }
 
 
-def current_version() -> str:
-    """The version of the policy that predicts games today."""
+def current_version(players: int) -> str:
+    """The version of the policy that predicts games of this many players today."""
     from coop_helper.policies import policy_version
 
-    return policy_version(PREDICTION_POLICY)
+    return policy_version(PREDICTION_POLICY, players)
 
 
 def deal_seed(code: str, pile: int) -> int:

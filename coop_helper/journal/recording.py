@@ -70,7 +70,7 @@ def prediction_for(
 ) -> predict.Prediction:
     """The expert's simulated wins for this deal: stored by an earlier record, or simulated."""
     assert game.pile.size is not None
-    version = predict.current_version()
+    version = predict.current_version(game.players)
     stored = predict.cached(journal, game.code, game.pile.size, version)
     if stored is not None:
         return stored

@@ -308,7 +308,8 @@ def prediction_problem(record: GameRecord) -> str | None:
         return _("policy '{policy}' is not one of coop-helper's teams").format(
             policy=shown(record.policy)
         )
-    current, version = policy_version(record.policy), record.policy_version or ""
+    current = policy_version(record.policy, record.players)
+    version = record.policy_version or ""
     if version.isdigit() and current.isdigit() and int(version) > int(current):
         return _("policy_version {version} is newer than this coop-helper's {policy}").format(
             version=version, policy=record.policy

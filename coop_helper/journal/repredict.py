@@ -37,23 +37,23 @@ class Repredicted:
     games: int  # games whose chance was replaced (or given)
     deals: int  # deals simulated for them (the others were stored)
     skipped: int  # games left as they were (see Plan.skipped)
-    version: str  # the expert version that now predicts them
+    versions: dict[int, str]  # per player count of those games: the expert's version
 
 
-def stale_games(journal: Journal, version: str) -> list[records.GameRecord]:
-    """The games without a chance from this version of the expert."""
+def stale_games(journal: Journal) -> list[records.GameRecord]:
+    """The games without a chance from today's expert at their player count."""
     return [
         r
         for r in records.load(journal)
         if r.predicted_win is None
-        or (r.policy, r.policy_version) != (predict.PREDICTION_POLICY, version)
+        or (r.policy, r.policy_version)
+        != (predict.PREDICTION_POLICY, predict.current_version(r.players))
     ]
 
 
 def plan(
     journal: Journal,
     games: list[records.GameRecord],
-    version: str,
     recorded: Mapping[str, Seal],
 ) -> Plan:
     """Which deals are stored, which must be simulated (the game's seals, else the
@@ -70,6 +70,7 @@ def plan(
         seals = {**recorded, **records.parse_seals(record.seals, catalog)}
         pile = time_pile(contracts, seals, catalog)
         if key not in stored and key not in to_simulate:
+            version = predict.current_version(players)
             found = predict.cached(journal, record.code, record.time_pile, version)
             if found is not None:
                 stored[key] = found
@@ -89,7 +90,6 @@ def plan(
 def repredict(
     journal: Journal,
     todo: Plan,
-    version: str,
     workers: int,
     progress: Callable[[int], None] | None = None,
     stored: list[Key] | None = None,
@@ -102,6 +102,7 @@ def repredict(
     """
     found = dict(todo.stored)
     for key, (players, contracts, pile) in todo.to_simulate.items():
+        version = predict.current_version(players)
         found[key] = predict.simulate_deal(
             players, contracts, pile, key[0], version, workers, progress
         )
@@ -117,4 +118,5 @@ def repredict(
             }
             settings = ", ".join(f"{name} = :{name}" for name in fields)
             db.execute(f"UPDATE games SET {settings} WHERE id = :id", {**fields, "id": record.id})
-    return Repredicted(len(todo.games), len(todo.to_simulate), todo.skipped, version)
+    versions = {r.players: predict.current_version(r.players) for r in todo.games}
+    return Repredicted(len(todo.games), len(todo.to_simulate), todo.skipped, versions)

@@ -181,5 +181,5 @@ def for_odds(result: OddsResult, as_who: str) -> tuple[TableOdds | None, str | N
     table = table_odds(result, from_games((w, n, won) for w, n, won, _ in games))
     if table is None:
         return None, None
-    current = policy_version(PREDICTION_POLICY)
+    current = policy_version(PREDICTION_POLICY, result.players)
     return replace(table, older=sum(version != current for *_, version in games)), None

@@ -20,10 +20,14 @@ class BasicPolicy:
 
     name = "basic"
     # raised whenever a change alters its games (docs/expert-tuning.md: the versions)
-    version = "2"
+    version = "2"  # the same at every player count
     time_blind = True
     plays_last_turn = False
     stop_left_open = -1
+
+    def version_at(self, players: int) -> str:
+        """Its version (the same at every player count)."""
+        return self.version
 
     def clone(self) -> BasicPolicy:
         """A copy (the basic team keeps no memory)."""

@@ -47,7 +47,7 @@ from coop_helper.engine.cards import (
 )
 from coop_helper.engine.contracts import GAMESTER_COLOURS, TINY_GAMESTER_COLOURS
 from coop_helper.engine.state import CHEAP_COST, PlayerState, Table, hire_cost, takes_for_colours
-from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
+from coop_helper.policies.expert_params import BASELINE, PARAMS, VERSIONS, ExpertParams
 from coop_helper.policies.last_turn import last_turn_look
 from coop_helper.policies.needs import PAIRS
 from coop_helper.policies.planning import Wants, assign_contracts, last_seat, wants_for_player
@@ -212,8 +212,6 @@ class ExpertPolicy:
     """A strong, coordinated team that sees only what a real table sees."""
 
     name = "expert"
-    # raised whenever a change alters its games (docs/expert-tuning.md: the versions)
-    version = "3"
     time_blind = True
 
     def __init__(
@@ -499,6 +497,10 @@ class ExpertPolicy:
                 self.guess_rng = random.Random(self.guess_seed)
             again, self.stop_left_open = last_turn_look(table, again, self.guess_rng, self.clone)
         return again
+
+    def version_at(self, players: int) -> str:
+        """The shipped expert's version at this player count (`expert_params.VERSIONS`)."""
+        return VERSIONS[players]
 
     def clone(self) -> ExpertPolicy:
         """A copy in the middle of a game, with this game's memory: the same plan, the

@@ -80,6 +80,12 @@ RANGES: dict[str, tuple[float, float]] = {
     "pack_seat": (-1, 4),
 }
 
+# The expert's version per player count, raised at a count whenever a change alters the
+# games it plays there (docs/expert-tuning.md: the versions). The atlas and the journal
+# keep a count's numbers while its version stands: a change at some counts rebuilds only
+# their atlas blocks and repredicts only their games.
+VERSIONS: dict[int, str] = {1: "3", 2: "3", 3: "3", 4: "3", 5: "3"}
+
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.
 PARAMS: dict[int, ExpertParams] = {

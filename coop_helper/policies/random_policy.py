@@ -17,13 +17,17 @@ class RandomPolicy:
 
     name = "random"
     # raised whenever a change alters its games (docs/expert-tuning.md: the versions)
-    version = "2"
+    version = "2"  # the same at every player count
     time_blind = True
     plays_last_turn = False
     stop_left_open = -1
 
     def __init__(self) -> None:
         self.rng = random.Random(0)
+
+    def version_at(self, players: int) -> str:
+        """Its version (the same at every player count)."""
+        return self.version
 
     def clone(self) -> RandomPolicy:
         """A copy whose random source goes on from this one's state."""

@@ -105,7 +105,7 @@ class SearchPolicy:
     time_blind = False  # its decisions depend on the turns left
     plays_last_turn = False
     stop_left_open = -1
-    version = "0"  # the journal records only the policies of the ladder
+    version = "0"  # the journal and the atlas record only the policies of the ladder
 
     def __init__(
         self,
@@ -134,6 +134,10 @@ class SearchPolicy:
         self.searched = {kind: 0 for kind in KINDS}  # decisions searched, per kind
         self.overridden = {kind: 0 for kind in KINDS}  # ... and answered differently
         self.record: list[SearchDecision] | None = None  # a list: every decision searched
+
+    def version_at(self, players: int) -> str:
+        """Its version (the same at every player count)."""
+        return self.version
 
     def start_game(self, table: Table, rng: random.Random) -> None:
         """The base policy gets the random source as it would alone; the search a new one

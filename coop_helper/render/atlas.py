@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from coop_helper.render import tables as render
 from coop_helper.setup.catalog import Contract, Seal, load_catalog
 from coop_helper.text.i18n import _, ngettext
-from coop_helper.text.words import plural
+from coop_helper.text.words import plural, versions_in_words
 
 if TYPE_CHECKING:  # the atlas file loads only when it is read
     from coop_helper.atlas.store import AtlasHeader
@@ -88,7 +88,7 @@ def atlas_info_json(
     return {
         "path": str(path),
         "policy": header.policy,
-        "policy_version": header.policy_version,
+        "policy_versions": {str(p): v for p, v in sorted(header.versions.items())},
         "current": reason is None,
         "stale_reason": reason,
         "build": dict(header.build),
@@ -105,7 +105,7 @@ def print_atlas_info(
     console = render.make_console()
     render.print_with_command(console, "Atlas:", str(path))
     console.print(
-        f"Built with {header.policy} version {header.policy_version}, "
+        f"Built with {header.policy} {versions_in_words(header.versions)}, "
         f"seed {header.build.get('seed')}."
     )
     console.print(f"Stale: {reason}." if reason else "Current: the policy is unchanged.")

@@ -382,23 +382,20 @@ OLDER_CAPTION = N_(
 
 
 @functools.cache
-def _predicting() -> tuple[str, str]:
-    """The policy that predicts games today, and its version (once per run)."""
+def _predicting(players: int) -> tuple[str, str]:
+    """The policy that predicts games of this many players today, and its version there
+    (once per run)."""
     from coop_helper.journal.predict import PREDICTION_POLICY, current_version
 
-    return PREDICTION_POLICY, current_version()
+    return PREDICTION_POLICY, current_version(players)
 
 
 def _older(record: GameRecord) -> bool:
     """Was this game's chance worked out by an expert that no longer plays this way?"""
-    return (
-        record.predicted_win is not None
-        and (
-            record.policy,
-            record.policy_version,
-        )
-        != _predicting()
-    )
+    return record.predicted_win is not None and (
+        record.policy,
+        record.policy_version,
+    ) != _predicting(record.players)
 
 
 def _expert(record: GameRecord) -> str:

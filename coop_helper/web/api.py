@@ -381,7 +381,9 @@ def record_doc(doc: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
     journal = open_journal(create=True)
     with journal:
         assert game.pile.size is not None
-        prediction = predict.cached(journal, game.code, game.pile.size, predict.current_version())
+        prediction = predict.cached(
+            journal, game.code, game.pile.size, predict.current_version(game.players)
+        )
         twins = records.same_games(journal, game.played_on, game.code, game.removed, game.won)
         record, standing, new = record_once(journal, game, key or records.new_uid(), prediction)
     result = views.record_json(record, standing, journal.path)
@@ -428,7 +430,9 @@ def predict_later(pending: Any, slot: Slot, run: Run, workers: int) -> bool:
     }
     with slot.hold(run):
         result = simulator().run(args, run, lambda batch: None)
-    prediction = predict.from_result(result, game.code, game.pile.size, predict.current_version())
+    prediction = predict.from_result(
+        result, game.code, game.pile.size, predict.current_version(game.players)
+    )
     journal = open_journal(path, create=False)  # the journal it was recorded in
     if journal is None:
         return False

@@ -272,3 +272,34 @@ def test_settings_a_build_does_not_use_are_named():
     assert list(plan.unused_settings(every)) == ["--train-deals", "--train-games"]
     both = plan.make_params(players=(1, 4), exhaustive=(1,))
     assert plan.unused_settings(both) == {}
+
+
+def test_a_new_version_at_one_player_count_rebuilds_only_its_block(
+    tmp_path, small_tasks, monkeypatch
+):
+    """The expert's version is kept per player count: a build over an atlas keeps each
+    block made with the same settings and version, and plays only the others, to the
+    bytes a build from nothing makes."""
+    from coop_helper.atlas.store import AtlasFile
+    from coop_helper.policies import expert_params
+
+    settings = {**SMALL, "players": (1, 2)}
+    output = tmp_path / "atlas.bin"
+    first = build_atlas(plan.make_params(**settings), tmp_path / "work", output, workers=1)
+    assert first.kept == () and first.games == 200
+    solo = AtlasFile(output).block(1).rows
+    again = build_atlas(plan.make_params(**settings), tmp_path / "work", output, workers=1)
+    assert again.kept == (1, 2) and again.games == 0 and again.tasks == 0
+    monkeypatch.setitem(expert_params.VERSIONS, 2, "99")
+    params = plan.make_params(**settings)
+    newer = build_atlas(params, tmp_path / "work", output, workers=1)
+    assert newer.kept == (1,) and newer.games == 100 and newer.resumed == 0
+    atlas = AtlasFile(output)
+    assert atlas.header.versions == {1: expert_params.VERSIONS[1], 2: "99"}
+    assert atlas.block(1).rows == solo
+    assert output.read_bytes() == build_in_process(params, tmp_path / "fresh.bin")
+    # other settings for a count: its block is made again, not kept
+    reseeded = build_atlas(
+        plan.make_params(**settings, seed=5), tmp_path / "work5", output, workers=1
+    )
+    assert reseeded.kept == () and reseeded.games == 200

@@ -14,6 +14,7 @@ from coop_helper.atlas.lookup import (
     Difficulty,
     deal_difficulty,
     open_atlas,
+    stale_reason,
 )
 from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, encode_atlas, quantise
 from coop_helper.errors import UserError
@@ -105,10 +106,28 @@ def test_a_recorded_seal_gives_the_deal_a_win_chance():
 
 
 def test_a_changed_policy_makes_the_atlas_stale(monkeypatch):
-    built = policy_version("expert")  # the shipped atlas is current
-    monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name: "99")
-    with pytest.raises(AtlasUnavailable, match=f"built with expert version {built}; current is 99"):
+    built = policy_version("expert", 1)  # the shipped atlas is current
+    monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name, players: "99")
+    with pytest.raises(
+        AtlasUnavailable,
+        match=f"numbers for 1 player were made by expert version {built}; current is 99",
+    ):
         deal_difficulty(1, load_catalog().contracts_for(["Fighter", "Jinx", "Explorer"]))
+
+
+def test_a_change_at_one_player_count_makes_only_its_numbers_stale(monkeypatch):
+    """The expert's version is kept per player count: a new version at 2 players leaves
+    the atlas's other counts current."""
+    from coop_helper.policies import expert_params
+
+    monkeypatch.setitem(expert_params.VERSIONS, 2, "99")
+    two = load_catalog().contracts_for(["Fighter", "Jinx", "Explorer", "Comedian", "Gamester"])
+    with pytest.raises(AtlasUnavailable, match="numbers for 2 players were made by expert"):
+        deal_difficulty(2, two)
+    assert deal_difficulty(1, two[:3]).win is not None
+    atlas = open_atlas()
+    assert stale_reason(atlas, players=1) is None
+    assert "current is 99" in (stale_reason(atlas) or "")
 
 
 def test_an_atlas_from_the_build_that_read_low_is_stale(atlas_file, tmp_path, monkeypatch):
@@ -151,15 +170,18 @@ def test_deal_numbers_in_the_atlas_match_the_catalogue():
     assert block.pile(deal_index(positions(contracts))) == time_pile(contracts).size
 
 
-def test_policy_versions_are_strings_read_off_the_policy():
+def test_policy_versions_are_strings_read_off_the_policy_per_player_count():
     from coop_helper.policies import POLICIES, make_policy, policy_version
+    from coop_helper.policies.expert_params import PARAMS, VERSIONS
 
+    assert sorted(VERSIONS) == sorted(PARAMS)  # a version for every tuned count
     for name in POLICIES:
-        version = policy_version(name)
-        assert version and version == str(make_policy(name).version)
-        assert policy_version(f" {name.upper()} ") == version
+        for players in range(1, 6):
+            version = policy_version(name, players)
+            assert version and version == make_policy(name).version_at(players)
+            assert policy_version(f" {name.upper()} ", players) == version
     with pytest.raises(UserError, match="unknown policy"):
-        policy_version("expret")
+        policy_version("expret", 2)
 
 
 def test_the_build_advice_names_the_output_only_for_another_atlas(tmp_path, monkeypatch):

@@ -24,7 +24,7 @@ def test_quantise_rounds_half_up_with_integers():
 
 
 def _header():
-    return AtlasHeader("expert", "7", ("a", "b"), {"seed": 3}, {})
+    return AtlasHeader("expert", {1: "7"}, ("a", "b"), {"seed": 3}, {})
 
 
 def test_round_trip_and_same_bytes(tmp_path):
@@ -35,7 +35,7 @@ def test_round_trip_and_same_bytes(tmp_path):
     path = tmp_path / "atlas.bin"
     path.write_bytes(data)
     atlas = AtlasFile(path)
-    assert atlas.header.policy_version == "7"
+    assert atlas.header.versions == {1: "7"}
     assert atlas.header.build == {"seed": 3}
     read = atlas.block(1)
     assert read.rows == rows
@@ -87,3 +87,28 @@ def test_deal_piles_agree_with_the_time_pile_rule(players, recorded):
     for deal, pile in zip(deals, piles, strict=True):
         expected = time_pile(contracts_of(deal, catalog), seals, catalog).size
         assert pile == (-1 if expected is None else expected), deal
+
+
+def test_an_atlas_with_one_version_for_all_counts_gives_it_to_each(tmp_path):
+    """An atlas made before the versions were kept per player count has one
+    ``policy_version`` in its header: every block reads it."""
+    import json
+    import struct
+
+    from coop_helper.atlas.store import MAGIC
+
+    rows = bytes([15, 0, 10, 200, 255])
+    blocks = {1: PlayerBlock(1, 1, 3, rows), 2: PlayerBlock(2, 1, 3, rows)}
+    data = encode_atlas(AtlasHeader("expert", {1: "3", 2: "3"}, ("a",), {}, {}), blocks)
+    (size,) = struct.unpack(">I", data[len(MAGIC) : len(MAGIC) + 4])
+    start = len(MAGIC) + 4
+    doc = json.loads(data[start : start + size])
+    for info in doc["players"].values():
+        del info["policy_version"]
+    doc["policy_version"] = "2"
+    head = json.dumps(doc, sort_keys=True).encode()
+    path = tmp_path / "old.bin"
+    path.write_bytes(MAGIC + struct.pack(">I", len(head)) + head + data[start + size :])
+    atlas = AtlasFile(path)
+    assert atlas.header.versions == {1: "2", 2: "2"}
+    assert atlas.block(2).rows == rows and "policy_version" not in atlas.block(2).info

@@ -21,7 +21,7 @@ def predicted(monkeypatch):
                 "PR1-0040HM",
                 15,
                 "expert",
-                policy_version("expert"),
+                policy_version("expert", 1),
                 predict.PREDICTION_GAMES,
                 seed,
                 wins,

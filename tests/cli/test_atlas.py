@@ -46,17 +46,18 @@ def test_info_wraps_each_player_count_under_itself_on_a_narrow_terminal(
     assert lines[count + 1].startswith(" " * len("  1 player: "))  # wrapped, indented
 
 
-def test_a_stale_atlas_is_said_and_not_shown(run, monkeypatch):
-    built = ok_json(run("atlas", "info", "--json"))["policy_version"]
-    monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name: "2-newer")
+def test_a_stale_atlas_is_said_and_not_shown(run, monkeypatch, atlas_file):
+    built = ok_json(run("atlas", "info", "--json"))["policy_versions"]["1"]
+    monkeypatch.setattr("coop_helper.atlas.lookup.policy_version", lambda name, players: "2-newer")
     doc = ok_json(run("atlas", "info", "--json"))
     assert doc["current"] is False
     result = run("setup", "--players", "1", "--seed", "4", "--no-odds", "--explain")
     assert result.exit_code == 0
     assert (
-        f"Difficulty: not shown: the atlas was built with expert version {built}; current "
-        "is 2-newer: run 'coop-helper atlas build'."
-    ) in result.stdout
+        "Difficulty: not shown: the atlas's numbers for 1 player were made by expert "
+        f"version {built}; current is 2-newer: run 'coop-helper atlas build --output "
+        f"{atlas_file}'."
+    ) in " ".join(result.stdout.split())  # the terminal's width wraps it
     assert "harder than" not in result.stdout
     doc = ok_json(run("setup", "--players", "1", "--seed", "4", "--no-odds", "--json"))
     assert doc["difficulty"]["available"] is False and doc["difficulty"]["win"] is None

@@ -55,7 +55,7 @@ def test_record_json_stores_every_field(run, predicted):
     )
     assert game["won"] is False and game["points"] is None and game["rank"] is None
     assert game["predicted_win"] == 0.54 and game["predicted_wins"] == 540
-    assert (game["policy"], game["policy_version"]) == ("expert", policy_version("expert"))
+    assert (game["policy"], game["policy_version"]) == ("expert", policy_version("expert", 1))
     assert game["note"] == "Tax Increase came early" and game["played_on"] == "2026-01-09"
     with open_journal() as journal:
         (stored,) = records.load(journal)
@@ -220,10 +220,10 @@ def test_a_new_expert_version_simulates_the_deal_again(run, predicted, monkeypat
     monkeypatch.setattr(predict, "simulate_deal", fake)
     assert (
         ok_json(run(*RECORD, "--removed", "2", "--won", "--json"))["game"]["policy_version"]
-        == coop_helper.policies.policy_version("expert")
+        == coop_helper.policies.policy_version("expert", 1)
         and made == []
     )
-    monkeypatch.setattr(coop_helper.policies, "policy_version", lambda name: "newer")
+    monkeypatch.setattr(coop_helper.policies, "policy_version", lambda name, players: "newer")
     game = ok_json(run(*RECORD, "--removed", "2", "--won", "--json", "--date", "2026-01-02"))[
         "game"
     ]

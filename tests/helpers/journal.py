@@ -48,7 +48,7 @@ def make_record(
         predicted_wins=None if predicted is None else predicted[0],
         predicted_games=None if predicted is None else predicted[1],
         policy=None if predicted is None else "expert",
-        policy_version=None if predicted is None else policy_version("expert"),
+        policy_version=None if predicted is None else policy_version("expert", players),
     )
     return dataclasses.replace(record, **changes)  # type: ignore[arg-type]
 
