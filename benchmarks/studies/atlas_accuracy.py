@@ -2,7 +2,7 @@
 
 Run by hand (compiled install recommended; it plays 10,000 games per deal):
 
-    python -m benchmarks.studies.atlas_accuracy [DEALS_PER_COUNT] [GAMES] [WORKERS] [CACHE]
+    python -m benchmarks.studies.atlas_accuracy [DEALS_PER_COUNT] [GAMES] [WORKERS] [CACHE] [COUNTS]
 
 For each player count in the atlas in use, DEALS_PER_COUNT (default 20) deals whose Time
 Pile is known are drawn with a fixed seed, from outside the training sample where the
@@ -10,6 +10,7 @@ count is fitted. Each is simulated directly (GAMES, default 10,000, with seeds n
 uses) and the win chance with nothing removed is compared with the atlas's. The issue's
 bar: within 2 points on average and 6 at worst, at every player count.
 
+COUNTS (e.g. 2,3) judges only those player counts (all: the default; "-" for no CACHE).
 CACHE, a JSON file, keeps each direct result (by player count, deal, games, seed and the
 policy's version), so a new atlas of the same build settings is judged without playing
 the direct games again.
@@ -45,13 +46,16 @@ def held_out(players: int, params: BuildParams, count: int) -> list[int]:
 def main() -> None:
     _, given = positional(defaults=["20", "10000", "2"], quick=["1", "100", "1"])
     count, games, workers = (int(text) for text in given[:3])
-    cache_path = Path(given[3]) if len(given) > 3 else None
+    cache_path = Path(given[3]) if len(given) > 3 and given[3] != "-" else None
+    chosen = {int(p) for p in given[4].split(",")} if len(given) > 4 else None
     cache = json.loads(cache_path.read_text()) if cache_path and cache_path.exists() else {}
     header = open_atlas().header
     params = BuildParams.from_json(header.build)
     if params is None:
         raise SystemExit("the atlas does not say how it was built: build it again")
     for players in sorted(header.players):
+        if chosen is not None and players not in chosen:
+            continue
         block = current_block(players)
         signed: list[float] = []
         start = time.perf_counter()

@@ -14,7 +14,7 @@ from coop_helper.cli.options import JsonFlag, QuietOption
 from coop_helper.errors import UserError
 from coop_helper.render import tables as render
 from coop_helper.render.printing import print_json
-from coop_helper.text.words import plural
+from coop_helper.text.words import counts_words, plural
 
 if TYPE_CHECKING:  # the atlas builder loads when the command runs
     from coop_helper.atlas.build import BuildReport
@@ -268,15 +268,22 @@ def _print_report(report: BuildReport, params: BuildParams, as_json: bool) -> No
                 "games": report.games,
                 "seconds": round(report.seconds, 2),
                 "bytes": report.size,
+                "kept": list(report.kept),
                 "params": params.to_json(),
             }
         )
         return
     rate = report.games / report.seconds if report.seconds > 0 else 0.0
+    kept = (
+        f" Kept its numbers for {counts_words(report.kept)}: made with the same settings "
+        f"and {params.policy} version."
+        if report.kept
+        else ""
+    )
     render.make_console().print(
         f"Wrote {report.output} ({report.size:,} bytes): {plural(report.tasks, 'task')}, "
         f"{report.resumed:,} already done, {plural(report.games, 'game')} played "
-        f"in {report.seconds:.1f} s ({rate:,.0f} games/s).",
+        f"in {report.seconds:.1f} s ({rate:,.0f} games/s).{kept}",
         soft_wrap=True,
     )
 

@@ -22,7 +22,9 @@ from coop_helper.journal import records
 def test_history_marks_chances_an_older_expert_worked_out(run, predicted, monkeypatch):
     assert run(*RECORD, "--removed", "2", "--won").exit_code == 0
     assert "*: by an older version" not in run("history").stdout
-    monkeypatch.setattr("coop_helper.render.journal._predicting", lambda: ("expert", "a-newer-one"))
+    monkeypatch.setattr(
+        "coop_helper.render.journal._predicting", lambda players: ("expert", "a-newer-one")
+    )
     shown = run("history").stdout
     assert "54.0%*" in shown and "*: by an older version of the expert" in shown
 

@@ -7,11 +7,11 @@ import sys
 import pytest
 
 from coop_helper.engine import Game, GameConfig
-from coop_helper.policies import make_policy
+from coop_helper.policies import clock_seats, make_policy
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.sim.levels import recommend, summarise
 from coop_helper.sim.pool import OddsRequest, simulate
-from coop_helper.sim.traces import Trace, game_seed, outcome, play_trace
+from coop_helper.sim.traces import Trace, game_seed, outcome, play_trace, seat_of, seat_piles
 
 CATALOG = load_catalog()
 EXAMPLE = CATALOG.contracts_for(["Lady Killer", "Maritime Supremacy", "Galleon Foe"])
@@ -76,12 +76,18 @@ def test_trace_answers_every_level_as_live_play_does(policy):
         red = [c for c in CATALOG.contracts if c.seal is not None]
         contracts = tuple(rng.sample(red, CATALOG.contracts_by_players[players]))
         time_pile = _time_pile(contracts)
-        trace = play_trace(contracts, players, time_pile, seed, policy)
+        # one game per seat of the last turn where the plan depends on it (the clock)
+        seats = clock_seats(policy, players, {c.key for c in contracts})
+        traces = [
+            play_trace(contracts, players, time_pile, seed, policy, removed=time_pile - pile)
+            for pile in seat_piles(time_pile, seats)
+        ]
         for removed in range(time_pile + 1):
             live = Game(
                 GameConfig(contracts, players, time_pile, removed, seed), make_policy(policy)
             ).run()
-            won, moves = outcome(trace, time_pile - removed)
+            budget = time_pile - removed
+            won, moves = outcome(traces[seat_of(budget, seats)], budget)
             assert won == live.won, (seed, removed)
             if won:
                 assert moves == live.victory_moves
