@@ -349,6 +349,10 @@ class FrozenExpertPolicy:
     plays_last_turn = False
     stop_left_open = -1
 
+    def version_at(self, players: int) -> str:
+        """Its version (the same at every player count)."""
+        return self.version
+
     def clone(self) -> FrozenExpertPolicy:
         """A copy with this game's memory."""
         return copy.deepcopy(self)
