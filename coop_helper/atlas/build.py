@@ -206,18 +206,20 @@ def build_atlas(
     scheduler: str | None = None,
     workers: int = 1,
     progress: Callable[[int, int], Callable[[int], None]] | None = None,
+    fresh: bool = False,
 ) -> BuildReport:
     """Run (or resume) a build and write the atlas to ``output`` atomically.
 
     ``progress(total_games, done_games)`` is called once with the totals and returns the
-    callback that is given the games of each finished task.
+    callback that is given the games of each finished task. ``fresh``: keep no block of the
+    atlas being replaced (after a change to the card data or to how blocks are made).
     """
     import time
 
     start = time.monotonic()
     check_output(output, params.players)
     catalog = load_catalog()
-    kept = reusable_blocks(output, params, catalog)
+    kept = {} if fresh else reusable_blocks(output, params, catalog)
     folder = WorkFolder(work_dir, params)
     tasks = plan_tasks(params, catalog, [p for p in params.players if p not in kept])
     pending = [t for t in tasks if not folder.finished(t)]

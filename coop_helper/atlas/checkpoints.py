@@ -43,6 +43,11 @@ class WorkFolder:
                     f"{self.folder} to start the build afresh."
                 ) from None
             found = found if isinstance(found, dict) else {}
+            if "policy_version" in found:  # task keys without the version: not read now
+                raise UserError(
+                    f"the work folder {self.folder} was made by an older coop-helper, whose "
+                    "saved tasks this one does not read: delete it, or give another --work-dir."
+                )
             changed = sorted(k for k in wanted if found.get(k) != wanted[k])
             if changed:
                 raise UserError(

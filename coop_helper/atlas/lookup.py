@@ -87,11 +87,21 @@ def stale_reason(
     counts = [p for p in sorted(header.players) if players is None or p == players]
     stale = [p for p in counts if header.versions[p] != policy_version(header.policy, p)]
     if stale:
-        built = sorted({header.versions[p] for p in stale})
-        current = sorted({policy_version(header.policy, p) for p in stale})
+        made = "; ".join(
+            f"{counts_words([p])}: version {header.versions[p]}, now "
+            f"{policy_version(header.policy, p)}"
+            for p in stale
+        )
+        if len(stale) == 1:
+            p = stale[0]
+            made = (
+                f"were made by {header.policy} version {header.versions[p]}; current is "
+                f"{policy_version(header.policy, p)}"
+            )
+        else:
+            made = f"were made by an older {header.policy} ({made})"
         return (
-            f"the atlas's numbers for {counts_words(stale)} were made by {header.policy} version "
-            f"{' and '.join(built)}; current is {' and '.join(current)}: run "
+            f"the atlas's numbers for {counts_words(stale)} {made}: run "
             f"'coop-helper atlas build{_output_option(atlas.path)}'"
         )
     if header.build.get("method", 1) != ROWS_METHOD:

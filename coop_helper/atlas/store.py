@@ -28,7 +28,10 @@ from coop_helper.errors import UserError
 from coop_helper.files import replace_file
 
 MAGIC = b"PRATLAS1"
-FORMAT = 1
+FORMAT = 2
+"""The format written. 2: each block's header entry names the policy's version at its player
+count. 1 (still read): one ``policy_version`` for every count."""
+READ_FORMATS = (1, 2)
 SCALE = 255
 """A stored byte ``q`` means a win chance of ``q / SCALE``."""
 ROWS_METHOD = 2
@@ -187,16 +190,16 @@ class AtlasFile:
             doc = json.loads(data[start : start + size])
         except ValueError:
             raise UserError(damaged(path)) from None
-        if doc.get("format") != FORMAT:
+        if doc.get("format") not in READ_FORMATS:
             raise UserError(
                 f"the atlas {path} has format {doc.get('format')}; this "
-                f"coop-helper reads format {FORMAT}: run 'coop-helper atlas build'."
+                f"coop-helper reads formats 1 and {FORMAT}: run 'coop-helper atlas build'."
             )
         self._body = data[start + size :]
         try:
             players = {int(p): info for p, info in doc["players"].items()}
             versions = {
-                p: str(info.get("policy_version", doc.get("policy_version")))
+                p: str(info.get("policy_version") or doc["policy_version"])
                 for p, info in players.items()
             }
             self.header = AtlasHeader(

@@ -144,6 +144,16 @@ WorkDir = Annotated[
     ),
 ]
 
+FreshFlag = Annotated[
+    bool,
+    typer.Option(
+        "--fresh",
+        rich_help_panel=BUILD_PANEL,
+        help="Play every player count again; by default a block of the atlas being "
+        "replaced that was made with the same settings and expert version is kept.",
+    ),
+]
+
 AtlasOutput = Annotated[
     Path | None,
     typer.Option(
@@ -172,6 +182,7 @@ def build_command(
     scheduler: SchedulerAddress = None,
     work_dir: WorkDir = DEFAULT_WORK_DIR,
     output: AtlasOutput = None,
+    fresh: FreshFlag = False,
     quiet: QuietOption = False,
     as_json: JsonFlag = False,
 ) -> None:
@@ -190,7 +201,9 @@ def build_command(
     )
     _warn_unused(ctx, params)
     _check_where(workers, scheduler)
-    report = _build(params, work_dir, output, scheduler, workers, show=not (quiet or as_json))
+    report = _build(
+        params, work_dir, output, scheduler, workers, show=not (quiet or as_json), fresh=fresh
+    )
     _print_report(report, params, as_json)
 
 
@@ -228,6 +241,7 @@ def _build(
     scheduler: str | None,
     workers: int | None,
     show: bool,
+    fresh: bool = False,
 ) -> BuildReport:
     """Run the build with a progress bar; on Ctrl-C say where the finished work is."""
     from coop_helper.atlas.build import build_atlas
@@ -245,6 +259,7 @@ def _build(
             scheduler=scheduler,
             workers=workers or default_workers(),
             progress=progress.begin,
+            fresh=fresh,
         )
     except KeyboardInterrupt:
         progress.close()
@@ -275,8 +290,8 @@ def _print_report(report: BuildReport, params: BuildParams, as_json: bool) -> No
         return
     rate = report.games / report.seconds if report.seconds > 0 else 0.0
     kept = (
-        f" Kept its numbers for {counts_words(report.kept)}: made with the same settings "
-        f"and {params.policy} version."
+        f" Kept the blocks for {counts_words(report.kept)} from the atlas it replaces (same "
+        f"settings and {params.policy} version; --fresh plays them again)."
         if report.kept
         else ""
     )
@@ -306,6 +321,8 @@ def info_command(as_json: JsonFlag = False) -> None:
             for k in ("deals", "turns", "method", "games_per_deal", "train_deals")
             if k in info
         }
+        counts[players]["policy_version"] = header.versions[players]
+        counts[players]["current"] = stale_reason(atlas, players=players) is None
     if as_json:
         print_json(atlas_info_json(atlas_path(), header, reason, counts))
         return

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from coop_helper.errors import UserError
 from coop_helper.setup.names import suggest
-from coop_helper.text.words import versions_in_words
 
 if TYPE_CHECKING:
     from coop_helper.policies.base import Policy
@@ -113,9 +112,3 @@ def policy_version(name: str, players: int) -> str:
     """The version of the policy called ``name`` at this player count (it changes whenever
     its play there changes)."""
     return make_policy(name).version_at(players)
-
-
-def versions_text(name: str, counts: Collection[int] = (1, 2, 3, 4, 5)) -> str:
-    """The policy's versions at these counts in words (`text.words.versions_in_words`)."""
-    policy = make_policy(name)
-    return versions_in_words({p: policy.version_at(p) for p in counts})

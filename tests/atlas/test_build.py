@@ -303,3 +303,20 @@ def test_a_new_version_at_one_player_count_rebuilds_only_its_block(
         plan.make_params(**settings, seed=5), tmp_path / "work5", output, workers=1
     )
     assert reseeded.kept == () and reseeded.games == 200
+    # --fresh: nothing kept, every count played again (its saved tasks reused)
+    fresh = build_atlas(params, tmp_path / "work", output, workers=1, fresh=True)
+    assert fresh.kept == () and fresh.resumed == 10 and fresh.games == 0
+
+
+def test_a_work_folder_of_an_older_coop_helper_is_refused(tmp_path, small_tasks):
+    """Before the versions were kept per player count, saved tasks were named without
+    theirs: such a folder is refused, never replayed into or mixed in."""
+    import json
+
+    params = plan.make_params(**SMALL)
+    folder = tmp_path / "work"
+    (folder / "done").mkdir(parents=True)
+    old = {k: v for k, v in params.to_json().items() if k != "policy_versions"}
+    (folder / "params.json").write_text(json.dumps({**old, "policy_version": "3"}))
+    with pytest.raises(UserError, match="made by an older coop-helper"):
+        build_atlas(params, folder, tmp_path / "atlas.bin", workers=1)

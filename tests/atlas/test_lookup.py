@@ -128,6 +128,10 @@ def test_a_change_at_one_player_count_makes_only_its_numbers_stale(monkeypatch):
     atlas = open_atlas()
     assert stale_reason(atlas, players=1) is None
     assert "current is 99" in (stale_reason(atlas) or "")
+    monkeypatch.setitem(expert_params.VERSIONS, 1, "98")
+    both = stale_reason(atlas) or ""
+    assert "numbers for 1 and 2 players were made by an older expert (1 player: version" in both
+    assert "now 98; 2 players: version" in both and "now 99): run 'coop-helper atlas build" in both
 
 
 def test_an_atlas_from_the_build_that_read_low_is_stale(atlas_file, tmp_path, monkeypatch):

@@ -106,9 +106,22 @@ def test_an_atlas_with_one_version_for_all_counts_gives_it_to_each(tmp_path):
     for info in doc["players"].values():
         del info["policy_version"]
     doc["policy_version"] = "2"
+    doc["format"] = 1
     head = json.dumps(doc, sort_keys=True).encode()
     path = tmp_path / "old.bin"
     path.write_bytes(MAGIC + struct.pack(">I", len(head)) + head + data[start + size :])
     atlas = AtlasFile(path)
     assert atlas.header.versions == {1: "2", 2: "2"}
     assert atlas.block(2).rows == rows and "policy_version" not in atlas.block(2).info
+
+
+def test_versions_and_counts_read_as_sentences():
+    from coop_helper.text.words import counts_words, versions_in_words
+
+    assert counts_words([1]) == "1 player"
+    assert counts_words([2, 3]) == "2 and 3 players"
+    assert counts_words([1, 2, 4]) == "1, 2 and 4 players"
+    assert versions_in_words({1: "3", 2: "3"}) == "version 3"
+    assert versions_in_words({1: "3", 2: "4", 3: "4", 4: "3", 5: "3"}) == (
+        "version 3 (4 at 2 and 3 players)"
+    )

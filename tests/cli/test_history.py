@@ -20,12 +20,20 @@ from coop_helper.journal import records
 
 
 def test_history_marks_chances_an_older_expert_worked_out(run, predicted, monkeypatch):
+    """Marked by the version at the game's own player count: a new expert at 2 players
+    leaves a solo game's chance current."""
+    from coop_helper.policies import expert_params
+    from coop_helper.render import journal as views
+
     assert run(*RECORD, "--removed", "2", "--won").exit_code == 0
     assert "*: by an older version" not in run("history").stdout
-    monkeypatch.setattr(
-        "coop_helper.render.journal._predicting", lambda players: ("expert", "a-newer-one")
-    )
+    views._predicting.cache_clear()
+    monkeypatch.setitem(expert_params.VERSIONS, 2, "a-newer-one")
+    assert "*: by an older version" not in run("history").stdout
+    views._predicting.cache_clear()
+    monkeypatch.setitem(expert_params.VERSIONS, 1, "a-newer-one")
     shown = run("history").stdout
+    views._predicting.cache_clear()
     assert "54.0%*" in shown and "*: by an older version of the expert" in shown
 
 

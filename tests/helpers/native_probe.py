@@ -106,6 +106,7 @@ class Recorder:
         self.tag = tag  # "q", or "c" for the questions of a last-turn play-through
         self.questions = 0
         self.version = str(getattr(inner, "version", "0"))
+        self.version_at = getattr(inner, "version_at", lambda players: self.version)
         self.time_blind = bool(getattr(inner, "time_blind", True))
         self.plays_last_turn = last_turn
 
