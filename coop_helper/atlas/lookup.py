@@ -18,7 +18,7 @@ from pathlib import Path
 from coop_helper.atlas.deals import deal_index, positions
 from coop_helper.atlas.defaults import counts_text
 from coop_helper.atlas.effects import block_effects, turns_needed
-from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, PlayerBlock
+from coop_helper.atlas.store import ROWS_METHOD, SCALE, AtlasFile, AtlasHeader, PlayerBlock
 from coop_helper.errors import UserError
 from coop_helper.policies import policy_version
 from coop_helper.setup.catalog import Catalog, Contract, Seal, data_dir, load_catalog
@@ -87,21 +87,8 @@ def stale_reason(
     counts = [p for p in sorted(header.players) if players is None or p == players]
     stale = [p for p in counts if header.versions[p] != policy_version(header.policy, p)]
     if stale:
-        made = "; ".join(
-            f"{counts_words([p])}: version {header.versions[p]}, now "
-            f"{policy_version(header.policy, p)}"
-            for p in stale
-        )
-        if len(stale) == 1:
-            p = stale[0]
-            made = (
-                f"were made by {header.policy} version {header.versions[p]}; current is "
-                f"{policy_version(header.policy, p)}"
-            )
-        else:
-            made = f"were made by an older {header.policy} ({made})"
         return (
-            f"the atlas's numbers for {counts_words(stale)} {made}: run "
+            f"the atlas's numbers for {counts_words(stale)} {_made_by(header, stale)}: run "
             f"'coop-helper atlas build{_output_option(atlas.path)}'"
         )
     if header.build.get("method", 1) != ROWS_METHOD:
@@ -113,6 +100,21 @@ def stale_reason(
     if header.contracts != keys:
         return "the atlas was built for other contract data: run 'coop-helper atlas build'"
     return None
+
+
+def _made_by(header: AtlasHeader, stale: list[int]) -> str:
+    """Which expert made the stale counts' blocks, and which is current: one sentence."""
+    if len(stale) == 1:
+        p = stale[0]
+        return (
+            f"were made by {header.policy} version {header.versions[p]}; current is "
+            f"{policy_version(header.policy, p)}"
+        )
+    each = "; ".join(
+        f"{counts_words([p])}: version {header.versions[p]}, now {policy_version(header.policy, p)}"
+        for p in stale
+    )
+    return f"were made by an older {header.policy} ({each})"
 
 
 def current_block(players: int, path: Path | None = None) -> PlayerBlock:

@@ -311,9 +311,10 @@ def prediction_problem(record: GameRecord) -> str | None:
     current = policy_version(record.policy, record.players)
     version = record.policy_version or ""
     if version.isdigit() and current.isdigit() and int(version) > int(current):
-        return _("policy_version {version} is newer than this coop-helper's {policy}").format(
-            version=version, policy=record.policy
-        )
+        return _(
+            "policy_version {version} is newer than this coop-helper's {policy}"
+            " ({players}-player games: version {current})"
+        ).format(version=version, policy=record.policy, players=record.players, current=current)
     return None
 
 

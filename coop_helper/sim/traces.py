@@ -291,33 +291,22 @@ def seat_traces(
     played = []
     for pile in seat_piles(time_pile, seats):
         if pile >= own:  # the deal's own cards dealt, any later turns' off the draw pile
-            dealt = None if dealt_time is None else own
-            traces = play_traces(
-                contracts,
-                players,
-                pile,
-                seed,
-                start,
-                stop,
-                policy_name,
-                dealt,
-                params,
-                native=native,
-            )
-        else:
-            traces = play_traces(
-                contracts,
-                players,
-                own,
-                seed,
-                start,
-                stop,
-                policy_name,
-                None,
-                params,
-                native=native,
-                removed=own - pile,
-            )
+            size, dealt, removed = pile, (None if dealt_time is None else own), 0
+        else:  # the whole pile dealt, the cards above this seat's last turn set aside
+            size, dealt, removed = own, None, own - pile
+        traces = play_traces(
+            contracts,
+            players,
+            size,
+            seed,
+            start,
+            stop,
+            policy_name,
+            dealt,
+            params,
+            native=native,
+            removed=removed,
+        )
         played.append((pile, traces))
     return played
 
