@@ -12,6 +12,11 @@ each guess plays every option with the Time Pile of a removal drawn uniformly fr
 drawn in another order (an independent second run). At 0 removed that is a search whose choices do
 not depend on the removal, as a time-blind expert's may not (the odds play one game for
 every level): what it gains is what a time-blind expert could still learn from it.
+``--removed K`` plays every deal with K cards moved to the Victory Pile (at most all but
+one of its Time Pile); ``--half`` plays each deal at the removal where the expert wins
+nearest half its games, read from the shipped atlas (the level a table aiming at 50% is
+recommended). The report gives the mean removal played.
+
 With ``--log FILE`` every override is written to FILE (JSON lines: the decision, the base
 policy's answer, the pick, the rollouts' win rates and the public table).
 
@@ -32,6 +37,8 @@ Run by hand from the project folder:
     python -m benchmarks.strength.search_gain --players 3 --games 40 --kinds draw --rejudge 160
     python -m benchmarks.strength.search_gain --players 5 --games 400 --kinds both \
         --unknown-removal 3
+    python -m benchmarks.strength.search_gain --players 3 --games 2000 --kinds both \
+        --first 50000 --half --workers 2
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ from typing import Any
 
 from benchmarks.common import parse_args
 from benchmarks.strength.strength import interval_text, paired
+from coop_helper.atlas.lookup import deal_row
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.fork import fork
 from coop_helper.engine.state import Hidden, PlayerState, Table
@@ -64,6 +72,22 @@ def deal(players: int, index: int) -> tuple:
     known = [c for c in catalog.contracts if c.seal is not None]
     rng = random.Random(f"search-gain-{players}-{index}")
     return tuple(rng.sample(known, catalog.contracts_by_players[players]))
+
+
+HALF = -1  # the removal option's value for "each deal's half level"
+
+
+def removal_for(players: int, contracts: tuple, size: int, asked: int) -> int:
+    """The cards removed for this deal: ``asked`` (at most all but one), or with ``HALF``
+    the removal where the shipped atlas's expert wins nearest 50% (one UserError if the
+    atlas has no current row for the player count)."""
+    if asked != HALF:
+        return min(asked, size - 1)
+    row = deal_row(players, contracts)
+    if row is None:
+        raise UserError(f"no current atlas block for {players} players: --half needs one")
+    levels = range(size)  # removed 0 .. size - 1, i.e. size .. 1 turns
+    return min(levels, key=lambda k: (abs(row[min(size - k, len(row) - 1)] - 0.5), k))
 
 
 LATE = 3  # a Time Pile of this many cards or fewer: the last turns
@@ -176,8 +200,8 @@ class RejudgedSearch(SearchPolicy):
         return pick
 
 
-Row = tuple[int, int, int, int, float, list[tuple[int, float, float]], list[dict[str, Any]]]
-Pair = tuple[int, int, str, str, int, int, int | None, str, bool]
+Row = tuple[int, int, int, int, float, list[tuple[int, float, float]], list[dict[str, Any]], int]
+Pair = tuple[int, int, str, str, int, int, int | None, str, bool, int]
 
 
 def python_search_needed(rejudge: int, unknown_removal: int | None, logged: bool) -> bool:
@@ -188,23 +212,27 @@ def python_search_needed(rejudge: int, unknown_removal: int | None, logged: bool
 
 def one_pair(args: Pair) -> Row:
     """(base won, search won, searched, overridden, CPU seconds in the search game,
-    re-judged draw overrides, the overrides' log)."""
-    players, index, base, kinds, samples, rejudge, unknown_removal, engine, logged = args
+    re-judged draw overrides, the overrides' log, cards removed)."""
+    players, index, base, kinds, samples, rejudge, unknown_removal, engine, logged, asked = args
     contracts = deal(players, index)
     size = time_pile(contracts).size
     assert size is not None
-    config = GameConfig(contracts, players, size, 0, 7_919 * index + players)
-    [base_game] = sim_games.play_games(contracts, players, size, [config.seed], base, engine=engine)
+    removed = removal_for(players, contracts, size, asked)
+    config = GameConfig(contracts, players, size, removed, 7_919 * index + players)
+    [base_game] = sim_games.play_games(
+        contracts, players, size, [config.seed], base, removed=removed, engine=engine
+    )
     base_won = base_game.won
     start = time.process_time()
     if not python_search_needed(rejudge, unknown_removal, logged):
         [game] = sim_games.play_search_games(
             contracts, players, size, [config.seed], base, KIND_SETS[kinds], samples,
-            engine=engine,
+            removed=removed, engine=engine,
         )  # fmt: skip
         seconds = time.process_time() - start
         searched, overridden = sum(game.searched.values()), sum(game.overridden.values())
-        return int(base_won), int(game.result.won), searched, overridden, seconds, [], []
+        won = int(game.result.won)
+        return int(base_won), won, searched, overridden, seconds, [], [], removed
     search = RejudgedSearch(
         POLICIES[base],
         f"search:{base}",
@@ -223,6 +251,7 @@ def one_pair(args: Pair) -> Row:
         seconds,
         search.rejudged,
         [{"game": index, **event} for event in search.log],
+        removed,
     )
 
 
@@ -253,12 +282,14 @@ def report(players: int, kinds: str, rows: list[Row]) -> None:
     searched = sum(r[2] for r in rows)
     overridden = sum(r[3] for r in rows)
     seconds = sum(r[4] for r in rows)
+    removed = sum(r[7] for r in rows) / n
     print(
         f"{players} players, search {kinds:4}: base {100 * base:5.1f}% "
         f"{interval_text([bool(r[0]) for r in rows])}  search {100 * search:5.1f}% "
         f"{interval_text([bool(r[1]) for r in rows])}  "
         f"gain {100 * mean:+5.1f} ± {100 * error:.1f}"
-        f" points (n={n} paired games)  {searched} decisions searched, "
+        f" points (n={n} paired games, {removed:.1f} removed on average)  "
+        f"{searched} decisions searched, "
         f"{overridden} overridden, {searched / max(seconds, 1e-9):.1f} decisions/CPU s, "
         f"{seconds:.2f} CPU s in search games",
         flush=True,
@@ -285,6 +316,13 @@ def main() -> None:
         metavar="K",
         help="rollouts play a removal drawn from 0..K, not knowing the real one",
     )
+    level = parser.add_mutually_exclusive_group()
+    level.add_argument("--removed", type=int, default=0, help="cards removed in every deal")
+    level.add_argument(
+        "--half",
+        action="store_true",
+        help="each deal at the removal where the expert wins nearest 50%% (the atlas's)",
+    )
     parser.add_argument("--log", help="write every override to this file (JSON lines)")
     parser.add_argument("--engine", choices=sim_games.ENGINES, default=sim_games.DEFAULT_ENGINE)
     args = parse_args(parser, players=[1], games=2, samples=4, workers=1, every=1)
@@ -292,6 +330,9 @@ def main() -> None:
         sim_games.check_engine(args.engine)
     except UserError as err:
         parser.exit(2, f"error: {err}\n")
+    if args.removed < 0:
+        parser.exit(2, f"error: --removed must be 0 or more, not {args.removed}\n")
+    asked = HALF if args.half else args.removed
     python_search = python_search_needed(args.rejudge, args.unknown_removal, bool(args.log))
     search_engine = "python" if python_search else sim_games.engine_for(args.base, args.engine)
     print(
@@ -318,6 +359,7 @@ def main() -> None:
                         args.unknown_removal,
                         args.engine,
                         bool(args.log),
+                        asked,
                     )
                     for i in range(args.first, args.first + args.games)
                 ]
