@@ -192,22 +192,38 @@ def _caption(result: OddsResult) -> str:
             )
         )
     lines += _warnings(result)
-    if _equal_neighbours(result):
+    own_turns = _own_turn_contracts(result) if _equal_neighbours(result) else []
+    if own_turns:
         lines.append(
-            _(
-                "Equal chances at neighbouring levels: there one turn more does not help the "
-                "simulated team (it can always play as with one turn fewer), so that card is "
-                "moved for free."
-            )
+            ngettext(
+                "Equal chances at neighbouring levels: {names} is finished only on its "
+                "collector's own turns, so one turn more does not help when it falls to "
+                "another player; there that card is moved for free.",
+                "Equal chances at neighbouring levels: {names} are finished only on their "
+                "collectors' own turns, so one turn more does not help when it falls to "
+                "another player; there that card is moved for free.",
+                len(own_turns),
+            ).format(names=", ".join(own_turns))
         )
     return "\n".join(lines)
 
 
 def _equal_neighbours(result: OddsResult) -> bool:
-    """Do two neighbouring levels show the same wins (a level never shows less than the
-    one with a turn fewer, so a turn that does not help repeats its count)?"""
-    levels = result.levels
-    return any(a.wins == b.wins and a.wins > 0 for a, b in itertools.pairwise(levels))
+    """Do two neighbouring levels show the same wins, neither none nor all of the games
+    (a level never shows less than the one with a turn fewer, so a turn that does not help
+    repeats its count)?"""
+    return any(
+        a.wins == b.wins and 0 < a.wins < a.games for a, b in itertools.pairwise(result.levels)
+    )
+
+
+def _own_turn_contracts(result: OddsResult) -> list[str]:
+    """The deal's contracts finished over the completer's own turns (Pack of Pirates): the
+    game's reason one turn more may not help, when it falls to another player. Equal levels
+    without one, or with one player, are chance's or the simulated team's: no note."""
+    if result.players == 1:
+        return []
+    return [c.shown_name() for c in result.contracts if c.own_progress]
 
 
 def bar_chart(result: OddsResult) -> list[str]:

@@ -148,6 +148,7 @@ class Contract:
     source: str
     timing_note: str | None = None  # the card's own words for when it completes, if apt
     timing_note_de: str | None = None  # the same in German
+    own_progress: bool = False  # finished over the completer's own turns (data/contracts.toml)
 
     def shown_name(self) -> str:
         """The name to show in the current language (the English one where the data has
@@ -538,6 +539,7 @@ def _load_contracts(path: Path) -> list[Contract]:
                 source=_need(entry, "source", str, where),
                 timing_note=_optional_text(entry, "timing_note", where),
                 timing_note_de=_optional_text(entry, "timing_note_de", where),
+                own_progress=bool(entry.get("own_progress", False)),
             )
         )
     if len(contracts) != EXPECTED_CONTRACTS:

@@ -472,13 +472,39 @@ def test_a_target_of_zero_or_less_gets_one_message(text):
         parse_target(text)
 
 
-def test_the_note_on_equal_neighbouring_levels_appears_only_with_them():
+def test_the_note_on_equal_neighbouring_levels_appears_only_where_the_game_makes_it_so():
+    """Pack of Pirates is finished only on its collector's own turns: a last turn that falls
+    to another player cannot help, so two equal levels are the game's and get the note.
+    Without such a contract, alone at the table, or with every game won or lost at both
+    levels, equal levels are chance's or the team's: no note."""
     from helpers.odds import odds_result
 
     from coop_helper.render.odds import _caption
+    from coop_helper.setup.catalog import load_catalog
+    from coop_helper.text.i18n import language
 
-    assert "Equal chances at neighbouring levels" in _caption(odds_result([800, 800, 600, 0, 0]))
-    assert "Equal chances" not in _caption(odds_result([800, 700, 600, 0, 0]))  # two at 0: no note
+    catalog = load_catalog()
+    pack = catalog.contract("Pack of Pirates")
+    jinx = catalog.contract("Jinx")  # only the active player completes it, in one turn
+    others = tuple(c for c in catalog.contracts if c.seal and not c.active_only)[:4]
+    with_pack = (*others, pack)
+    note = "Equal chances at neighbouring levels: Pack of Pirates is finished only on its"
+    assert note in _caption(odds_result([800, 800, 600, 0, 0], players=2, contracts=with_pack))
+    assert "Equal chances" not in _caption(
+        odds_result([800, 700, 600, 0, 0], players=2, contracts=with_pack)
+    )  # two at 0: none or all of the games say nothing about one turn more
+    assert "Equal chances" not in _caption(
+        odds_result([1000, 1000, 600, 0], players=2, contracts=with_pack)
+    )
+    assert "Equal chances" not in _caption(
+        odds_result([800, 800, 600, 0, 0], players=2, contracts=(*others, jinx))
+    )
+    assert "Equal chances" not in _caption(
+        odds_result([800, 800, 600, 0], players=1, contracts=(*others[:2], pack))
+    )
+    with language("de"):
+        german = _caption(odds_result([800, 800, 600, 0, 0], players=2, contracts=with_pack))
+    assert "Gleiche Chancen auf benachbarten Stufen: Piratenpack wird nur" in german
 
 
 def test_an_unknown_seal_whose_largest_time_pile_misses_the_target_says_so():
