@@ -14,8 +14,9 @@ not depend on the removal, as a time-blind expert's may not (the odds play one g
 every level): what it gains is what a time-blind expert could still learn from it.
 ``--removed K`` plays every deal with K cards moved to the Victory Pile (at most all but
 one of its Time Pile); ``--half`` plays each deal at the removal where the expert wins
-nearest half its games, read from the shipped atlas (the level a table aiming at 50% is
-recommended). The report gives the mean removal played.
+nearest half its games, read from the shipped atlas (the recommendation for a 50% target
+is the most removed at 50% or more: this level or one card fewer). The report gives the
+mean removal played.
 
 With ``--log FILE`` every override is written to FILE (JSON lines: the decision, the base
 policy's answer, the pick, the rollouts' win rates and the public table).
