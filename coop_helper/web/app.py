@@ -81,6 +81,8 @@ class Server:
             while True:
                 done, _ = await asyncio.wait({future}, timeout=GONE_CHECK)
                 if done:
+                    if future.cancelled():  # still queued when the server began to end
+                        raise Stopped
                     return future.result()
                 if await request.is_disconnected():
                     run.stop()
@@ -332,8 +334,14 @@ async def _odds_events(server: Server, ask: api.OddsAsk) -> AsyncIterator[str]:
         loop.call_soon_threadsafe(queue.put_nowait, done)
 
     yield event("atlas", {"levels": atlas_levels(ask), "time_pile": ask.found.pile.size})
+
+    def never_started(task: asyncio.Future[None]) -> None:  # queued when the server ended
+        if task.cancelled():
+            queue.put_nowait(("stopped", {"error": "stopped: the server is ending."}))
+
     with server.runs.track(run):
         task = loop.run_in_executor(server.pool, work)
+        task.add_done_callback(never_started)
         try:
             while True:
                 name, data = await queue.get()

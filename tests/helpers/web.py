@@ -7,11 +7,12 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from coop_helper.web.app import create_app
@@ -42,11 +43,34 @@ def page_csrf(session: TestClient, **params: str) -> str:
 
 @dataclass
 class Running:
-    """A `coop-helper serve` process and the address it printed first."""
+    """A `coop-helper serve` process and the address it printed first.
+
+    Its stderr is read all along (into `log`): a server writing more than a pipe holds
+    would otherwise block on the write, and stall as no user's terminal would."""
 
     process: subprocess.Popen[str]
     url: str
     started: float  # seconds from the start of the process to its first answer
+    _stderr: list[str] = field(default_factory=list)
+    _reader: threading.Thread | None = None
+
+    def read_stderr(self) -> None:
+        """Keep reading the process's stderr, in a thread of its own, until it ends."""
+        assert self.process.stderr is not None
+        stream = self.process.stderr
+
+        def drain() -> None:
+            for line in stream:
+                self._stderr.append(line)
+
+        self._reader = threading.Thread(target=drain, daemon=True)
+        self._reader.start()
+
+    def log(self) -> str:
+        """What the server wrote to stderr (all of it once it has ended)."""
+        if self._reader is not None and self.process.poll() is not None:
+            self._reader.join(timeout=10)
+        return "".join(self._stderr)
 
     def stop(self) -> int:
         """Ctrl-C, as a terminal sends it; the exit code."""
@@ -94,6 +118,7 @@ def serve(
     url = process.stdout.readline().strip()
     assert url.startswith("http://"), (url, process.stderr.read() if process.poll() else "")
     running = Running(process, url, 0.0)
+    running.read_stderr()
     deadline = time.monotonic() + 30
     while True:
         try:

@@ -169,7 +169,7 @@ def test_the_token_is_never_written_to_the_log(tmp_path):
         assert phone.get("/api/deal", params={"players": 9, "token": token}).status_code == 400
         phone.close()
         code = server.stop()
-        log = server.process.stderr.read()
+        log = server.log()
         rest = server.process.stdout.read()
     assert code == 130
     assert token not in log and token not in rest  # only the first line, the address

@@ -18,7 +18,7 @@ def test_the_first_line_is_the_address_and_ctrl_c_stops_it(tmp_path):
         assert server.url.startswith("http://127.0.0.1:") and "token" not in server.url
         assert httpx.get(server.url).status_code == 200
         assert server.stop() == 130
-        assert "interrupted" in server.process.stderr.read()
+        assert "interrupted" in server.log()
 
 
 def test_off_loopback_the_address_has_a_token_and_a_qr_code(tmp_path):

@@ -138,6 +138,7 @@ def test_cheap_calls_and_records_never_wait_behind_simulations(tmp_path):
         code, stopped = _ctrl_c(server)
     assert code == 130
     assert stopped < 2.0, f"Ctrl-C took {stopped:.1f} s"
+    _ended_in_one_line(server.log())
 
 
 def _ctrl_c(server) -> tuple[int, float]:
@@ -146,6 +147,15 @@ def _ctrl_c(server) -> tuple[int, float]:
     server.process.send_signal(signal.SIGINT)
     code = server.process.wait(timeout=20)
     return code, time.monotonic() - begun
+
+
+def _ended_in_one_line(log: str) -> None:
+    """Ctrl-C with runs queued and under way says "interrupted", and nothing else: no
+    traceback per run cut short (before: one each, enough of them to fill the pipe to a
+    terminal nobody read, and stall the server's exit on the write)."""
+    lines = log.splitlines()
+    assert lines[-1] == "interrupted", log[-2000:]
+    assert "Traceback" not in log and "ERROR" not in log, log[:2000]
 
 
 def test_a_record_sent_twice_with_its_key_is_stored_once():
@@ -218,6 +228,7 @@ def test_ctrl_c_stops_the_server_within_two_seconds_during_runs(tmp_path):
     assert code == 130
     # before: over 15 s (the runs played on); about 0.6 s on a quiet machine
     assert took < 2.0, f"Ctrl-C took {took:.1f} s"
+    _ended_in_one_line(server.log())
 
 
 def _idle_connections(port: int, count: int, half: bool) -> list[socket.socket]:
