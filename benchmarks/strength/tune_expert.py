@@ -4,8 +4,11 @@ Every trial plays the same tuning games (common random numbers: the same deals a
 seeds for every candidate), so differences between trials are paired and far less noisy
 than independent runs. The tuning deals and seeds are separate from the strength
 benchmark's (salt "tune", seed base 1), so the benchmark judges the result on games the
-tuner never saw. The objective is the win rate at 0 removed; the best trial is then played
-again against the current constants on fresh seeds (base 2), paired, with its standard error.
+tuner never saw. The objective is the win rate at 0 removed (with ``--removed K``, the
+mean of the win rates at 0 and at K removed, K capped at all but one card of each deal's
+Time Pile: the expert's constants judged where time is short too); the best trial is then
+played again against the current constants on fresh seeds (base 2), paired, with its
+standard error, at each level.
 
 Every candidate plays on the native core, its constants handed over from Python (no
 rebuild); ``--engine python`` plays them in Python, to cross-check.
@@ -13,7 +16,7 @@ rebuild); ``--engine python`` plays them in Python, to cross-check.
 Needs the optional extra:  pip install '.[tune]'
 Run by hand (compiled build recommended):
     python -m benchmarks.strength.tune_expert --players 4 [--trials 60] [--deals 40] [--games 10]
-        [--workers 2] [--fix NAME=VALUE ...] [--engine native|python]
+        [--workers 2] [--fix NAME=VALUE ...] [--removed K] [--engine native|python]
 """
 
 from __future__ import annotations
@@ -50,17 +53,24 @@ JOB = 25
 SPACE: dict[str, tuple[float, float]] = dict(RANGES)
 
 
-Task = tuple[dict[str, Any], int, tuple[Contract, ...], int, range, int, str]
+Task = tuple[dict[str, Any], int, tuple[Contract, ...], int, range, int, str, int]
 
 
 def _job(args: Task) -> list[bool]:
-    fields, players, contracts, deal, games, base, engine = args
+    fields, players, contracts, deal, games, base, engine, removed = args
     params = {players: ExpertParams(**fields)}
     size = time_pile(contracts).size
     assert size is not None
     seeds = [game_seed(players, deal, g, base) for g in games]
     results = sim_games.play_games(
-        contracts, players, size, seeds, "expert", params=params, engine=engine
+        contracts,
+        players,
+        size,
+        seeds,
+        "expert",
+        removed=min(removed, size - 1),
+        params=params,
+        engine=engine,
     )
     return [r.won for r in results]
 
@@ -73,10 +83,11 @@ def evaluate(
     base: int,
     pool: Any,
     engine: str = sim_games.DEFAULT_ENGINE,
+    removed: int = 0,
 ) -> list[bool]:
-    """Wins per (deal, game) for these constants, in order."""
+    """Wins per (deal, game) for these constants with ``removed`` cards removed, in order."""
     jobs = [
-        (fields, players, contracts, d, range(a, min(a + JOB, games)), base, engine)
+        (fields, players, contracts, d, range(a, min(a + JOB, games)), base, engine, removed)
         for d, contracts in enumerate(deals)
         for a in range(0, games, JOB)
     ]
@@ -122,6 +133,13 @@ def main() -> None:
     )
     parser.add_argument("--range", nargs="*", default=[], help="NAME=LOW:HIGH search ranges")
     parser.add_argument(
+        "--removed",
+        type=int,
+        default=0,
+        metavar="K",
+        help="judge each trial at 0 and at K cards removed (the mean of both)",
+    )
+    parser.add_argument(
         "--only", default="", help="NAME,... the only constants searched (the rest kept)"
     )
     add_engine_option(parser)
@@ -144,6 +162,9 @@ def main() -> None:
         name, _, span = item.partition("=")
         low, _, high = span.partition(":")
         SPACE[name] = (float(low), float(high))
+    if args.removed < 0:
+        parser.exit(2, f"error: --removed must be 0 or more, not {args.removed}\n")
+    levels = sorted({0, args.removed})
     deals = deals_for(args.players, args.deals, salt="tune")
     pool = multiprocessing.get_context("fork").Pool(args.workers) if args.workers > 1 else None
     began = time.perf_counter()
@@ -159,13 +180,16 @@ def main() -> None:
 
     def objective(trial: optuna.Trial) -> float:
         fields = suggest(trial, start, fixed)
-        wins = evaluate(fields, args.players, deals, args.games, 1, pool, args.engine)
+        wins = []
+        for removed in levels:
+            wins += evaluate(fields, args.players, deals, args.games, 1, pool, args.engine, removed)
         return sum(wins) / len(wins)
 
     def show(study: optuna.Study, trial: optuna.trial.FrozenTrial) -> None:
         print(
-            f"trial {trial.number:>3}: {trial.value:.3f} over {args.deals * args.games} "
-            f"games  (best {study.best_value:.3f} at {study.best_trial.number})",
+            f"trial {trial.number:>3}: {trial.value:.3f} over "
+            f"{len(levels) * args.deals * args.games} games  "
+            f"(best {study.best_value:.3f} at {study.best_trial.number})",
             flush=True,
         )
         if study.best_trial.number == trial.number:  # a stopped run still names its best
@@ -181,8 +205,9 @@ def main() -> None:
     study.optimize(objective, n_trials=args.trials, callbacks=[show])
     best = {**current, **study.best_params, **fixed}
     print(
-        f"\nbest on the tuning games ({args.deals} deals x {args.games} games, "
-        f"{args.players} players): {study.best_value:.3f} vs start {study.trials[0].value:.3f}"
+        f"\nbest on the tuning games ({args.deals} deals x {args.games} games at "
+        f"{' and '.join(map(str, levels))} removed, {args.players} players): "
+        f"{study.best_value:.3f} vs start {study.trials[0].value:.3f}"
     )
     print(
         "ExpertParams("
@@ -190,14 +215,17 @@ def main() -> None:
         + ")"
     )
     fresh = deals_for(args.players, args.deals, salt="tune-check")
-    new = evaluate(best, args.players, fresh, args.check_games, 2, pool, args.engine)
-    old = evaluate(current, args.players, fresh, args.check_games, 2, pool, args.engine)
-    diff, se = paired(new, old)
-    print(
-        f"fresh seeds, {len(new)} paired games: best {rate_text(new)} vs start "
-        f"{rate_text(old)} (95% intervals), difference {100 * diff:+.1f} ± {100 * se:.1f} "
-        "points"
-    )
+    for removed in levels:
+        new = evaluate(best, args.players, fresh, args.check_games, 2, pool, args.engine, removed)
+        old = evaluate(
+            current, args.players, fresh, args.check_games, 2, pool, args.engine, removed
+        )
+        diff, se = paired(new, old)
+        print(
+            f"fresh seeds, {removed} removed, {len(new)} paired games: best {rate_text(new)} "
+            f"vs start {rate_text(old)} (95% intervals), difference {100 * diff:+.1f} ± "
+            f"{100 * se:.1f} points"
+        )
     print(f"({time.perf_counter() - began:.0f} s)")
     if pool is not None:
         pool.close()
