@@ -51,6 +51,7 @@ from coop_helper.policies.expert_params import BASELINE, PARAMS, VERSIONS, Exper
 from coop_helper.policies.last_turn import last_turn_look
 from coop_helper.policies.needs import PAIRS
 from coop_helper.policies.planning import Wants, assign_contracts, last_seat, wants_for_player
+from coop_helper.policies.stop_wins import stopping_wins
 from coop_helper.setup.catalog import COLOURS, SKULL
 
 FILL: Final = 20.0  # a person that fills a slot of an assigned contract
@@ -489,14 +490,21 @@ class ExpertPolicy:
     # ----------------------------------------------------------- decisions
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
-        """Draw on while the expected gain of one more card beats the expected loss; on
-        the last turn, stop exactly when stopping wins."""
+        """Draw on while the expected gain of one more card beats the expected loss (with
+        `stop_wins`, not where stopping wins now); on the last turn, stop exactly when
+        stopping wins."""
         again = self.gain_beats_loss(table, player)
+        if again and self.tuned.stop_wins and stopping_wins(table, self._guesses(), self.clone):
+            again = False
         if table.time_size == 0 and self.plays_last_turn:
-            if self.guess_rng is None:
-                self.guess_rng = random.Random(self.guess_seed)
-            again, self.stop_left_open = last_turn_look(table, again, self.guess_rng, self.clone)
+            again, self.stop_left_open = last_turn_look(table, again, self._guesses(), self.clone)
         return again
+
+    def _guesses(self) -> random.Random:
+        """The random source of the turns played through in the head (made at the first)."""
+        if self.guess_rng is None:
+            self.guess_rng = random.Random(self.guess_seed)
+        return self.guess_rng
 
     def version_at(self, players: int) -> str:
         """The shipped expert's version at this player count (`expert_params.VERSIONS`)."""

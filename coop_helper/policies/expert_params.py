@@ -43,6 +43,7 @@ class ExpertParams:
     pack_first: float = 0.0  # share of FILL per sword up to 2, for the Pack of Pirates player
     pack_clock: bool = False  # Pack of Pirates goes to the seat of the last turn, of those tied
     pack_seat: int = -1  # ... or to this seat of those tied, whatever the clock (-1: not set)
+    stop_wins: bool = False  # stop drawing where stopping wins now (`policies.stop_wins`)
 
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
@@ -78,6 +79,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "complete_gain": (0.0, 1.0),
     "pack_clock": (0, 1),
     "pack_seat": (-1, 4),
+    "stop_wins": (0, 1),
 }
 
 # The expert's version per player count, raised at a count whenever a change alters the

@@ -156,3 +156,33 @@ def test_pack_of_pirates_by_the_clock_plays_alike(players: int) -> None:
             assert ours == python, (case, pile)
             completers.update(python["completers"].get("pack_of_pirates", []))
     assert len(completers) > 1  # the contract went to more than one seat
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+def test_stopping_where_stopping_wins_plays_alike(players: int) -> None:
+    """`stop_wins` on both engines: the same whole games and the same odds-runner traces,
+    and games other than without it (the check is used, not only carried)."""
+    from coop_helper.native.core import play_games, play_traces
+
+    rng = random.Random(40 + players)
+    on = dataclasses.replace(PARAMS[players], stop_wins=True)
+    changed = 0
+    for _ in range(25):
+        case = random_case(rng, players, blue=False)
+        args = (case.contracts, players, case.time_pile, [case.seed], "expert", case.removed)
+        [ours] = play_games(*args, case.dealt_time, native_expert(players, on))
+        assert ours == play_python(case, "expert", {players: on}), case
+        [plain] = play_games(*args, case.dealt_time, native_expert(players, PARAMS[players]))
+        changed += ours != plain
+    assert changed > 0
+    case = random_case(rng, players, blue=False)
+    traces = play_traces(
+        case.contracts, players, case.time_pile, 7, 0, CASES, "expert",
+        expert=native_expert(players, on),
+    )  # fmt: skip
+    for i, got in enumerate(traces):
+        trace = play_trace(
+            case.contracts, players, case.time_pile, game_seed(7, i), "expert",
+            params={players: on},
+        )  # fmt: skip
+        assert got == (trace.finish_turn, trace.events, trace.endings), (case, i)

@@ -6,6 +6,7 @@
 
 #include "engine/contracts.hpp"
 #include "policies/last_turn.hpp"
+#include "policies/stop_wins.hpp"
 
 namespace coop {
 
@@ -386,20 +387,25 @@ double ExpertPolicy::plan_value(const Table& table, const PlayerState& active, i
 
 bool ExpertPolicy::draw_again(const Table& table, const PlayerState& player) {
   bool again = draw_on(table, player);
+  if (again && p_.stop_wins && stopping_wins(table, guesses(), *this)) again = false;
   if (table.time_size == 0 && plays_last_turn_) {
-    if (!guess_rng_) {  // random.Random(guess_seed)
-      GuessSeed& seed = *guess_seed_;
-      if (!seed.seeded) {
-        seed.rng.seed_u64(seed.seed);
-        seed.seeded = true;
-      }
-      guess_rng_ = std::make_shared<Rng>(seed.rng);
-    }
-    auto look = last_turn_look(table, again, *guess_rng_, *this);
+    auto look = last_turn_look(table, again, guesses(), *this);
     again = look.first;
     stop_left_open_ = look.second;
   }
   return again;
+}
+
+Rng& ExpertPolicy::guesses() {
+  if (!guess_rng_) {  // random.Random(guess_seed)
+    GuessSeed& seed = *guess_seed_;
+    if (!seed.seeded) {
+      seed.rng.seed_u64(seed.seed);
+      seed.seeded = true;
+    }
+    guess_rng_ = std::make_shared<Rng>(seed.rng);
+  }
+  return *guess_rng_;
 }
 
 bool ExpertPolicy::draw_on(const Table& table, const PlayerState& player) {

@@ -103,6 +103,7 @@ class ExpertPolicy : public Policy {
   double pack_chance(const Table& table, const PlayerState& player) const;
   bool wants_trigger(const Table& table, const PlayerState& player, int key) const;
   int pack_seat() const;
+  Rng& guesses();  // the random source of the turns played through in the head
   bool spare_cube(const PlayerState& player) const;
   double teammates_gain(const Table& table, const PlayerState& player, int later, int card,
                         double own);

@@ -57,6 +57,7 @@ const Field FIELDS[] = {
     real("pack_first", &P::pack_first),
     flag("pack_clock", &P::pack_clock),
     whole("pack_seat", &P::pack_seat),
+    flag("stop_wins", &P::stop_wins),
     real("fill", &P::fill),
     whole("horizon", &P::horizon),
     real("jinx_value", &P::jinx_value),

@@ -40,6 +40,7 @@ struct ExpertParams {
   double pack_first = 0.0;
   bool pack_clock = false;
   int pack_seat = -1;
+  bool stop_wins = false;
   // expert.py's constants (HORIZON and TURNS_PER_CONTRACT for this player count)
   double fill = 0.0;
   double income_per_turn[N_ABILITIES] = {};  // INCOME_PER_TURN, 0 for the abilities it omits
