@@ -1,5 +1,5 @@
-"""What "stop when stopping wins" is worth, and what it costs: the expert against itself
-with `ExpertParams.stop_wins` on (`coop_helper.policies.stop_wins`).
+"""What "stop when stopping wins" is worth, and what it costs: the expert with
+`ExpertParams.stop_wins` on (`coop_helper.policies.stop_wins`) against itself with it off.
 
 The expert does not ask whether stopping would win the game at once, so now and then it
 draws past a win it could take and busts. With `stop_wins`, where it would draw on with
@@ -9,7 +9,7 @@ check reads only what the table sees and never the turns left, so the odds still
 one game for every level.
 
 Prints `strength.py`'s paired table (both on the native core, at 0 removed and at the
-level where the expert wins nearest half), then the cost: odds-runner games (traces, with
+level where the expert without it wins nearest half), then the cost: odds-runner games (traces, with
 the last-turn branches) per CPU second on one core, with and without the check.
 
 Run by hand (compiled build recommended):
@@ -38,6 +38,7 @@ from coop_helper.setup.deals import time_pile
 from coop_helper.sim.traces import play_traces
 
 NAME = "expert:stop_wins=1"
+WITHOUT = "expert:stop_wins=0"  # the expert as shipped, but for the check
 
 
 def speed(players: int, deals: int = 30, games: int = 200) -> tuple[float, float]:
@@ -61,7 +62,7 @@ class Checking(ExpertPolicy):
     the play-through, and counting what they say."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__({n: dataclasses.replace(p, stop_wins=False) for n, p in PARAMS.items()})
         self.checks = self.said_no = self.refused_wins = 0
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
@@ -102,7 +103,7 @@ def main(argv: list[str]) -> None:
     if "--validate" in argv:
         validate(*((2, 1) if quick else ()))
         return
-    strength.main(["--policy", NAME, "--against", "expert", *argv])
+    strength.main(["--policy", NAME, "--against", WITHOUT, *argv])
     counts = argparse.ArgumentParser(add_help=False)
     counts.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4, 5])
     print("odds-runner games per CPU second on one core, native core (expert; with the check):")

@@ -86,7 +86,7 @@ RANGES: dict[str, tuple[float, float]] = {
 # games it plays there (docs/expert-tuning.md: the versions). The atlas and the journal
 # keep a count's numbers while its version stands: a change at some counts rebuilds only
 # their atlas blocks and repredicts only their games.
-VERSIONS: dict[int, str] = {1: "3", 2: "4", 3: "4", 4: "3", 5: "3"}
+VERSIONS: dict[int, str] = {1: "4", 2: "5", 3: "4", 4: "4", 5: "4"}
 
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.
@@ -115,6 +115,7 @@ PARAMS: dict[int, ExpertParams] = {
         want_room=0.278,
         complete_gain=0.618,
         pack_first=0.106,
+        stop_wins=True,
     ),
     2: ExpertParams(
         draw_boldness=1.113,
@@ -142,6 +143,7 @@ PARAMS: dict[int, ExpertParams] = {
         complete_gain=0.337,
         pack_first=0.063,
         pack_clock=True,
+        stop_wins=True,
     ),
     3: ExpertParams(
         draw_boldness=0.898,
@@ -188,6 +190,7 @@ PARAMS: dict[int, ExpertParams] = {
         coin_weight=0.425,
         team_fee=True,
         pack_first=0.5,
+        stop_wins=True,
     ),
     5: ExpertParams(
         draw_boldness=0.721,
@@ -210,5 +213,6 @@ PARAMS: dict[int, ExpertParams] = {
         endgame_weight=2.392,
         tax_draw=0.512,
         pack_first=0.5,
+        stop_wins=True,
     ),
 }

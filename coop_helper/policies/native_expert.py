@@ -18,7 +18,7 @@ from typing import Any
 
 from coop_helper.engine.cards import ABILITY
 from coop_helper.native import core as native_core
-from coop_helper.policies import expert, last_turn, planning
+from coop_helper.policies import expert, last_turn, planning, stop_wins
 from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
 
 
@@ -80,6 +80,7 @@ def expert_constants(players: int, params: ExpertParams) -> dict[str, Any]:
         both_money=planning.BOTH_MONEY,
         open_max=last_turn.OPEN_MAX,
         short_max=last_turn.SHORT_MAX,
+        take_time_coins=stop_wins.TAKE_TIME_COINS,
     )
     return constants
 

@@ -275,11 +275,29 @@ def record_traces(
         yield recorder.questions
 
 
+def record_play_throughs(out: IO[str]) -> None:
+    """Write each turn played through in the head (the last-turn rule's, or a check that
+    stopping wins) as a "p" line with what it left open, after its clone's questions: the
+    probe's play-through gives that result, and checks the C++ policy played as many."""
+    from coop_helper.policies import last_turn, stop_wins
+
+    original = last_turn.left_open_on_stopping
+
+    def recorded(table: Table, rng: random.Random, team: Any) -> int:
+        left_open = original(table, rng, team)
+        out.write(f"p {left_open}\n")
+        return left_open
+
+    last_turn.left_open_on_stopping = recorded
+    stop_wins.left_open_on_stopping = recorded  # type: ignore[attr-defined]
+
+
 def main(argv: list[str]) -> None:
     """``policy players games seed [max_time [params]]``: write the questions of those
     games to stdout; a negative ``max_time``: the games as the odds runner plays them;
     ``params``: the expert's constants for this player count, as a JSON object of
     `ExpertParams` fields (default: the shipped ones)."""
+    record_play_throughs(sys.stdout)
     policy, players, games, seed = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
     max_time = int(argv[4]) if len(argv) > 4 else 60
     params = {players: ExpertParams(**json.loads(argv[5]))} if len(argv) > 5 else None

@@ -23,6 +23,7 @@
 //   b (as q) a question of the branch played with that copy
 // <table> is written by tests/helpers/native_probe.py's table_tokens, read by read_table below.
 #include <cstdio>
+#include <deque>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -37,8 +38,7 @@ namespace coop {
 
 namespace {
 
-int g_left_open = -1;  // the Python play-through's result for the question being asked
-bool g_played = false;  // did the C++ policy play a turn through?
+long g_unrecorded = 0;  // turns the C++ policy played through that Python did not
 
 }  // namespace
 
@@ -233,6 +233,14 @@ struct Counts {
 Counts g_counts;
 std::vector<Question> g_clone_questions;  // the Python play-through's questions, in order
 
+// A turn the Python policy played through in its head: its clone's questions and what it
+// left open ("c" lines, then a "p" line), in the order played.
+struct PlayThrough {
+  std::vector<Question> questions;
+  int left_open = -1;
+};
+std::deque<PlayThrough> g_play_throughs;
+
 void report(const char* what, const Question& q, int got, int left_open) {
   ++g_counts.mismatches;
   if (g_counts.mismatches <= 50)
@@ -243,17 +251,21 @@ void report(const char* what, const Question& q, int got, int left_open) {
 
 }  // namespace
 
-// The engine's play-through, here replaced by the recorded Python one: the clone answers
-// the questions the Python clone was asked, and the Python result is returned.
+// The engine's play-through, here replaced by the recorded Python one, in order: the clone
+// answers the questions the Python clone was asked, and the Python result is returned.
 int left_open_on_stopping(const Table&, Rng&, Policy& team) {
-  g_played = true;
-  for (const Question& q : g_clone_questions) {
+  if (g_play_throughs.empty()) {  // Python played no (more) turn through here
+    ++g_unrecorded;
+    return -1;
+  }
+  PlayThrough played = std::move(g_play_throughs.front());
+  g_play_throughs.pop_front();
+  for (const Question& q : played.questions) {
     ++g_counts.clone_questions;
     const int got = ask(team, q);
     if (got != q.answer) report("play-through ", q, got, -1);
   }
-  g_clone_questions.clear();
-  return g_left_open;
+  return played.left_open;
 }
 
 }  // namespace coop
@@ -330,23 +342,31 @@ int main() {
       policy->start_game(start, &rng);
       ++g_counts.games;
       g_clone_questions.clear();
+      g_play_throughs.clear();
     } else if (tag == "c") {
       g_clone_questions.emplace_back();
       read_question(in, game, g_clone_questions.back());
+    } else if (tag == "p") {
+      PlayThrough played;
+      in >> played.left_open;
+      played.questions = std::move(g_clone_questions);
+      g_clone_questions.clear();
+      g_play_throughs.push_back(std::move(played));
     } else if (tag == "clone") {  // the odds runner keeps a copy for a branch
       branch = policy->clone();
     } else if (tag == "q" || tag == "b") {
       read_question(in, game, q);
       Policy& asked = tag == "q" ? *policy : *branch;
-      g_left_open = q.left_open;
-      g_played = false;
+      g_unrecorded = 0;
       ++(tag == "q" ? g_counts.questions : g_counts.branch_questions);
       const int got = ask(asked, q);
       bool same = got == q.answer;
       if (q.kind == 0 && q.left_open >= -1)  // the expert's last-turn look
-        same = same && g_played == (q.left_open >= 0) && asked.stop_left_open() == q.left_open;
-      if (!g_clone_questions.empty()) {  // Python played a turn through, C++ did not
+        same = same && asked.stop_left_open() == q.left_open;
+      // every turn played through by one policy, and no other, by the other
+      if (g_unrecorded || !g_play_throughs.empty() || !g_clone_questions.empty()) {
         same = false;
+        g_play_throughs.clear();
         g_clone_questions.clear();
       }
       if (!same) report(tag == "q" ? "" : "branch ", q, got, asked.stop_left_open());

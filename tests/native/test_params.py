@@ -166,13 +166,14 @@ def test_stopping_where_stopping_wins_plays_alike(players: int) -> None:
 
     rng = random.Random(40 + players)
     on = dataclasses.replace(PARAMS[players], stop_wins=True)
+    off = dataclasses.replace(PARAMS[players], stop_wins=False)
     changed = 0
     for _ in range(25):
         case = random_case(rng, players, blue=False)
         args = (case.contracts, players, case.time_pile, [case.seed], "expert", case.removed)
         [ours] = play_games(*args, case.dealt_time, native_expert(players, on))
         assert ours == play_python(case, "expert", {players: on}), case
-        [plain] = play_games(*args, case.dealt_time, native_expert(players, PARAMS[players]))
+        [plain] = play_games(*args, case.dealt_time, native_expert(players, off))
         changed += ours != plain
     assert changed > 0
     case = random_case(rng, players, blue=False)

@@ -387,7 +387,8 @@ double ExpertPolicy::plan_value(const Table& table, const PlayerState& active, i
 
 bool ExpertPolicy::draw_again(const Table& table, const PlayerState& player) {
   bool again = draw_on(table, player);
-  if (again && p_.stop_wins && stopping_wins(table, guesses(), *this)) again = false;
+  if (again && p_.stop_wins && stopping_wins(table, guesses(), *this, p_.take_time_coins))
+    again = false;
   if (table.time_size == 0 && plays_last_turn_) {
     auto look = last_turn_look(table, again, guesses(), *this);
     again = look.first;

@@ -104,6 +104,7 @@ const Field FIELDS[] = {
     real("both_money", &P::both_money),
     whole("open_max", &P::open_max),
     whole("short_max", &P::short_max),
+    whole("take_time_coins", &P::take_time_coins),
 };
 constexpr int N_FIELDS = sizeof(FIELDS) / sizeof(FIELDS[0]);
 

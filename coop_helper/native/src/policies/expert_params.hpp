@@ -91,6 +91,7 @@ struct ExpertParams {
   // last_turn.py's constants
   int open_max = 0;
   int short_max = 0;
+  int take_time_coins = 0;  // stop_wins.TAKE_TIME_COINS
 };
 
 // The fields above but income_per_turn, by name (the names of the Python side's dict).

@@ -10,9 +10,6 @@
 namespace coop {
 namespace {
 
-// stop_wins.TAKE_TIME_COINS: coins the take-time abilities may still bring this turn
-constexpr int TAKE_TIME_COINS = 8;
-
 // stop_wins.NOT_AT_TAKE: never completed at take time
 bool not_at_take(int c) {
   switch (c) {
@@ -33,7 +30,8 @@ struct HarbourCards {
 };
 
 // stop_wins._may_meet
-bool may_meet(const Table& table, const PlayerState& player, int c, const HarbourCards& h) {
+bool may_meet(const Table& table, const PlayerState& player, int c, const HarbourCards& h,
+              int take_time_coins) {
   if (requirement_met(player, c)) return true;
   const Deck& deck = *table.deck;
   auto offered = [&](int ability) {
@@ -61,7 +59,7 @@ bool may_meet(const Table& table, const PlayerState& player, int c, const Harbou
       return cheap >= CHEAP_NEEDED;
     }
     default: {
-      int coins = player.coins + TAKE_TIME_COINS;
+      int coins = player.coins + take_time_coins;
       for (int i = 0; i < h.n_ships; ++i) coins += deck.coins[h.ships[i]] + 1;
       int vp = player.vp;
       for (int i = 0; i < h.n_persons; ++i) vp += deck.vp[h.persons[i]];
@@ -72,7 +70,7 @@ bool may_meet(const Table& table, const PlayerState& player, int c, const Harbou
 
 }  // namespace
 
-bool stopping_may_win(const Table& table) {
+bool stopping_may_win(const Table& table, int take_time_coins) {
   const Deck& deck = *table.deck;
   HarbourCards h;
   for (int card : table.harbour) {
@@ -92,14 +90,16 @@ bool stopping_may_win(const Table& table) {
     }
     bool someone = false;
     for (int p = 0; p < table.n_players && !someone; ++p)
-      someone = eligible(table, table.players[p], c) && may_meet(table, table.players[p], c, h);
+      someone = eligible(table, table.players[p], c) &&
+                may_meet(table, table.players[p], c, h, take_time_coins);
     if (!someone) return false;
   }
   return true;
 }
 
-bool stopping_wins(const Table& table, Rng& rng, const Policy& team) {
-  if (!looks(table, team.last_turn_bounds()) || !stopping_may_win(table)) return false;
+bool stopping_wins(const Table& table, Rng& rng, const Policy& team, int take_time_coins) {
+  if (!looks(table, team.last_turn_bounds()) || !stopping_may_win(table, take_time_coins))
+    return false;
   std::unique_ptr<Policy> copy = team.clone();
   return left_open_on_stopping(last_turn_view(table), rng, *copy) == 0;
 }
