@@ -205,8 +205,11 @@ def _stops_within_a_second(tmp_path: Path, args: list[str], sent: int, code: int
 
 
 def test_ctrl_c_stops_a_native_search_game_within_a_second(tmp_path):
-    """`play --policy search`: the Python engine plays, each decision's rollouts native."""
-    args = ["-m", "coop_helper", "play", "--code", "PR1-13BHYP", "--time-pile", "60"]
+    """`play --policy search`: the Python engine plays, each decision's rollouts native.
+    A seeded game of 100 turns (about 10 s here): with no seed, a game could end before
+    the signal was sent."""
+    args = ["-m", "coop_helper", "play", "--code", "PR1-14BPFF", "--time-pile", "128"]
+    args += ["--seed", "3"]
     _stops_within_a_second(tmp_path, [*args, "--policy", "search"], signal.SIGINT, 130)
 
 
