@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import random
 import sys
 import time
 
@@ -32,8 +31,8 @@ from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.expert_params import PARAMS
-from coop_helper.policies.last_turn import last_turn_view, left_open_on_stopping, looks
-from coop_helper.policies.stop_wins import stopping_may_win
+from coop_helper.policies.last_turn import looks
+from coop_helper.policies.stop_wins import CheapTestTally
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.traces import play_traces
 
@@ -58,43 +57,35 @@ def speed(players: int, deals: int = 30, games: int = 200) -> tuple[float, float
 
 
 class Checking(ExpertPolicy):
-    """The expert, asking at each of its draws in reach of a win both the cheap test and
-    the play-through, and counting what they say."""
+    """The expert without the check, judging the cheap test at each of its draws in reach
+    of a win (`CheapTestTally`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, tally: CheapTestTally) -> None:
         super().__init__({n: dataclasses.replace(p, stop_wins=False) for n, p in PARAMS.items()})
-        self.checks = self.said_no = self.refused_wins = 0
+        self.tally = tally
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
         again = super().draw_again(table, player)
         if again and looks(table):
-            may = stopping_may_win(table)
-            view = last_turn_view(table)
-            wins = left_open_on_stopping(view, random.Random(0), self.clone) == 0
-            self.checks += 1
-            self.said_no += not may
-            self.refused_wins += wins and not may
+            self.tally.judge(table, self.clone)
         return again
 
 
 def validate(deals: int = 100, games: int = 5) -> None:
     """At every draw in reach of a win, on seeded games at 1 to 5 players: how often the
     cheap test says no, and how often it says no where stopping wins (must be 0)."""
-    checks = said_no = refused_wins = 0
+    tally = CheapTestTally()
     for players in (1, 2, 3, 4, 5):
         for d, contracts in enumerate(strength.deals_for(players, deals, "validate")):
             size = time_pile(contracts).size
             assert size is not None
             for g in range(games):
-                policy = Checking()
                 seed = strength.game_seed(players, d, g, 3)
-                Game(GameConfig(contracts, players, size, 0, seed), policy).run()
-                checks += policy.checks
-                said_no += policy.said_no
-                refused_wins += policy.refused_wins
+                Game(GameConfig(contracts, players, size, 0, seed), Checking(tally)).run()
     print(
-        f"{checks:,} checks; the cheap test said no to {said_no:,} "
-        f"({100 * said_no / max(1, checks):.1f}%), to a win {refused_wins:,} times"
+        f"{tally.checks:,} checks; the cheap test said no to {tally.said_no:,} "
+        f"({100 * tally.said_no / max(1, tally.checks):.1f}%), "
+        f"to a win {tally.refused_wins:,} times"
     )
 
 

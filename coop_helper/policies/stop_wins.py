@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from coop_helper.engine.cards import PERSON, SHIP, TRADER
@@ -100,3 +101,24 @@ def stopping_wins(table: Table, rng: random.Random, team: Callable[[], Policy]) 
     if not looks(table) or not stopping_may_win(table):
         return False
     return left_open_on_stopping(last_turn_view(table), rng, team) == 0
+
+
+@dataclass
+class CheapTestTally:
+    """What `stopping_may_win` said at draws in reach of a win, against the play-through:
+    how it is checked never to refuse a win (the tests, `benchmarks/strength/stop_wins.py
+    --validate`)."""
+
+    checks: int = 0
+    said_no: int = 0  # the cheap test said stopping cannot win
+    wins: int = 0  # the play-through won on stopping
+    refused_wins: int = 0  # both: must stay 0
+
+    def judge(self, table: Table, team: Callable[[], Policy]) -> None:
+        """Ask both at this table (a draw with one or two contracts open) and count."""
+        may = stopping_may_win(table)
+        wins = left_open_on_stopping(last_turn_view(table), random.Random(0), team) == 0
+        self.checks += 1
+        self.said_no += not may
+        self.wins += wins
+        self.refused_wins += wins and not may

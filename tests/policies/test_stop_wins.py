@@ -13,8 +13,8 @@ from coop_helper.engine.state import PlayerState, Table
 from coop_helper.policies import clock_seats
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.expert_params import PARAMS, ExpertParams
-from coop_helper.policies.last_turn import last_turn_view, left_open_on_stopping, looks
-from coop_helper.policies.stop_wins import stopping_may_win
+from coop_helper.policies.last_turn import looks
+from coop_helper.policies.stop_wins import CheapTestTally
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.traces import outcome, play_trace, seat_of, seat_piles
@@ -42,42 +42,31 @@ def _size(contracts: tuple) -> int:
 
 
 class Checking(ExpertPolicy):
-    """The expert, asking at each of its draws in reach of a win both the cheap test and
-    the play-through, and counting what they say."""
+    """The expert without the check, judging the cheap test at each of its draws in reach
+    of a win (`CheapTestTally`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, tally: CheapTestTally) -> None:
         super().__init__(WITHOUT)
-        self.checks = self.said_no = self.wins = self.refused_wins = 0
+        self.tally = tally
 
     def draw_again(self, table: Table, player: PlayerState) -> bool:
         again = super().draw_again(table, player)
         if again and looks(table):
-            may = stopping_may_win(table)
-            view = last_turn_view(table)
-            wins = left_open_on_stopping(view, random.Random(0), self.clone) == 0
-            self.checks += 1
-            self.said_no += not may
-            self.wins += wins
-            self.refused_wins += wins and not may
+            self.tally.judge(table, self.clone)
         return again
 
 
 def test_the_cheap_test_never_refuses_a_win():
     rng = random.Random(11)
-    totals = [0, 0, 0, 0]
+    tally = CheapTestTally()
     for players in (1, 2, 3, 4, 5):
         for seed in range(30):
             contracts = _deal(players, rng)
-            policy = Checking()
-            Game(GameConfig(contracts, players, _size(contracts), 0, seed), policy).run()
-            assert policy.refused_wins == 0, (players, seed, contracts)
-            for i, n in enumerate(
-                (policy.checks, policy.said_no, policy.wins, policy.refused_wins)
-            ):
-                totals[i] += n
-    checks, said_no, wins, _ = totals
+            config = GameConfig(contracts, players, _size(contracts), 0, seed)
+            Game(config, Checking(tally)).run()
+            assert tally.refused_wins == 0, (players, seed, contracts)
     # the test skips most play-throughs, and there were wins it let through
-    assert said_no > checks / 2 and wins > 0, totals
+    assert tally.said_no > tally.checks / 2 and tally.wins > 0, tally
 
 
 def test_the_check_stops_where_the_expert_would_draw_past_a_win():
