@@ -209,12 +209,29 @@ def _caption(result: OddsResult) -> str:
 
 
 def _equal_neighbours(result: OddsResult) -> bool:
-    """Do two neighbouring levels show the same wins, neither none nor all of the games
-    (a level never shows less than the one with a turn fewer, so a turn that does not help
-    repeats its count)?"""
-    return any(
-        a.wins == b.wins and 0 < a.wins < a.games for a, b in itertools.pairwise(result.levels)
-    )
+    """Do two neighbouring levels show the same wins where chance would hardly make them so?
+
+    A level never shows less than the one with a turn fewer, so a turn that does not help
+    repeats its count. A repeat says something about the game only where the turns beside
+    it each decide at least ``CHANCE_TIE_STEP`` games: a turn that decides so many would
+    decide none by chance in under 1% of samples (Poisson). Repeats at none or all of the
+    games, or among levels a turn barely changes, are left unsaid.
+    """
+    wins = [lv.wins for lv in result.levels]
+    steps = [a - b for a, b in itertools.pairwise(wins)]
+    for i, step in enumerate(steps):
+        level = result.levels[i]
+        if step != 0 or not 0 < level.wins < level.games:
+            continue
+        beside = steps[max(i - 1, 0) : i] + steps[i + 1 : i + 2]
+        if beside and min(beside) >= CHANCE_TIE_STEP:
+            return True
+    return False
+
+
+# Games a turn decides beside a repeated count for the repeat to be the game's, not chance's:
+# e^-5 < 1%.
+CHANCE_TIE_STEP = 5
 
 
 def _own_turn_contracts(result: OddsResult) -> list[str]:

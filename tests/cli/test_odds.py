@@ -497,6 +497,10 @@ def test_the_note_on_equal_neighbouring_levels_appears_only_where_the_game_makes
         odds_result([1000, 1000, 600, 0], players=2, contracts=with_pack)
     )
     assert "Equal chances" not in _caption(
+        odds_result([800, 790, 790, 786, 0], players=2, contracts=with_pack)
+    )  # the turn below decides only 4 games: a repeat there is as likely chance's
+    assert note in _caption(odds_result([800, 790, 790, 780, 0], players=2, contracts=with_pack))
+    assert "Equal chances" not in _caption(
         odds_result([800, 800, 600, 0, 0], players=2, contracts=(*others, jinx))
     )
     assert "Equal chances" not in _caption(
