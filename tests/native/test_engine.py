@@ -70,6 +70,31 @@ def test_a_copied_generator_goes_on_alike():
     assert [ours.random() for _ in range(700)] == [copy.random() for _ in range(700)]
 
 
+DRAWN = [0, 1, 2, 5, 226, 227, 228, 396, 397, 398, 623, 624, 625, 1000, 1248, 1249]
+
+
+@native
+@pytest.mark.parametrize("drawn", DRAWN)
+def test_the_state_is_pythons_after_any_number_of_draws(drawn):
+    """The generator twists each round word by word as it draws; its state, a copy of it,
+    a round twisted ahead of time and a state handed over from Python all go on as
+    CPython's would, whatever the position in the round."""
+    ours = extension().Rng(_words(2026))
+    theirs = random.Random(2026)
+    assert [ours.getrandbits(32) for _ in range(drawn)] == [
+        theirs.getrandbits(32) for _ in range(drawn)
+    ]
+    assert ours.state() == theirs.getstate()[1]
+    ahead = ours.copy()
+    ahead.twist_ahead()
+    handed = extension().Rng(_words(1))
+    handed.set_state(list(theirs.getstate()[1]))
+    expected = [theirs.getrandbits(32) for _ in range(700)]
+    for generator in (ours, ahead, handed):
+        assert [generator.getrandbits(32) for _ in range(700)] == expected
+    assert ours.state() == ahead.state() == handed.state() == theirs.getstate()[1]
+
+
 @native
 def test_stream_seeds_are_the_python_engines():
     from coop_helper.engine.seeds import stream_seed

@@ -441,7 +441,8 @@ void set_rng_state(Rng& rng, const std::vector<uint64_t>& state) {
 
 py::tuple rng_state(const Rng& rng) {
   py::tuple out(Rng::N + 1);
-  for (int i = 0; i < Rng::N; ++i) out[i] = rng.state_words()[i];
+  std::array<uint32_t, Rng::N> words = rng.python_state();
+  for (int i = 0; i < Rng::N; ++i) out[i] = words[i];
   out[Rng::N] = rng.state_index();
   return out;
 }
@@ -609,7 +610,10 @@ PYBIND11_MODULE(_core, m) {
         rng.shuffle(items.data(), static_cast<int>(items.size()));
         return items;
       })
-      .def("copy", [](const Rng& rng) { return Rng(rng); });
+      .def("copy", [](const Rng& rng) { return Rng(rng); })
+      .def("twist_ahead", &Rng::twist_ahead)
+      .def("state", &rng_state, "random.Random.getstate()[1].")
+      .def("set_state", &set_rng_state, "random.Random.setstate's words and position.");
 
   m.def(
       "stream_seed_bytes",

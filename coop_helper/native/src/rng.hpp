@@ -2,8 +2,14 @@
 // seeds it (init_by_array over the 32-bit words of abs(seed), least significant first),
 // with random(), getrandbits(k), _randbelow(n), choice and shuffle drawing the same
 // numbers in the same order. getstate()/setstate() are plain copies of the object.
+//
+// Two savings that leave every number as it was: the state every seeding starts from
+// (init_genrand(19650218)) is computed once, and each round of 624 words is twisted word by
+// word as they are drawn (a generator that draws a few words, as most streams here do, never
+// twists the rest). python_state() gives the state as Python's getstate() would.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 namespace coop {
@@ -32,7 +38,9 @@ class Rng {
       words = &zero;
       n_words = 1;
     }
-    init_genrand(19650218U);
+    static const std::array<uint32_t, N> start = genrand_start(19650218U);
+    for (int i = 0; i < N; ++i) mt_[i] = start[i];
+    index_ = N;
     int i = 1, j = 0;
     int k = N > n_words ? N : n_words;
     for (; k; --k) {
@@ -57,13 +65,21 @@ class Rng {
   }
 
   uint32_t next_u32() {
-    if (index_ >= N) twist();
+    if (index_ >= N) index_ = ready_ = 0;  // a new round
+    if (index_ >= ready_) twist_word(ready_++);
     uint32_t y = mt_[index_++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
     y ^= (y << 15) & 0xefc60000U;
     y ^= (y >> 18);
     return y;
+  }
+
+  // Twist the whole of the next round now (as CPython does at its first draw), so that
+  // copies drawn from later share the work. The numbers drawn are the same either way.
+  void twist_ahead() {
+    if (index_ >= N) index_ = ready_ = 0;
+    while (ready_ < N) twist_word(ready_++);
   }
 
   // random.random(): 53 random bits as a double in [0, 1)
@@ -104,41 +120,43 @@ class Rng {
     }
   }
 
-  // getstate()/setstate() as in Python: the 624 words and the position
-  const uint32_t* state_words() const { return mt_; }
+  // getstate()/setstate() as in Python: the 624 words (the round twisted to its end, as
+  // CPython twists it at once) and the position
+  std::array<uint32_t, N> python_state() const {
+    Rng whole = *this;
+    if (whole.index_ < N) whole.twist_ahead();
+    std::array<uint32_t, N> words;
+    for (int i = 0; i < N; ++i) words[i] = whole.mt_[i];
+    return words;
+  }
   int state_index() const { return index_; }
   void set_state(const uint32_t* words, int index) {
     for (int i = 0; i < N; ++i) mt_[i] = words[i];
     index_ = index;
+    ready_ = N;
   }
 
  private:
-  void init_genrand(uint32_t s) {
-    mt_[0] = s;
-    for (int i = 1; i < N; ++i) mt_[i] = 1812433253U * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + i;
-    index_ = N;
+  static std::array<uint32_t, N> genrand_start(uint32_t s) {  // init_genrand(s)
+    std::array<uint32_t, N> mt{};
+    mt[0] = s;
+    for (int i = 1; i < N; ++i) mt[i] = 1812433253U * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i;
+    return mt;
   }
 
-  void twist() {
+  // Word k of the next round. In order, the words it reads hold what CPython's whole-round
+  // twist would read there: k + 1 still this round's, k + M this round's below N - M and the
+  // next round's (already made) above, and word 0 the next round's for k = N - 1.
+  void twist_word(int k) {
     static constexpr uint32_t MAG[2] = {0x0U, 0x9908b0dfU};
     constexpr int M = 397;
-    int kk = 0;
-    uint32_t y;
-    for (; kk < N - M; ++kk) {
-      y = (mt_[kk] & 0x80000000U) | (mt_[kk + 1] & 0x7fffffffU);
-      mt_[kk] = mt_[kk + M] ^ (y >> 1) ^ MAG[y & 1U];
-    }
-    for (; kk < N - 1; ++kk) {
-      y = (mt_[kk] & 0x80000000U) | (mt_[kk + 1] & 0x7fffffffU);
-      mt_[kk] = mt_[kk + (M - N)] ^ (y >> 1) ^ MAG[y & 1U];
-    }
-    y = (mt_[N - 1] & 0x80000000U) | (mt_[0] & 0x7fffffffU);
-    mt_[N - 1] = mt_[M - 1] ^ (y >> 1) ^ MAG[y & 1U];
-    index_ = 0;
+    uint32_t y = (mt_[k] & 0x80000000U) | (mt_[k + 1 < N ? k + 1 : 0] & 0x7fffffffU);
+    mt_[k] = mt_[k + M < N ? k + M : k + M - N] ^ (y >> 1) ^ MAG[y & 1U];
   }
 
   uint32_t mt_[N] = {};
-  int index_ = N;
+  int index_ = N;  // the next word to draw; N: a new round is due
+  int ready_ = N;  // words [0, ready_) of the round are twisted
 };
 
 }  // namespace coop

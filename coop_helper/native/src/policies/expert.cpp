@@ -402,6 +402,7 @@ Rng& ExpertPolicy::guesses() {
     GuessSeed& seed = *guess_seed_;
     if (!seed.seeded) {
       seed.rng.seed_u64(seed.seed);
+      seed.rng.twist_ahead();  // once for every copy below
       seed.seeded = true;
     }
     guess_rng_ = std::make_shared<Rng>(seed.rng);
