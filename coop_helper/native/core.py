@@ -130,6 +130,9 @@ def _game_head(
     )
 
 
+TraceRow = tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, bool], ...]]
+
+
 def play_traces(
     contracts: tuple[Contract, ...],
     players: int,
@@ -141,25 +144,40 @@ def play_traces(
     dealt_time: int | None = None,
     expert: Any = None,
     removed: int = 0,
-) -> list[tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, bool], ...]]]:
+) -> list[TraceRow]:
     """`sim.traces.play_trace` for games ``start`` to ``stop`` of a run seeded ``seed``:
     (finish_turn, events, endings) per game, in game order. ``expert``: the expert's
     constants (`make_expert`), which the expert needs; ``removed``: cards moved to the
     Victory Pile before play."""
+    layout = (time_pile, dealt_time, removed)
+    return play_layouts(contracts, players, seed, start, stop, policy, [layout], expert)[0]
+
+
+def play_layouts(
+    contracts: tuple[Contract, ...],
+    players: int,
+    seed: int,
+    start: int,
+    stop: int,
+    policy: str,
+    layouts: Sequence[tuple[int, int | None, int]],
+    expert: Any = None,
+) -> list[list[TraceRow]]:
+    """`play_traces` of the same games once per layout (time_pile, dealt_time, removed),
+    per layout in game order. Each game is played in every layout before the next, so the
+    layouts' games of one seed share its seeded generators."""
     low, high = _halves(seed)
-    result: list[Any] = _core().play_traces(
+    result: list[list[TraceRow]] = _core().play_traces(
         native_deck(players),
         native_contracts(contracts),
         players,
-        time_pile,
         low,
         high,
         start,
         stop,
         policy,
-        -1 if dealt_time is None else dealt_time,
+        [(pile, -1 if dealt is None else dealt, removed) for pile, dealt, removed in layouts],
         expert,
-        removed,
     )
     return result
 

@@ -286,29 +286,51 @@ def seat_traces(
     """`play_traces` once per seat of the last turn: per seat, its Time Pile
     (`seat_piles`) and the games. The Time Pile is dealt as in `play_traces` (``dealt_time``
     cards, None: all); a seat whose pile is shorter has the cards above it moved to the
-    Victory Pile before play, as at the table."""
+    Victory Pile before play, as at the table. The native core plays every seat's game of
+    one seed side by side (`native.core.play_layouts`), seeding its generators once."""
     own = time_pile if dealt_time is None else dealt_time
-    played = []
-    for pile in seat_piles(time_pile, seats):
+    piles = seat_piles(time_pile, seats)
+    layouts = []  # (time_pile, dealt_time, removed) per seat
+    for pile in piles:
         if pile >= own:  # the deal's own cards dealt, any later turns' off the draw pile
-            size, dealt, removed = pile, (None if dealt_time is None else own), 0
+            layouts.append((pile, None if dealt_time is None else own, 0))
         else:  # the whole pile dealt, the cards above this seat's last turn set aside
-            size, dealt, removed = own, None, own - pile
-        traces = play_traces(
+            layouts.append((own, None, own - pile))
+    if native is None:
+        native = native_plays(policy_name, seed, max(size for size, _, _ in layouts), contracts)
+    if native:  # one call, each seed's games side by side
+        played = native_core.play_layouts(
             contracts,
             players,
-            size,
             seed,
             start,
             stop,
             policy_name,
-            dealt,
-            params,
-            native=native,
-            removed=removed,
+            layouts,
+            native_constants(policy_name, players, params),
         )
-        played.append((pile, traces))
-    return played
+        return [
+            (pile, list(map(Trace._make, games))) for pile, games in zip(piles, played, strict=True)
+        ]
+    return [
+        (
+            pile,
+            play_traces(
+                contracts,
+                players,
+                size,
+                seed,
+                start,
+                stop,
+                policy_name,
+                dealt,
+                params,
+                native=False,
+                removed=removed,
+            ),
+        )
+        for pile, (size, dealt, removed) in zip(piles, layouts, strict=True)
+    ]
 
 
 def native_plays(

@@ -20,7 +20,14 @@ from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import decode_share_code, time_pile
 from coop_helper.sim import games as sim_games
 from coop_helper.sim.levels import WinsByBudget, by_seat
-from coop_helper.sim.traces import game_seed, outcome, play_traces, seat_of, seat_piles
+from coop_helper.sim.traces import (
+    game_seed,
+    outcome,
+    play_traces,
+    seat_of,
+    seat_piles,
+    seat_traces,
+)
 
 CODES = ("PR1-08JMGX", "PR1-09A30Z", "PR1-08A0WA")  # 2-player deals with Pack of Pirates
 
@@ -88,12 +95,21 @@ def test_one_game_per_seat_answers_its_levels_as_live_play_does(code: str):
 
 @needs_native
 @pytest.mark.usefixtures("clocked")
-def test_the_python_engine_plays_the_same_seat_games():
+@pytest.mark.parametrize("later", [None, 3])  # the whole pile dealt; or 3 turns beyond it
+def test_the_python_engine_plays_the_same_seat_games(later: int | None):
+    """The native core plays each seed's seat games side by side, sharing its seeded
+    generators; the Python engine plays them a seat at a time: the same traces."""
     contracts, players, size = _pack_deal(CODES[0])
-    for pile in seat_piles(size, players):
-        args = (contracts, players, size, 3, 0, 3, "expert")
-        native = play_traces(*args, native=True, removed=size - pile)
-        assert play_traces(*args, native=False, removed=size - pile) == native
+    top, dealt = (size, None) if later is None else (size + later, size)
+    args = (contracts, players, top, 3, 0, 4, "expert", players, dealt)
+    native = seat_traces(*args, native=True)
+    assert [pile for pile, _ in native] == seat_piles(top, players)
+    assert seat_traces(*args, native=False) == native
+    for pile, traces in native:  # and each seat as a call of its own
+        own = top if dealt is None else dealt
+        size_, dealt_, removed = (pile, dealt, 0) if pile >= own else (own, None, own - pile)
+        alone = play_traces(contracts, players, size_, 3, 0, 4, "expert", dealt_, removed=removed)
+        assert alone == traces
 
 
 @needs_native

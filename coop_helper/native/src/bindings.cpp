@@ -10,6 +10,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/game.hpp"
@@ -286,34 +287,47 @@ py::list play_game_turns(const Deck& deck, const Contracts& contracts, int playe
   return turns.states;
 }
 
-// traces.play_trace for games start..stop of a run seeded (low, high): (finish_turn,
-// events, endings) per game. The games are played without the GIL.
-py::list play_traces(const Deck& deck, const Contracts& contracts, int players, int time_pile,
+py::tuple trace_tuple(const Trace& trace) {
+  py::tuple events(trace.events.size());
+  for (size_t k = 0; k < trace.events.size(); ++k)
+    events[k] = py::make_tuple(trace.events[k].first, trace.events[k].second);
+  py::tuple endings(trace.endings.size());
+  for (size_t k = 0; k < trace.endings.size(); ++k)
+    endings[k] = py::make_tuple(trace.endings[k].first, trace.endings[k].second);
+  return py::make_tuple(trace.finish_turn, events, endings);
+}
+
+// traces.play_trace for games start..stop of a run seeded (low, high), once per layout
+// (time_pile, dealt_time, removed): per layout, (finish_turn, events, endings) per game.
+// Each game is played in every layout before the next game, so the layouts' games of one
+// seed share its seeded generators (stream_rng and the expert's guess seed keep the last
+// ones made). The games are played without the GIL.
+py::list play_traces(const Deck& deck, const Contracts& contracts, int players,
                      uint64_t seed_low, uint64_t seed_high, uint32_t start, uint32_t stop,
-                     const std::string& policy_name, int dealt_time, const py::object& expert,
-                     int removed) {
+                     const std::string& policy_name,
+                     const std::vector<std::tuple<int, int, int>>& layouts,
+                     const py::object& expert) {
   const ExpertParams* constants = expert_of(expert);
   policy_named(policy_name, constants);  // an error for a policy the core cannot play
   u128 seed = to_u128(seed_low, seed_high);
-  std::vector<Trace> traces;
+  std::vector<std::vector<Trace>> traces(layouts.size());
   {
     py::gil_scoped_release released;
-    traces.reserve(stop > start ? stop - start : 0);
+    for (auto& played : traces) played.reserve(stop > start ? stop - start : 0);
     for (uint32_t i = start; i < stop; ++i) {
-      std::unique_ptr<Policy> policy = make_policy(policy_name.c_str(), constants);
-      traces.push_back(play_trace(deck, contracts, players, time_pile, game_seed(seed, i), *policy,
-                                  dealt_time, removed));
+      for (size_t l = 0; l < layouts.size(); ++l) {
+        const auto& [time_pile, dealt_time, removed] = layouts[l];
+        std::unique_ptr<Policy> policy = make_policy(policy_name.c_str(), constants);
+        traces[l].push_back(play_trace(deck, contracts, players, time_pile, game_seed(seed, i),
+                                       *policy, dealt_time, removed));
+      }
     }
   }
   py::list out;
-  for (const Trace& trace : traces) {
-    py::tuple events(trace.events.size());
-    for (size_t k = 0; k < trace.events.size(); ++k)
-      events[k] = py::make_tuple(trace.events[k].first, trace.events[k].second);
-    py::tuple endings(trace.endings.size());
-    for (size_t k = 0; k < trace.endings.size(); ++k)
-      endings[k] = py::make_tuple(trace.endings[k].first, trace.endings[k].second);
-    out.append(py::make_tuple(trace.finish_turn, events, endings));
+  for (const auto& played : traces) {
+    py::list games;
+    for (const Trace& trace : played) games.append(trace_tuple(trace));
+    out.append(games);
   }
   return out;
 }
@@ -585,11 +599,11 @@ PYBIND11_MODULE(_core, m) {
         py::arg("removed"), py::arg("dealt_time"), py::arg("seeds"), py::arg("policy"),
         py::arg("expert") = py::none());
   m.def("play_game_turns", &play_game_turns, "One game (Game.run); its state after each turn.");
-  m.def("play_traces", &play_traces, "The odds runner's traces of games start..stop.",
-        py::arg("deck"), py::arg("contracts"), py::arg("players"), py::arg("time_pile"),
-        py::arg("seed_low"), py::arg("seed_high"), py::arg("start"), py::arg("stop"),
-        py::arg("policy"), py::arg("dealt_time"), py::arg("expert") = py::none(),
-        py::arg("removed") = 0);
+  m.def("play_traces", &play_traces,
+        "The odds runner's traces of games start..stop, per (time_pile, dealt_time, removed).",
+        py::arg("deck"), py::arg("contracts"), py::arg("players"), py::arg("seed_low"),
+        py::arg("seed_high"), py::arg("start"), py::arg("stop"), py::arg("policy"),
+        py::arg("layouts"), py::arg("expert") = py::none());
   m.def("search_rollouts", &search_rollouts, "SearchPolicy._rollouts for one decision.");
   m.def("play_search_games", &play_search_games,
         "Whole games of a search player (or the clairvoyant bound), one per seed.");

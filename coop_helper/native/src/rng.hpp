@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 namespace coop {
 
@@ -31,7 +32,7 @@ class Rng {
 
   // random.seed(n) for n given as its 32-bit words, least significant first. High zero
   // words are dropped, as CPython does (the key is as long as the number's bit length).
-  void seed_words(const uint32_t* words, int n_words) {
+  void seed_words(const uint32_t* __restrict words, int n_words) {
     while (n_words > 1 && words[n_words - 1] == 0) --n_words;
     uint32_t zero = 0;
     if (n_words <= 0) {
@@ -39,7 +40,7 @@ class Rng {
       n_words = 1;
     }
     static const std::array<uint32_t, N> start = genrand_start(19650218U);
-    for (int i = 0; i < N; ++i) mt_[i] = start[i];
+    std::memcpy(mt_, start.data(), sizeof mt_);
     index_ = N;
     int i = 1, j = 0;
     int k = N > n_words ? N : n_words;

@@ -2,6 +2,7 @@
 #include "engine/seeds.hpp"
 
 #include <cstring>
+#include <string>
 
 namespace coop {
 namespace {
@@ -105,17 +106,42 @@ void stream_seed_bytes(u128 seed, const char* stream, uint8_t out[16]) {
   blake2b(reinterpret_cast<const uint8_t*>(digits), static_cast<size_t>(n), stream, out, 16);
 }
 
-Rng stream_rng(u128 seed, const char* stream) {
-  uint8_t bytes[16];
-  stream_seed_bytes(seed, stream, bytes);
-  uint32_t words[4];  // least significant first; the bytes are big-endian
-  for (int w = 0; w < 4; ++w) {
-    const uint8_t* p = bytes + 12 - 4 * w;
-    words[w] = (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
-  }
+namespace {
+
+// The last generator made for one stream on this thread.
+struct Made {
+  u128 seed = 0;
+  std::string stream;
   Rng rng;
-  rng.seed_words(words, 4);
-  return rng;
+};
+
+// This thread's two (the deck's and the team's), reached through a call that is not
+// inlined, so the seeding loop works on a plain pointer (thread-local storage in a shared
+// library otherwise costs a lookup per word).
+__attribute__((noinline)) Made* made_here() {
+  thread_local Made made[2];
+  return made;
+}
+
+}  // namespace
+
+const Rng& stream_rng(u128 seed, const char* stream) {
+  // A game played again on the same seed (once per seat of the last turn) copies the
+  // generator instead of seeding it again.
+  Made& last = made_here()[std::strcmp(stream, "deck") == 0 ? 0 : 1];
+  if (last.stream.empty() || last.seed != seed || last.stream != stream) {
+    uint8_t bytes[16];
+    stream_seed_bytes(seed, stream, bytes);
+    uint32_t words[4];  // least significant first; the bytes are big-endian
+    for (int w = 0; w < 4; ++w) {
+      const uint8_t* p = bytes + 12 - 4 * w;
+      words[w] = (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) | (uint32_t(p[2]) << 8) | p[3];
+    }
+    last.rng.seed_words(words, 4);
+    last.seed = seed;
+    last.stream = stream;
+  }
+  return last.rng;
 }
 
 }  // namespace coop

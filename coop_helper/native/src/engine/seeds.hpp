@@ -18,8 +18,10 @@ void blake2b(const uint8_t* data, size_t len, const char* person, uint8_t* out, 
 // seeds.stream_seed(seed, stream) as the 128-bit number's bytes (big-endian)
 void stream_seed_bytes(u128 seed, const char* stream, uint8_t out[16]);
 
-// random.Random(seeds.stream_seed(seed, stream))
-Rng stream_rng(u128 seed, const char* stream);
+// random.Random(seeds.stream_seed(seed, stream)): copy it before the next call on this
+// thread, which may reuse it (the last one made for each stream is kept, so a game played
+// again on the same seed is not seeded again)
+const Rng& stream_rng(u128 seed, const char* stream);
 
 // traces.game_seed(seed, index) = (seed << 32) | index
 inline u128 game_seed(u128 seed, uint32_t index) { return (seed << 32) | index; }

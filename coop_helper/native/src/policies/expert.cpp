@@ -69,8 +69,15 @@ std::shared_ptr<const KindGroups> kind_groups(const Deck& deck) {
 // ------------------------------------------------------------------ start, clone
 
 void ExpertPolicy::start_game(const Table& table, Rng* rng) {
-  guess_seed_ = std::make_shared<GuessSeed>();
-  guess_seed_->seed = rng->getrandbits(64);
+  uint64_t seed = rng->getrandbits(64);
+  // The last guess seed made on this thread: a game played again on the same seed (once
+  // per seat of the last turn) keeps its seeded generator instead of seeding it again.
+  thread_local std::shared_ptr<GuessSeed> last;
+  if (!last || last->seed != seed) {
+    last = std::make_shared<GuessSeed>();
+    last->seed = seed;
+  }
+  guess_seed_ = last;
   guess_rng_.reset();
   deck_ = table.deck;
   kinds_ = kind_groups(*deck_);
