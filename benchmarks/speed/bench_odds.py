@@ -1,9 +1,12 @@
 """Speed of the odds on both engines, side by side: the issue's targets, end to end.
 
-Run by hand:  python -m benchmarks.speed.bench_odds [--quick]
+Run by hand:  python -m benchmarks.speed.bench_odds [--quick] [--against OTHER]
 
 Every figure is measured on the native core and on the Python engine (COOP_HELPER_ENGINE),
-in the same run, with the ratio; the two engines' outputs are compared as well. Commands
+in the same run, with the ratio; the two engines' outputs are compared as well. With
+``--against OTHER`` (another install's ``coop-helper``, an earlier commit's, say) the
+commands run on this install and on that one instead, both on the native core: the ratio
+is how much slower (above 1) or faster this build is. Commands
 show wall time and CPU time (every thread and process of the command): on a busy machine
 the CPU time is the steadier figure, and the load average is printed beside it.
 
@@ -17,6 +20,7 @@ the CPU time is the steadier figure, and the load average is printed beside it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -48,45 +52,55 @@ def deals(players: int, count: int) -> list[list[str]]:
     return [[c.name for c in rng.sample(known, size)] for _ in range(count)]
 
 
-def timed(args: list[str], engine: str) -> tuple[float, float, str]:
+# An arm of a side-by-side run: its name, the command that runs coop-helper, its engine.
+Arm = tuple[str, list[str], str]
+ENGINE_ARMS: tuple[Arm, Arm] = (("native", COMMAND, "native"), ("python", COMMAND, "python"))
+
+
+def timed(command: list[str], args: list[str], engine: str) -> tuple[float, float, str]:
     """Wall time, CPU time (all its threads and processes) and output of one command."""
     env = {**os.environ, "COOP_HELPER_ENGINE": engine}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([*COMMAND, *args], capture_output=True, text=True, check=True, env=env)
+    done = subprocess.run([*command, *args], capture_output=True, text=True, check=True, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     return wall, cpu, done.stdout
 
 
-def side_by_side(label: str, runs: list[tuple[str, list[str]]]) -> None:
-    """Each command on both engines: wall times, ratio, and whether the outputs agree."""
+def side_by_side(
+    label: str, runs: list[tuple[str, list[str]]], arms: tuple[Arm, Arm] = ENGINE_ARMS
+) -> None:
+    """Each command on both arms: wall and CPU times, the second's over the first's, and
+    whether the outputs agree."""
     print(label)
-    walls: dict[str, list[float]] = {e: [] for e in ENGINES}
-    cpus: dict[str, list[float]] = {e: [] for e in ENGINES}
+    first, second = (name for name, _, _ in arms)
+    walls: dict[str, list[float]] = {name: [] for name, _, _ in arms}
+    cpus: dict[str, list[float]] = {name: [] for name, _, _ in arms}
     for name, args in runs:
         outputs = {}
-        for engine in ENGINES:
-            wall, cpu, outputs[engine] = timed(args, engine)
-            walls[engine].append(wall)
-            cpus[engine].append(cpu)
-        same = "same output" if outputs["native"] == outputs["python"] else "OUTPUTS DIFFER"
+        for arm, command, engine in arms:
+            wall, cpu, outputs[arm] = timed(command, args, engine)
+            walls[arm].append(wall)
+            cpus[arm].append(cpu)
+        same = "same output" if outputs[first] == outputs[second] else "OUTPUTS DIFFER"
         games = ""
         if "--json" in args:
-            doc = json.loads(outputs["native"])
+            doc = json.loads(outputs[first])
             games = f"{(doc.get('odds') or doc)['games']:>6,} games  "
-        native, python = walls["native"][-1], walls["python"][-1]
+        a, b = walls[first][-1], walls[second][-1]
         print(
-            f"  native {native:5.2f} s ({cpus['native'][-1]:5.2f} CPU)  python {python:5.2f} s "
-            f"({cpus['python'][-1]:5.2f} CPU)  x{python / native:4.1f}  {games}{same}  {name}"
+            f"  {first} {a:5.2f} s ({cpus[first][-1]:5.2f} CPU)  {second} {b:5.2f} s "
+            f"({cpus[second][-1]:5.2f} CPU)  x{b / a:4.2f}  {games}{same}  {name}"
         )
-    mid_wall = {e: statistics.median(w) for e, w in walls.items()}
-    mid_cpu = {e: statistics.median(c) for e, c in cpus.items()}
+    mid_wall = {arm: statistics.median(w) for arm, w in walls.items()}
+    mid_cpu = {arm: statistics.median(c) for arm, c in cpus.items()}
     print(
-        f"  median over {len(runs)}: native {mid_wall['native']:.2f} s "
-        f"({mid_cpu['native']:.2f} CPU), python {mid_wall['python']:.2f} s "
-        f"({mid_cpu['python']:.2f} CPU), x{mid_wall['python'] / mid_wall['native']:.1f}"
+        f"  median over {len(runs)}: {first} {mid_wall[first]:.2f} s "
+        f"({mid_cpu[first]:.2f} CPU), {second} {mid_wall[second]:.2f} s "
+        f"({mid_cpu[second]:.2f} CPU), x{mid_wall[second] / mid_wall[first]:.2f} wall, "
+        f"x{mid_cpu[second] / mid_cpu[first]:.2f} CPU"
     )
     print(f"  load average while measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
@@ -127,18 +141,33 @@ def per_core(quick: bool) -> None:
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv  # one small run of each part: checks the script works
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="one small run of each part")
+    parser.add_argument(
+        "--against",
+        metavar="OTHER",
+        help="another install's coop-helper: compare this build with it, both native",
+    )
+    options = parser.parse_args()
+    quick = options.quick
     if extension() is None:
         sys.exit("the native core is not built on this install: nothing to compare")
+    arms = ENGINE_ARMS
+    if options.against:
+        if shutil.which(options.against) is None:
+            sys.exit(f"--against {options.against}: no such command")
+        arms = (("other", [options.against], "native"), ("this", COMMAND, "native"))
     count = 1 if quick else 5
     few = ["--games", "200"] if quick else []  # quick: a fixed few games, not the defaults
     side_by_side(
         "odds, 2 players, defaults (every level within 1 point, 95%):",
         [(", ".join(d), ["odds", *d, *few, "--json"]) for d in deals(2, count)],
+        arms,
     )
     side_by_side(
         "odds, 5 players, defaults:",
         [(", ".join(d), ["odds", *d, *few, "--json"]) for d in deals(5, 1 if quick else 3)],
+        arms,
     )
     side_by_side(
         "setup --players 2, defaults:",
@@ -146,9 +175,11 @@ def main() -> None:
             (f"deal seed {s}", ["setup", "--players", "2", "--seed", str(s), *few, "--json"])
             for s in range(1, count + 1)
         ],
+        arms,
     )
-    side_by_side("rank 3 (start-up):", [("rank 3", ["rank", "3"])] * (1 if quick else 3))
-    per_core(quick)
+    side_by_side("rank 3 (start-up):", [("rank 3", ["rank", "3"])] * (1 if quick else 3), arms)
+    if not options.against:
+        per_core(quick)
 
 
 if __name__ == "__main__":
