@@ -1,7 +1,7 @@
 // CPython's random.Random, exactly: the MT19937 generator, seeded as random.seed(int)
 // seeds it (init_by_array over the 32-bit words of abs(seed), least significant first),
 // with random(), getrandbits(k), _randbelow(n), choice and shuffle drawing the same
-// numbers in the same order. getstate()/setstate() are plain copies of the object.
+// numbers in the same order.
 //
 // Two savings that leave every number as it was: the state every seeding starts from
 // (init_genrand(19650218)) is computed once, and each round of 624 words is twisted word by
@@ -32,7 +32,7 @@ class Rng {
 
   // random.seed(n) for n given as its 32-bit words, least significant first. High zero
   // words are dropped, as CPython does (the key is as long as the number's bit length).
-  void seed_words(const uint32_t* __restrict words, int n_words) {
+  void seed_words(const uint32_t* words, int n_words) {
     while (n_words > 1 && words[n_words - 1] == 0) --n_words;
     uint32_t zero = 0;
     if (n_words <= 0) {
