@@ -30,17 +30,21 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from coop_helper.native import extension
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.traces import game_seed, play_trace
 
-COMMAND = [
-    shutil.which("coop-helper") or sys.executable,
-    *([] if shutil.which("coop-helper") else ["-m", "coop_helper"]),
-]
-ENGINES = ("native", "python")
+
+def this_install() -> list[str]:
+    """How to start the coop-helper of this Python's environment (not another on PATH)."""
+    script = Path(sys.executable).with_name("coop-helper")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "coop_helper"]
+
+
+COMMAND = this_install()
 
 
 def deals(players: int, count: int) -> list[list[str]]:
@@ -156,6 +160,11 @@ def main() -> None:
     if options.against:
         if shutil.which(options.against) is None:
             sys.exit(f"--against {options.against}: no such command")
+        version = subprocess.run(
+            [options.against, "--version"], capture_output=True, text=True, check=False
+        ).stdout
+        if "engine: native" not in version:
+            sys.exit(f"--against {options.against}: its native core is not built ({version!r})")
         arms = (("other", [options.against], "native"), ("this", COMMAND, "native"))
     count = 1 if quick else 5
     few = ["--games", "200"] if quick else []  # quick: a fixed few games, not the defaults

@@ -208,30 +208,35 @@ def _caption(result: OddsResult) -> str:
     return "\n".join(lines)
 
 
+# Games the turns beside a repeated count must each change for the repeat to be taken as
+# the game's: with fewer, a turn that helps a little may show no change by the sample's luck.
+CHANCE_TIE_STEP = 5
+
+
 def _equal_neighbours(result: OddsResult) -> bool:
-    """Do two neighbouring levels show the same wins where chance would hardly make them so?
+    """Do neighbouring levels show the same wins where the sample's luck hardly explains it?
 
     A level never shows less than the one with a turn fewer, so a turn that does not help
-    repeats its count. A repeat says something about the game only where the turns beside
-    it each decide at least ``CHANCE_TIE_STEP`` games: a turn that decides so many would
-    decide none by chance in under 1% of samples (Poisson). Repeats at none or all of the
-    games, or among levels a turn barely changes, are left unsaid.
+    repeats its count. A run of repeats (neither none nor all of the games) is taken as the
+    game's only where the turns on either side of it each change at least
+    ``CHANCE_TIE_STEP`` games: a rule of thumb, not a test, that keeps the note off the
+    repeats of a small sample and of levels near 0% or 100%.
     """
-    wins = [lv.wins for lv in result.levels]
-    steps = [a - b for a, b in itertools.pairwise(wins)]
-    for i, step in enumerate(steps):
-        level = result.levels[i]
-        if step != 0 or not 0 < level.wins < level.games:
+    levels = result.levels
+    steps = [a.wins - b.wins for a, b in itertools.pairwise(levels)]
+    i = 0
+    while i < len(steps):
+        if steps[i] != 0 or not 0 < levels[i].wins < levels[i].games:
+            i += 1
             continue
-        beside = steps[max(i - 1, 0) : i] + steps[i + 1 : i + 2]
+        end = i
+        while end < len(steps) and steps[end] == 0:
+            end += 1
+        beside = steps[max(i - 1, 0) : i] + steps[end : end + 1]
         if beside and min(beside) >= CHANCE_TIE_STEP:
             return True
+        i = end
     return False
-
-
-# Games a turn decides beside a repeated count for the repeat to be the game's, not chance's:
-# e^-5 < 1%.
-CHANCE_TIE_STEP = 5
 
 
 def _own_turn_contracts(result: OddsResult) -> list[str]:

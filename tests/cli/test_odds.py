@@ -498,8 +498,13 @@ def test_the_note_on_equal_neighbouring_levels_appears_only_where_the_game_makes
     )
     assert "Equal chances" not in _caption(
         odds_result([800, 790, 790, 786, 0], players=2, contracts=with_pack)
-    )  # the turn below decides only 4 games: a repeat there is as likely chance's
+    )  # the turn below changes only 4 games: a repeat there may be the sample's luck
     assert note in _caption(odds_result([800, 790, 790, 780, 0], players=2, contracts=with_pack))
+    # a run of repeats is judged by the turns on either side of it
+    assert note in _caption(odds_result([800, 700, 700, 700, 600], players=2, contracts=with_pack))
+    assert "Equal chances" not in _caption(
+        odds_result([800, 700, 700, 700, 698], players=2, contracts=with_pack)
+    )
     assert "Equal chances" not in _caption(
         odds_result([800, 800, 600, 0, 0], players=2, contracts=(*others, jinx))
     )

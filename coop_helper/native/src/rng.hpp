@@ -76,8 +76,10 @@ class Rng {
     return y;
   }
 
-  // Twist the whole of the next round now (as CPython does at its first draw), so that
-  // copies drawn from later share the work. The numbers drawn are the same either way.
+  // Twist the rest of the round now (the next round's, if this one is drawn to its end or
+  // not started, as CPython does at its first draw), so that copies drawn from later share
+  // the work. The numbers drawn are the same either way; only a state read before the next
+  // draw differs from CPython's (there the new round at position 0, not the old one at 624).
   void twist_ahead() {
     if (index_ >= N) index_ = ready_ = 0;
     while (ready_ < N) twist_word(ready_++);
@@ -145,9 +147,10 @@ class Rng {
     return mt;
   }
 
-  // Word k of the next round. In order, the words it reads hold what CPython's whole-round
-  // twist would read there: k + 1 still this round's, k + M this round's below N - M and the
-  // next round's (already made) above, and word 0 the next round's for k = N - 1.
+  // Word k of the next round. Made in order, the words it reads hold what CPython's
+  // whole-round twist reads there: word k + 1 still the old round's (for k = N - 1, word 0,
+  // already the new one's); word k + M the old round's for k < N - M, and for larger k word
+  // k + M - N, already the new round's.
   void twist_word(int k) {
     static constexpr uint32_t MAG[2] = {0x0U, 0x9908b0dfU};
     constexpr int M = 397;

@@ -115,7 +115,7 @@ struct Made {
   Rng rng;
 };
 
-// This thread's two (the deck's and the team's), reached through a call that is not
+// This thread's two (the "deck" stream's and the "policy" stream's), reached through a call that is not
 // inlined, so the seeding loop works on a plain pointer (thread-local storage in a shared
 // library otherwise costs a lookup per word).
 __attribute__((noinline)) Made* made_here() {
@@ -129,7 +129,7 @@ const Rng& stream_rng(u128 seed, const char* stream) {
   // A game played again on the same seed (once per seat of the last turn) copies the
   // generator instead of seeding it again.
   Made& last = made_here()[std::strcmp(stream, "deck") == 0 ? 0 : 1];
-  if (last.stream.empty() || last.seed != seed || last.stream != stream) {
+  if (last.seed != seed || last.stream != stream) {  // (a new slot's stream is empty)
     uint8_t bytes[16];
     stream_seed_bytes(seed, stream, bytes);
     uint32_t words[4];  // least significant first; the bytes are big-endian

@@ -112,8 +112,9 @@ class ExpertPolicy : public Policy {
   bool plays_last_turn_ = true;
   // guess_seed and guess_rng: the rng is made at the first last-turn look and shared with
   // clones, as the Python object is; a clone that has none makes its own from the seed.
-  // Seeding is the costly part, so the seeded generator is kept once per game
-  // (GuessSeed, shared by every clone) and each new guess_rng starts as a copy of it.
+  // Seeding is the costly part, so the seeded generator is kept once per seed (GuessSeed,
+  // shared by every clone, and by the next game on this thread if it draws the same seed)
+  // and each new guess_rng starts as a copy of it.
   struct GuessSeed {
     uint64_t seed = 0;
     bool seeded = false;
