@@ -86,7 +86,7 @@ RANGES: dict[str, tuple[float, float]] = {
 # games it plays there (docs/expert-tuning.md: the versions). The atlas and the journal
 # keep a count's numbers while its version stands: a change at some counts rebuilds only
 # their atlas blocks and repredicts only their games.
-VERSIONS: dict[int, str] = {1: "4", 2: "5", 3: "4", 4: "4", 5: "4"}
+VERSIONS: dict[int, str] = {1: "4", 2: "5", 3: "5", 4: "4", 5: "4"}
 
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.
@@ -170,6 +170,7 @@ PARAMS: dict[int, ExpertParams] = {
         want_room=0.313,
         complete_gain=0.3,
         pack_clock=True,
+        stop_wins=True,
     ),
     4: ExpertParams(
         draw_boldness=1.034,
