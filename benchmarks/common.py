@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 QUICK_HELP = "a small run that only checks the script works (CI runs it so)"
@@ -28,3 +29,9 @@ def positional(defaults: list[str], quick: list[str]) -> tuple[bool, list[str]]:
     is_quick = len(given) < len(sys.argv) - 1
     rest = (quick if is_quick else defaults)[len(given) :]
     return is_quick, [*given, *rest]
+
+
+def this_install() -> list[str]:
+    """How to start the coop-helper of this Python's environment (not another on PATH)."""
+    script = Path(sys.executable).with_name("coop-helper")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "coop_helper"]

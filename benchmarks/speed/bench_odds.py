@@ -30,21 +30,14 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
+from benchmarks.common import parse_args, this_install
 from coop_helper.native import extension
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.setup.deals import time_pile
 from coop_helper.sim.traces import game_seed, play_trace
 
-
-def this_install() -> list[str]:
-    """How to start the coop-helper of this Python's environment (not another on PATH)."""
-    script = Path(sys.executable).with_name("coop-helper")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "coop_helper"]
-
-
-COMMAND = this_install()
+COMMAND = this_install()  # this environment's coop-helper, not another on PATH
 
 
 def deals(players: int, count: int) -> list[list[str]]:
@@ -146,13 +139,12 @@ def per_core(quick: bool) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="one small run of each part")
     parser.add_argument(
         "--against",
         metavar="OTHER",
         help="another install's coop-helper: compare this build with it, both native",
     )
-    options = parser.parse_args()
+    options = parse_args(parser)
     quick = options.quick
     if extension() is None:
         sys.exit("the native core is not built on this install: nothing to compare")

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.common import parse_args
+from benchmarks.common import parse_args, this_install
 from benchmarks.speed.bench_odds import deals  # the first deal bench_odds measures
 
 
@@ -40,12 +40,6 @@ def commands() -> list[list[str]]:
         ["deal", "--players", "2", "--seed", "1"],
         ["--help"],
     ]
-
-
-def this_install() -> list[str]:
-    """How to start the coop-helper of this Python's environment."""
-    script = Path(sys.executable).with_name("coop-helper")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "coop_helper"]
 
 
 def timed(program: list[str], args: list[str], folder: Path) -> tuple[float, float]:

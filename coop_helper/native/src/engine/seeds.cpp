@@ -115,9 +115,9 @@ struct Made {
   Rng rng;
 };
 
-// This thread's two (the "deck" stream's and the "policy" stream's), reached through a call that is not
-// inlined, so the seeding loop works on a plain pointer (thread-local storage in a shared
-// library otherwise costs a lookup per word).
+// This thread's two (the "deck" stream's and the "policy" stream's), reached through a
+// call that is not inlined, so the seeding loop works on a plain pointer (thread-local
+// storage in a shared library otherwise costs a lookup per word).
 __attribute__((noinline)) Made* made_here() {
   thread_local Made made[2];
   return made;
