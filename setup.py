@@ -38,7 +38,7 @@ NATIVE_DIR = "coop_helper/native/src"
 NATIVE_SOURCES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / NATIVE_DIR).rglob("*.cpp"))
 NATIVE_HEADERS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / NATIVE_DIR).rglob("*.hpp"))
 # Floating point exactly as Python's doubles: no fused multiply-add, no fast-math.
-NATIVE_FLAGS = ["-std=c++17", "-O2", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden"]
+NATIVE_FLAGS = ["-std=c++17", "-O3", "-ffp-contract=off", "-fno-fast-math", "-fvisibility=hidden"]
 
 
 def native_modules() -> list:

@@ -136,10 +136,10 @@ void ExpertPolicy::refresh(const Table& table) {
   }
   for (int i = 0; i < n_; ++i)
     if (changed >> i & 1U) {
-      auto wants = std::make_shared<Wants>();
+      // a copy shared with a clone is replaced, never changed; one held here alone is reused
+      if (wants_[i].use_count() != 1) wants_[i] = std::make_shared<Wants>();
       wants_for_player(table, table.players[i], assignment_[i], p_.pack_swords,
-                       p_.expedition_slack, *wants);
-      wants_[i] = std::move(wants);
+                       p_.expedition_slack, *wants_[i]);
     }
   open_n_ = open_n;
   row_n_ = row_n;

@@ -126,7 +126,7 @@ class ExpertPolicy : public Policy {
   const Deck* deck_ = nullptr;
   std::shared_ptr<const KindGroups> kinds_;
   int n_ = 0;
-  std::shared_ptr<Wants> wants_[MAX_PLAYERS];  // shared with clones (replaced, never changed)
+  std::shared_ptr<Wants> wants_[MAX_PLAYERS];  // shared with clones (then replaced, not changed)
   ContractList assignment_[MAX_PLAYERS];
   int open_n_ = -1;
   int row_n_ = -1;
