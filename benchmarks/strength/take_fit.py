@@ -1,0 +1,341 @@
+"""Could a learned correction to the expert's takes close the search's gap? Collect, then fit.
+
+Collect (``--out FILE``): the expert plays `search_gain`'s deals (``--first``, ``--games``,
+nothing removed) unchanged; at every take with at least one card to choose, each answer
+(every card, and passing) is played out by the search's rollouts on the native core
+(``--samples`` guesses of the hidden cards, the same guesses for every answer), and one JSON
+line records the expert's value of each card, a few features of it and each answer's wins.
+The file is resumable: a run plays only the games it does not hold yet.
+
+Fit (``--fit FILE``): a linear correction of the expert's values, ``value + features . w``
+(passing stays at 0, as in the expert), chosen to pick the answers with the most rollout
+wins on one half of the games (a softmax relaxation, scipy's L-BFGS), and judged on the
+other half, then the halves swapped. The estimate is the rollout wins the corrected choices
+gain over the expert's own, summed per game, in points: a one-decision-at-a-time estimate
+(each answer is followed by the unchanged expert), so it bounds what the correction itself
+could be worth only roughly. The same sum for the best answer of every decision (biased
+upward: it picks the luckiest estimate) is printed as a ceiling.
+
+Run by hand (native core required):
+    python -m benchmarks.strength.take_fit --players 4 --games 300 --out take-4p.jsonl
+    python -m benchmarks.strength.take_fit --fit take-4p.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from scipy.optimize import minimize
+
+from benchmarks.common import parse_args
+from benchmarks.strength.search_gain import deal
+from coop_helper.engine import Game, GameConfig
+from coop_helper.engine.cards import PERSON, SHIP
+from coop_helper.engine.state import PlayerState, Table, hire_cost
+from coop_helper.native import native_in_use
+from coop_helper.policies import POLICIES
+from coop_helper.policies.expert import SHARE_SHIPS, ExpertPolicy
+from coop_helper.policies.search import SearchPolicy, paired_best
+from coop_helper.setup.catalog import ABILITIES
+from coop_helper.setup.deals import time_pile
+
+FEATURES = (
+    "ship",  # 1 for a ship
+    "person",  # 1 for a person
+    "ship, active player",
+    "person, active player",
+    "own worth",  # the expert's worth of the card to this player
+    "fee",  # what the 1-coin fee costs a teammate
+    "teammates' gain",  # what the expert subtracts for a teammate still to take
+    "ship's coins",  # coins the ship brings this player
+    "person's price",  # coins the person costs this player
+    "coins / 10",  # the player's coins (the same for every card: take against pass)
+    "ship x coins / 10",
+    "Time Pile / 10",  # turns left (the same for every card)
+    "ship x Time Pile / 10",
+    "more takes left",  # 1 if the player may take again after this
+    "person's progress",  # the contract progress the expert sees in it for this player
+    "person's income",  # the income part of its worth
+    "person's best progress for a teammate",
+    "person's swords",
+    *(f"person: {name}" for name in ABILITIES),  # one per ability: a learned bias
+)
+
+
+def card_features(
+    expert: ExpertPolicy, table: Table, player: PlayerState, card: int, fee: float, later: list
+) -> tuple[float, list[float]]:
+    """The expert's value of taking ``card`` (as its choose_take weighs it) and FEATURES."""
+    deck = expert.deck
+    is_ship = deck.type[card] == SHIP
+    active = float(table.active == player.index)
+    own = expert.card_value(player, card)
+    mates = 0.0
+    if later and (deck.type[card] == PERSON or SHARE_SHIPS):
+        mates = expert._teammates_gain(player, later, card, own)
+    coins = player.coins / 10
+    pile = table.time_size / 10
+    ship_coins = deck.coins[card] + player.traders[deck.colour[card]] if is_ship else 0
+    price = 0 if is_ship else hire_cost(deck, player, card)
+    person = [0.0] * (4 + len(ABILITIES))
+    if not is_ship:
+        person[0] = expert._progress(player, card)
+        person[1] = expert.kinds.income[card] * expert.tuned.income_weight * expert._turns_ahead
+        others = [p for p in table.players if p is not player]
+        person[2] = max((expert._progress(p, card) for p in others), default=0.0)
+        person[3] = float(deck.swords[card])
+        person[4 + deck.ability[card]] = 1.0
+    row = [
+        float(is_ship),
+        float(not is_ship),
+        float(is_ship) * active,
+        float(not is_ship) * active,
+        own,
+        fee,
+        mates,
+        float(ship_coins),
+        float(price),
+        coins,
+        coins * is_ship,
+        pile,
+        pile * is_ship,
+        0.0,  # more takes left: filled in by the caller
+        *person,
+    ]
+    return own - fee - mates, row
+
+
+class TakeProbe(SearchPolicy):
+    """Plays exactly as the expert; at each take, rolls out every answer and records it."""
+
+    def __init__(self, samples: int) -> None:
+        super().__init__(POLICIES["expert"], "take-probe", ("take",), samples, base_name="expert")
+        self.decisions: list[dict[str, Any]] = []
+
+    def choose_take(
+        self, table: Table, player: PlayerState, options: list[int], takes_left: int
+    ) -> int | None:
+        """The expert's take; every answer's rollout wins recorded on the way."""
+        expert = self.base
+        assert isinstance(expert, ExpertPolicy)
+        choice = expert.choose_take(table, player, options, takes_left)
+        if not options:
+            return choice
+        active = table.players[table.active]
+        fee = 0.0 if active is player else expert._fees(table, active)[player.index]
+        later = expert._still_to_take(table, player)
+        values, rows = [], []
+        for card in options:
+            value, row = card_features(expert, table, player, card, fee, later)
+            row[FEATURES.index("more takes left")] = float(takes_left > 1)
+            values.append(value)
+            rows.append(row)
+        answers: list[int | None] = [*options, None]
+        results = self._option_wins(table, "take", answers, player.index, takes_left)
+        self.decisions.append(
+            {
+                "turn": table.turn,
+                "cards": [expert.deck.label(card) for card in options],
+                "values": values,
+                "features": rows,
+                "wins": [int(sum(r)) for r in results],  # the cards', then passing's
+                "outcomes": ["".join(str(int(x)) for x in r) for r in results],
+                "choice": len(options) if choice is None else options.index(choice),
+            }
+        )
+        return choice
+
+
+def one_game(args: tuple[int, int, int]) -> dict[str, Any]:
+    """One expert game of deal ``index`` with its takes probed (search_gain's seed)."""
+    players, index, samples = args
+    contracts = deal(players, index)
+    size = time_pile(contracts).size
+    assert size is not None
+    probe = TakeProbe(samples)
+    won = Game(GameConfig(contracts, players, size, 0, 7_919 * index + players), probe).run().won
+    return {
+        "game": index,
+        "players": players,
+        "samples": samples,
+        "won": won,
+        "takes": probe.decisions,
+    }
+
+
+def collect(players: int, first: int, games: int, samples: int, workers: int, out: Path) -> None:
+    """Append the games ``first .. first + games - 1`` that ``out`` does not hold yet."""
+    held = set()
+    if out.exists():
+        held = {json.loads(line)["game"] for line in out.read_text().splitlines() if line}
+    todo = [(players, i, samples) for i in range(first, first + games) if i not in held]
+    print(f"{players} players: {len(held)} games held, {len(todo)} to play ({samples} samples)")
+    with multiprocessing.Pool(workers) as pool, out.open("a", encoding="utf-8") as file:
+        for done, game in enumerate(pool.imap_unordered(one_game, todo), 1):
+            file.write(json.dumps(game) + "\n")
+            file.flush()
+            if done % 25 == 0:
+                print(f"  {done} of {len(todo)} games", flush=True)
+
+
+Decision = tuple[np.ndarray, np.ndarray, np.ndarray, int]  # values, features, win rates, expert
+
+
+def decisions_of(games: Sequence[dict[str, Any]]) -> list[list[Decision]]:
+    """Per game, its takes: values and features with passing first (0 and a zero row),
+    each answer's win rate, and the expert's answer in that order."""
+    out = []
+    for game in games:
+        samples = game["samples"]
+        takes = []
+        for take in game["takes"]:
+            n = len(take["values"])
+            values = np.array([0.0, *take["values"]])
+            rows = np.vstack([np.zeros(len(FEATURES)), np.array(take["features"])])
+            wins = np.array([take["wins"][n], *take["wins"][:n]]) / samples
+            expert = 0 if take["choice"] == n else take["choice"] + 1
+            takes.append((values, rows, wins, expert))
+        out.append(takes)
+    return out
+
+
+def picks(takes: list[Decision], weights: np.ndarray) -> list[int]:
+    """The answer with the highest corrected value (passing first wins ties, as the expert)."""
+    return [int(np.argmax(values + rows @ weights)) for values, rows, _, _ in takes]
+
+
+def fit(train: list[Decision], scale: np.ndarray, temperature: float, ridge: float) -> np.ndarray:
+    """Weights that pick the answers with the most rollout wins (softmax relaxation)."""
+    values = [t[0] for t in train]
+    rows = [t[1] / scale for t in train]
+    wins = [t[2] for t in train]
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        total, grad = 0.0, np.zeros_like(w)
+        for v, x, r in zip(values, rows, wins, strict=True):
+            s = (v + x @ w) / temperature
+            p = np.exp(s - s.max())
+            p /= p.sum()
+            mean = p @ r
+            total += mean
+            grad += (x.T @ (p * (r - mean))) / temperature
+        n = len(values)
+        return -total / n + ridge * (w @ w), -grad / n + 2 * ridge * w
+
+    result = minimize(loss, np.zeros(len(FEATURES)), jac=True, method="L-BFGS-B")
+    return np.asarray(result.x) / scale
+
+
+def per_game_gain(games: list[list[Decision]], weights: np.ndarray) -> list[float]:
+    """Per game: rollout win rate of the corrected answers minus the expert's, summed."""
+    out = []
+    for takes in games:
+        chosen = picks(takes, weights)
+        out.append(sum(t[2][c] - t[2][t[3]] for t, c in zip(takes, chosen, strict=True)))
+    return out
+
+
+def mean_se(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and its standard error."""
+    n = len(xs)
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / max(n - 1, 1)
+    return mean, math.sqrt(var / n)
+
+
+def report(path: Path, temperature: float, ridge: float) -> None:
+    """Fit on each half of the games, judge on the other; print the estimates."""
+    games = [json.loads(line) for line in path.read_text().splitlines() if line]
+    data = decisions_of(games)
+    takes = [t for g in data for t in g]
+    same = sum(int(np.argmax(t[0])) == t[3] for t in takes)
+    print(f"{path}: {len(games)} games, {len(takes)} takes probed; the expert's values give")
+    print(f"  its own answer at {same} of them ({100 * same / max(len(takes), 1):.1f}%)")
+    scale = np.std(np.vstack([t[1] for t in takes]), axis=0) + 1e-9
+    halves = [data[0::2], data[1::2]]
+    gains: list[float] = []
+    for k, (train, test) in enumerate([(halves[0], halves[1]), (halves[1], halves[0])]):
+        weights = fit([t for g in train for t in g], scale, temperature, ridge)
+        held = per_game_gain(test, weights)
+        seen = per_game_gain(train, weights)
+        gains += held
+        m, se = mean_se(held)
+        ms, _ = mean_se(seen)
+        print(
+            f"  fit on half {k}: judged on the other {100 * m:+.2f} ± {100 * se:.2f} points a game"
+            f" (on its own half {100 * ms:+.2f})"
+        )
+        for name, w in zip(FEATURES, weights, strict=True):
+            print(f"      {name:24s} {w:+.3f}")
+    m, se = mean_se(gains)
+    search, _ = search_rule(games)
+    ceiling = [sum(t[2].max() - t[2][t[3]] for t in g) for g in data]
+    c, cse = mean_se(ceiling)
+    print(f"  held out, both halves: {100 * m:+.2f} ± {100 * se:.2f} points a game")
+    print(f"  best answer of every take (biased upward): {100 * c:+.2f} ± {100 * cse:.2f}")
+    if search:
+        s, sse = mean_se(search)
+        print("  the search's own rule, its guesses split in two (picked on the first half,")
+        print(f"  judged on the second): {100 * s:+.2f} ± {100 * sse:.2f} points a game")
+
+
+def search_rule(games: Sequence[dict[str, Any]]) -> tuple[list[float], int]:
+    """Per game, the search's pick (`paired_best` on the first half of each answer's
+    guesses, the expert's answer as the base) judged on the second half: its rollout win
+    rate minus the expert's, summed; and the overrides. Empty where outcomes are missing."""
+    out, overrides = [], 0
+    for game in games:
+        total = 0.0
+        for take in game["takes"]:
+            if "outcomes" not in take:
+                return [], 0
+            n = len(take["values"])
+            rows = [[float(c) for c in o] for o in take["outcomes"]]
+            half = len(rows[0]) // 2
+            order = [take["choice"], *[i for i in range(n + 1) if i != take["choice"]]]
+            first = [rows[i][:half] for i in order]
+            pick = order[paired_best(first, 0)]
+            if pick != take["choice"]:
+                overrides += 1
+                total += (sum(rows[pick][half:]) - sum(rows[take["choice"]][half:])) / (
+                    len(rows[0]) - half
+                )
+        out.append(total)
+    return out, overrides
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--first", type=int, default=60_000, help="index of the first deal")
+    parser.add_argument("--samples", type=int, default=32)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, help="collect into this file (JSON lines)")
+    parser.add_argument("--fit", type=Path, help="fit and judge on this file")
+    parser.add_argument("--temperature", type=float, default=0.5)
+    parser.add_argument("--ridge", type=float, default=1e-3)
+    args = parse_args(parser, games=2, samples=4, workers=1)
+    if args.quick and args.out is None and args.fit is None:  # a scratch file
+        args.out = Path(tempfile.mkdtemp()) / "take-fit.jsonl"
+        args.fit = args.out
+    if args.out is None and args.fit is None:
+        parser.error("give --out FILE to collect, --fit FILE to fit, or both")
+    if args.out is not None:
+        if not native_in_use():
+            parser.error("the rollouts need the native core (install with a C++ compiler)")
+        collect(args.players, args.first, args.games, args.samples, args.workers, args.out)
+    if args.fit is not None:
+        report(args.fit, args.temperature, args.ridge)
+
+
+if __name__ == "__main__":
+    main()
