@@ -38,79 +38,16 @@ from scipy.optimize import minimize
 from benchmarks.common import parse_args
 from benchmarks.strength.search_gain import deal
 from coop_helper.engine import Game, GameConfig
-from coop_helper.engine.cards import PERSON, SHIP
-from coop_helper.engine.state import PlayerState, Table, hire_cost
+from coop_helper.engine.cards import PERSON
+from coop_helper.engine.state import PlayerState, Table
 from coop_helper.native import native_in_use
 from coop_helper.policies import POLICIES
 from coop_helper.policies.expert import SHARE_SHIPS, ExpertPolicy
 from coop_helper.policies.search import SearchPolicy, paired_best
-from coop_helper.setup.catalog import ABILITIES
+from coop_helper.policies.take_model import TAKE_FEATURES, take_features
 from coop_helper.setup.deals import time_pile
 
-FEATURES = (
-    "ship",  # 1 for a ship
-    "person",  # 1 for a person
-    "ship, active player",
-    "person, active player",
-    "own worth",  # the expert's worth of the card to this player
-    "fee",  # what the 1-coin fee costs a teammate
-    "teammates' gain",  # what the expert subtracts for a teammate still to take
-    "ship's coins",  # coins the ship brings this player
-    "person's price",  # coins the person costs this player
-    "coins / 10",  # the player's coins (the same for every card: take against pass)
-    "ship x coins / 10",
-    "Time Pile / 10",  # turns left (the same for every card)
-    "ship x Time Pile / 10",
-    "more takes left",  # 1 if the player may take again after this
-    "person's progress",  # the contract progress the expert sees in it for this player
-    "person's income",  # the income part of its worth
-    "person's best progress for a teammate",
-    "person's swords",
-    *(f"person: {name}" for name in ABILITIES),  # one per ability: a learned bias
-)
-
-
-def card_features(
-    expert: ExpertPolicy, table: Table, player: PlayerState, card: int, fee: float, later: list
-) -> tuple[float, list[float]]:
-    """The expert's value of taking ``card`` (as its choose_take weighs it) and FEATURES."""
-    deck = expert.deck
-    is_ship = deck.type[card] == SHIP
-    active = float(table.active == player.index)
-    own = expert.card_value(player, card)
-    mates = 0.0
-    if later and (deck.type[card] == PERSON or SHARE_SHIPS):
-        mates = expert._teammates_gain(player, later, card, own)
-    coins = player.coins / 10
-    pile = table.time_size / 10
-    ship_coins = deck.coins[card] + player.traders[deck.colour[card]] if is_ship else 0
-    price = 0 if is_ship else hire_cost(deck, player, card)
-    person = [0.0] * (4 + len(ABILITIES))
-    if not is_ship:
-        person[0] = expert._progress(player, card)
-        person[1] = expert.kinds.income[card] * expert.tuned.income_weight * expert._turns_ahead
-        others = [p for p in table.players if p is not player]
-        person[2] = max((expert._progress(p, card) for p in others), default=0.0)
-        person[3] = float(deck.swords[card])
-        person[4 + deck.ability[card]] = 1.0
-    row = [
-        float(is_ship),
-        float(not is_ship),
-        float(is_ship) * active,
-        float(not is_ship) * active,
-        own,
-        fee,
-        mates,
-        float(ship_coins),
-        float(price),
-        coins,
-        coins * is_ship,
-        pile,
-        pile * is_ship,
-        0.0,  # more takes left: filled in by the caller
-        *person,
-    ]
-    return own - fee - mates, row
+FEATURES = TAKE_FEATURES
 
 
 class TakeProbe(SearchPolicy):
@@ -134,10 +71,12 @@ class TakeProbe(SearchPolicy):
         later = expert._still_to_take(table, player)
         values, rows = [], []
         for card in options:
-            value, row = card_features(expert, table, player, card, fee, later)
-            row[FEATURES.index("more takes left")] = float(takes_left > 1)
-            values.append(value)
-            rows.append(row)
+            own = expert.card_value(player, card)
+            mates = 0.0
+            if later and (expert.deck.type[card] == PERSON or SHARE_SHIPS):
+                mates = expert._teammates_gain(player, later, card, own)
+            values.append(own - fee - mates)
+            rows.append(take_features(expert, table, player, card, own, fee, mates, takes_left))
         answers: list[int | None] = [*options, None]
         results = self._option_wins(table, "take", answers, player.index, takes_left)
         self.decisions.append(
@@ -251,8 +190,9 @@ def mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def report(path: Path, temperature: float, ridge: float) -> None:
-    """Fit on each half of the games, judge on the other; print the estimates."""
+def report(path: Path, temperature: float, ridge: float, save: Path | None = None) -> None:
+    """Fit on each half of the games, judge on the other; print the estimates. ``save``:
+    write the weights fitted on every game there (JSON: feature names and weights)."""
     games = [json.loads(line) for line in path.read_text().splitlines() if line]
     data = decisions_of(games)
     takes = [t for g in data for t in g]
@@ -281,6 +221,12 @@ def report(path: Path, temperature: float, ridge: float) -> None:
     c, cse = mean_se(ceiling)
     print(f"  held out, both halves: {100 * m:+.2f} ± {100 * se:.2f} points a game")
     print(f"  best answer of every take (biased upward): {100 * c:+.2f} ± {100 * cse:.2f}")
+    if save is not None:
+        weights = fit([t for g in data for t in g], scale, temperature, ridge)
+        lines = [f"[players.{games[0]['players']}]"]
+        lines += [f"{name} = {w:.4f}" for name, w in zip(FEATURES, weights, strict=True)]
+        save.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"  the weights fitted on every game: {save}")
     if search:
         s, sse = mean_se(search)
         print("  the search's own rule, its guesses split in two (picked on the first half,")
@@ -323,6 +269,11 @@ def main() -> None:
     parser.add_argument("--fit", type=Path, help="fit and judge on this file")
     parser.add_argument("--temperature", type=float, default=0.5)
     parser.add_argument("--ridge", type=float, default=1e-3)
+    parser.add_argument(
+        "--save",
+        type=Path,
+        help="with --fit: write the weights fitted on every game (a TOML table)",
+    )
     args = parse_args(parser, games=2, samples=4, workers=1)
     if args.quick and args.out is None and args.fit is None:  # a scratch file
         args.out = Path(tempfile.mkdtemp()) / "take-fit.jsonl"
@@ -334,7 +285,7 @@ def main() -> None:
             parser.error("the rollouts need the native core (install with a C++ compiler)")
         collect(args.players, args.first, args.games, args.samples, args.workers, args.out)
     if args.fit is not None:
-        report(args.fit, args.temperature, args.ridge)
+        report(args.fit, args.temperature, args.ridge, args.save)
 
 
 if __name__ == "__main__":

@@ -52,6 +52,7 @@ from coop_helper.policies.last_turn import last_turn_look
 from coop_helper.policies.needs import PAIRS
 from coop_helper.policies.planning import Wants, assign_contracts, last_seat, wants_for_player
 from coop_helper.policies.stop_wins import stopping_wins
+from coop_helper.policies.take_model import take_correction, take_features, take_weights
 from coop_helper.setup.catalog import COLOURS, SKULL
 
 FILL: Final = 20.0  # a person that fills a slot of an assigned contract
@@ -401,11 +402,16 @@ class ExpertPolicy:
             if colour in self.wants[player.index].foes and value < FOE_VALUE:
                 value = FOE_VALUE
             return value
-        value = (
-            self._progress(player, card)
-            + self.kinds.income[card] * self.tuned.income_weight * self._turns_ahead
-        )
+        value = self._progress(player, card) + self.income_part(card)
         return value - coin * HIRE_PRICE * hire_cost(deck, player, card)
+
+    def income_part(self, card: int) -> float:
+        """The coins a person brings over the turns ahead, weighted (0 for a ship)."""
+        return self.kinds.income[card] * self.tuned.income_weight * self._turns_ahead
+
+    def progress(self, player: PlayerState, card: int) -> float:
+        """The contract progress (and repelling power) a person brings this player."""
+        return self._progress(player, card)
 
     def _progress(self, player: PlayerState, card: int) -> float:
         """Contract progress (and repelling power) a person brings; memoised per plan."""
@@ -697,11 +703,17 @@ class ExpertPolicy:
         self._coin[player.index] = coin
         fee = 0.0 if is_active else self._fees(table, table.players[table.active])[player.index]
         later = self._still_to_take(table, player)
+        weights = take_weights(table.n_players) if self.tuned.take_model else None
         for card in options:
             own = self.card_value(player, card)
             value = own - fee
+            mates = 0.0
             if later and (self.deck.type[card] == PERSON or SHARE_SHIPS):
-                value -= self._teammates_gain(player, later, card, own)
+                mates = self._teammates_gain(player, later, card, own)
+                value -= mates
+            if weights is not None:  # the learned correction (policies.take_model)
+                features = take_features(self, table, player, card, own, fee, mates, takes_left)
+                value += self.tuned.take_model * take_correction(weights, features)
             if value > best:
                 best, pick = value, card
         if pick is not None and self.deck.type[pick] == PERSON:

@@ -44,6 +44,7 @@ class ExpertParams:
     pack_clock: bool = False  # Pack of Pirates goes to the seat of the last turn, of those tied
     pack_seat: int = -1  # ... or to this seat of those tied, whatever the clock (-1: not set)
     stop_wins: bool = False  # stop drawing where stopping wins now (`policies.stop_wins`)
+    take_model: float = 0.0  # weight of the learned take correction (`policies.take_model`)
 
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
@@ -80,13 +81,14 @@ RANGES: dict[str, tuple[float, float]] = {
     "pack_clock": (0, 1),
     "pack_seat": (-1, 4),
     "stop_wins": (0, 1),
+    "take_model": (0.0, 2.0),
 }
 
 # The expert's version per player count, raised at a count whenever a change alters the
 # games it plays there (docs/expert-tuning.md: the versions). The atlas and the journal
 # keep a count's numbers while its version stands: a change at some counts rebuilds only
 # their atlas blocks and repredicts only their games.
-VERSIONS: dict[int, str] = {1: "4", 2: "5", 3: "5", 4: "4", 5: "4"}
+VERSIONS: dict[int, str] = {1: "4", 2: "5", 3: "5", 4: "5", 5: "5"}
 
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.
@@ -192,6 +194,7 @@ PARAMS: dict[int, ExpertParams] = {
         team_fee=True,
         pack_first=0.5,
         stop_wins=True,
+        take_model=1.5,
     ),
     5: ExpertParams(
         draw_boldness=0.721,
@@ -215,5 +218,6 @@ PARAMS: dict[int, ExpertParams] = {
         tax_draw=0.512,
         pack_first=0.5,
         stop_wins=True,
+        take_model=0.5,
     ),
 }

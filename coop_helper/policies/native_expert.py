@@ -18,7 +18,7 @@ from typing import Any
 
 from coop_helper.engine.cards import ABILITY
 from coop_helper.native import core as native_core
-from coop_helper.policies import expert, last_turn, planning, stop_wins
+from coop_helper.policies import expert, last_turn, planning, stop_wins, take_model
 from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
 
 
@@ -81,6 +81,8 @@ def expert_constants(players: int, params: ExpertParams) -> dict[str, Any]:
         open_max=last_turn.OPEN_MAX,
         short_max=last_turn.SHORT_MAX,
         take_time_coins=stop_wins.TAKE_TIME_COINS,
+        take_count_scale=take_model.COUNT_SCALE,
+        take_weights=list(take_model.take_weights(players)),
     )
     return constants
 

@@ -10,7 +10,7 @@
 // exactly where Python did.
 //
 // Records, one a line, whitespace-separated:
-//   expert (<name> <value>)* income_per_turn <value per ability>
+//   expert (<name> <value>)* income_per_turn <value per ability> take_weights <n> <value>*
 //        the expert's constants for the games that follow (policies/native_expert.py)
 //   deck <players> <size> <n_kinds> <start_coins> <five> (<per card: kind type colour coins
 //        swords cost vp ability coin_to_other most_swords n_needs (ability count)*>)*
@@ -292,6 +292,11 @@ int main() {
       while (in >> name) {
         if (name == "income_per_turn") {
           for (double& value : expert.income_per_turn) in >> value;
+        } else if (name == "take_weights") {
+          size_t count = 0;
+          in >> count;
+          expert.take_weights.assign(count, 0.0);
+          for (double& value : expert.take_weights) in >> value;
         } else {
           double value;
           in >> value;

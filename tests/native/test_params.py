@@ -115,7 +115,7 @@ def test_constants_missing_or_unknown_are_refused() -> None:
 
     constants = expert_constants(3, PARAMS[3])
     make_expert(constants)  # the whole set is taken
-    for name in ("horizon", "open_max", "income_per_turn", "draw_boldness"):
+    for name in ("horizon", "open_max", "income_per_turn", "take_weights", "draw_boldness"):
         with pytest.raises(ValueError, match=name):
             make_expert({k: v for k, v in constants.items() if k != name})
     with pytest.raises(ValueError, match="no constant"):
@@ -184,6 +184,45 @@ def test_stopping_where_stopping_wins_plays_alike(players: int) -> None:
     for i, got in enumerate(traces):
         trace = play_trace(
             case.contracts, players, case.time_pile, game_seed(7, i), "expert",
+            params={players: on},
+        )  # fmt: skip
+        assert got == (trace.finish_turn, trace.events, trace.endings), (case, i)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_learned_take_correction_plays_alike(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`take_model` on both engines, with weights drawn for every take feature: the same
+    whole games and odds-runner traces, and games other than without it."""
+    from coop_helper.native.core import make_expert, play_games, play_traces
+    from coop_helper.policies import expert as python_expert
+    from coop_helper.policies import take_model
+
+    rng = random.Random(60 + players)
+    weights = tuple(rng.uniform(-1.0, 1.0) for _ in take_model.TAKE_FEATURES)
+    monkeypatch.setattr(take_model, "take_weights", lambda _players: weights)
+    monkeypatch.setattr(python_expert, "take_weights", lambda _players: weights)
+    on = dataclasses.replace(PARAMS[players], take_model=1.3)
+    off = dataclasses.replace(PARAMS[players], take_model=0.0)
+    native_on = make_expert(expert_constants(players, on))
+    native_off = make_expert(expert_constants(players, off))
+    changed = 0
+    for _ in range(20):
+        case = random_case(rng, players, blue=False)
+        args = (case.contracts, players, case.time_pile, [case.seed], "expert", case.removed)
+        [ours] = play_games(*args, case.dealt_time, native_on)
+        assert ours == play_python(case, "expert", {players: on}), case
+        [plain] = play_games(*args, case.dealt_time, native_off)
+        changed += ours != plain
+    assert changed > 0
+    case = random_case(rng, players, blue=False)
+    traces = play_traces(
+        case.contracts, players, case.time_pile, 9, 0, CASES, "expert", expert=native_on
+    )
+    for i, got in enumerate(traces):
+        trace = play_trace(
+            case.contracts, players, case.time_pile, game_seed(9, i), "expert",
             params={players: on},
         )  # fmt: skip
         assert got == (trace.finish_turn, trace.events, trace.endings), (case, i)

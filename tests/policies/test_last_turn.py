@@ -93,7 +93,7 @@ def _caught(players: int, seeds: range) -> list[tuple]:
 def test_the_rest_of_a_turn_left_open_is_what_the_rule_works_out(players):
     """The runner reads the rule's answer off the game's own rest of the turn: that must
     equal the rule's play-through in its head, on guessed hidden cards and its own coins."""
-    found = _caught(players, range(12))
+    found = _caught(players, range(16))
     assert len(found) >= 10
     for (table, _hidden, _state, team), left in found:
         view = last_turn_view(table)

@@ -124,12 +124,15 @@ std::shared_ptr<ExpertParams> make_expert(const py::dict& constants) {
       if (static_cast<int>(income.size()) != N_ABILITIES)
         throw std::invalid_argument("income_per_turn needs one value per ability");
       for (int a = 0; a < N_ABILITIES; ++a) params->income_per_turn[a] = income[a];
+    } else if (name == "take_weights") {
+      params->take_weights = item.second.cast<std::vector<double>>();
     } else {
       set_expert_field(*params, name, item.second.cast<double>());
     }
   }
-  if (!constants.contains("income_per_turn"))
-    throw std::invalid_argument("expert constant missing: income_per_turn");
+  for (const char* name : {"income_per_turn", "take_weights"})
+    if (!constants.contains(name))
+      throw std::invalid_argument(std::string("expert constant missing: ") + name);
   if (params->rich <= 0) throw std::invalid_argument("expert constant rich must be positive");
   return params;
 }

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
+#include <vector>
 
 #include "engine/contracts.hpp"
 #include "policies/last_turn.hpp"
@@ -552,7 +554,7 @@ bool ExpertPolicy::repel(const Table& table, const PlayerState& player, int card
 }
 
 int ExpertPolicy::choose_take(const Table& table, const PlayerState& player,
-                              const Cards& options, int /*takes_left*/) {
+                              const Cards& options, int takes_left) {
   refresh(table);
   const bool is_active = table.active == player.index;
   double best = 0.0;
@@ -574,8 +576,13 @@ int ExpertPolicy::choose_take(const Table& table, const PlayerState& player,
   for (int card : options) {
     const double own = card_value(player, card);
     double value = own - fee;
-    if (later && (deck_->type[card] == PERSON || p_.share_ships))
-      value -= teammates_gain(table, player, later, card, own);
+    double mates = 0.0;
+    if (later && (deck_->type[card] == PERSON || p_.share_ships)) {
+      mates = teammates_gain(table, player, later, card, own);
+      value -= mates;
+    }
+    if (p_.take_model != 0.0)  // the learned correction (policies/take_model.py)
+      value += p_.take_model * take_correction(table, player, card, own, fee, mates, takes_left);
     if (value > best) {
       best = value;
       pick = card;
@@ -583,6 +590,55 @@ int ExpertPolicy::choose_take(const Table& table, const PlayerState& player,
   }
   if (pick != NO_CARD && deck_->type[pick] == PERSON) touch(player);
   return pick;
+}
+
+// take_model.take_features and take_correction: sum(weight * feature), TAKE_FEATURES order
+double ExpertPolicy::take_correction(const Table& table, const PlayerState& player, int card,
+                                     double own, double fee, double mates, int takes_left) {
+  const Deck& deck = *deck_;
+  const bool is_ship = deck.type[card] == SHIP;
+  const double ship = is_ship ? 1.0 : 0.0, person = is_ship ? 0.0 : 1.0;
+  const double active = table.active == player.index ? 1.0 : 0.0;
+  const double coins = player.coins / p_.take_count_scale;
+  const double pile = table.time_size / p_.take_count_scale;
+  double progress = 0.0, income_part = 0.0, most = 0.0, swords = 0.0;
+  if (!is_ship) {
+    progress = person_progress(player, card);
+    income_part = income(card) * p_.income_weight * turns_ahead_;
+    bool any = false;  // the most progress the person brings another player
+    for (int i = 0; i < table.n_players; ++i) {
+      if (i == player.index) continue;
+      const double other = person_progress(table.players[i], card);
+      if (!any || other > most) most = other;
+      any = true;
+    }
+    swords = deck.swords[card];
+  }
+  const std::vector<double>& w = p_.take_weights;
+  double total = 0.0;
+  size_t k = 0;
+  auto add = [&](double feature) { total += w.at(k++) * feature; };  // TAKE_FEATURES order
+  add(ship);
+  add(person);
+  add(ship * active);
+  add(person * active);
+  add(own);
+  add(fee);
+  add(mates);
+  add(is_ship ? deck.coins[card] + player.traders[deck.colour[card]] : 0);
+  add(is_ship ? 0 : hire_cost(deck, player, card));
+  add(coins);
+  add(coins * ship);
+  add(pile);
+  add(pile * ship);
+  add(takes_left > 1 ? 1.0 : 0.0);
+  add(progress);
+  add(income_part);
+  add(most);
+  add(swords);
+  for (int a = 0; a < N_ABILITIES; ++a) add(!is_ship && deck.ability[card] == a ? 1.0 : 0.0);
+  if (k != w.size()) throw std::logic_error("take_weights do not match the take features");
+  return total;
 }
 
 double ExpertPolicy::teammates_gain(const Table& table, const PlayerState& /*player*/, int later,

@@ -105,6 +105,8 @@ class ExpertPolicy : public Policy {
   int pack_seat() const;
   Rng& guesses();  // the random source of the turns played through in the head
   bool spare_cube(const PlayerState& player) const;
+  double take_correction(const Table& table, const PlayerState& player, int card, double own,
+                         double fee, double mates, int takes_left);
   double teammates_gain(const Table& table, const PlayerState& player, int later, int card,
                         double own);
 

@@ -58,6 +58,7 @@ const Field FIELDS[] = {
     flag("pack_clock", &P::pack_clock),
     whole("pack_seat", &P::pack_seat),
     flag("stop_wins", &P::stop_wins),
+    real("take_model", &P::take_model),
     real("fill", &P::fill),
     whole("horizon", &P::horizon),
     real("jinx_value", &P::jinx_value),
@@ -105,6 +106,7 @@ const Field FIELDS[] = {
     whole("open_max", &P::open_max),
     whole("short_max", &P::short_max),
     whole("take_time_coins", &P::take_time_coins),
+    real("take_count_scale", &P::take_count_scale),
 };
 constexpr int N_FIELDS = sizeof(FIELDS) / sizeof(FIELDS[0]);
 

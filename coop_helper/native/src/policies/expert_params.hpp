@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "engine/state.hpp"
 
@@ -41,6 +42,7 @@ struct ExpertParams {
   bool pack_clock = false;
   int pack_seat = -1;
   bool stop_wins = false;
+  double take_model = 0.0;
   // expert.py's constants (HORIZON and TURNS_PER_CONTRACT for this player count)
   double fill = 0.0;
   double income_per_turn[N_ABILITIES] = {};  // INCOME_PER_TURN, 0 for the abilities it omits
@@ -92,9 +94,12 @@ struct ExpertParams {
   int open_max = 0;
   int short_max = 0;
   int take_time_coins = 0;  // stop_wins.TAKE_TIME_COINS
+  double take_count_scale = 0.0;  // take_model.COUNT_SCALE
+  // take_model.take_weights: the learned take correction, in TAKE_FEATURES order
+  std::vector<double> take_weights;
 };
 
-// The fields above but income_per_turn, by name (the names of the Python side's dict).
+// The fields above but income_per_turn and take_weights, by name (the names of the Python side's dict).
 int n_expert_fields();
 const char* expert_field_name(int index);
 

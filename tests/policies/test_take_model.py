@@ -1,0 +1,116 @@
+"""The expert's learned take correction: its features, its weights as data, its use."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from coop_helper.engine import Game, GameConfig
+from coop_helper.engine.cards import SHIP
+from coop_helper.errors import DataError
+from coop_helper.policies import take_model
+from coop_helper.policies.expert import ExpertPolicy
+from coop_helper.policies.expert_params import PARAMS
+from coop_helper.setup.catalog import ABILITIES, load_catalog
+
+
+def test_every_feature_has_one_name_and_a_weight_where_the_data_gives_some() -> None:
+    names = take_model.TAKE_FEATURES
+    assert len(set(names)) == len(names) == 18 + len(ABILITIES)
+    shipped = [p for p, params in PARAMS.items() if params.take_model]
+    assert shipped, "no player count plays the correction"
+    for players in shipped:
+        weights = take_model.take_weights(players)
+        assert len(weights) == len(names) and any(weights)
+
+
+def test_a_count_without_a_table_has_no_correction(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / take_model.MODEL_FILE).write_text("[players.4]\n" + "".join(
+        f"{name} = 0.5\n" for name in take_model.TAKE_FEATURES
+    ))  # fmt: skip
+    monkeypatch.setattr(take_model, "data_dir", lambda: tmp_path)
+    take_model.take_weights.cache_clear()
+    try:
+        assert take_model.take_weights(4) == (0.5,) * len(take_model.TAKE_FEATURES)
+        assert take_model.take_weights(1) == (0.0,) * len(take_model.TAKE_FEATURES)
+    finally:
+        take_model.take_weights.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[players.4]\nship = 1.0\n", "missing"),
+        ("[players.4]\n" + "".join(f"{n} = 0\n" for n in take_model.TAKE_FEATURES)
+         + "wind = 2\n", "unknown"),
+        ("[players.4\n", "not valid TOML"),
+    ],
+)  # fmt: skip
+def test_a_bad_table_is_a_clear_data_error(
+    tmp_path: Path, monkeypatch, text: str, problem: str
+) -> None:
+    (tmp_path / take_model.MODEL_FILE).write_text(text)
+    monkeypatch.setattr(take_model, "data_dir", lambda: tmp_path)
+    take_model.take_weights.cache_clear()
+    try:
+        with pytest.raises(DataError, match=problem):
+            take_model.take_weights(4)
+    finally:
+        take_model.take_weights.cache_clear()
+
+
+def test_the_correction_sums_weight_times_feature() -> None:
+    weights = tuple(float(i) for i in range(len(take_model.TAKE_FEATURES)))
+    features = [0.5] * len(weights)
+    assert take_model.take_correction(weights, features) == sum(w * 0.5 for w in weights)
+    with pytest.raises(ValueError):
+        take_model.take_correction(weights, features[:-1])
+
+
+class _Recording(ExpertPolicy):
+    """The expert, keeping every take's features (to check what they say)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[bool, bool, list[float]]] = []
+
+    def choose_take(self, table, player, options, takes_left):  # type: ignore[no-untyped-def]
+        for card in options:
+            features = take_model.take_features(
+                self, table, player, card, 0.0, 0.0, 0.0, takes_left
+            )
+            is_ship = self.deck.type[card] == SHIP
+            self.seen.append((is_ship, table.active == player.index, features))
+        return super().choose_take(table, player, options, takes_left)
+
+
+def test_the_features_describe_the_card_and_the_table() -> None:
+    contracts = tuple(load_catalog().contracts[:9])
+    policy = _Recording()
+    Game(GameConfig(contracts, 4, 20, 0, 12345), policy).run()
+    assert policy.seen
+    index = {name: i for i, name in enumerate(take_model.TAKE_FEATURES)}
+    abilities = [index[f"person_{a}"] for a in ABILITIES]
+    for is_ship, active, f in policy.seen:
+        assert f[index["ship"]] == float(is_ship) and f[index["person"]] == float(not is_ship)
+        assert f[index["ship_active"]] == float(is_ship and active)
+        assert sum(f[i] for i in abilities) == (0.0 if is_ship else 1.0)
+        if is_ship:
+            assert f[index["ship_coins"]] >= 1 and f[index["person_price"]] == 0
+        assert 0 <= f[index["time_pile"]] <= 2.0
+
+
+def test_the_correction_changes_the_experts_takes() -> None:
+    """At a count that plays it, turning it off plays other games (it is used)."""
+    players = next(p for p, params in PARAMS.items() if params.take_model)
+    off = {players: dataclasses.replace(PARAMS[players], take_model=0.0)}
+    contracts = tuple(load_catalog().contracts[: load_catalog().contracts_by_players[players]])
+    differ = 0
+    for seed in range(20):
+        config = GameConfig(contracts, players, 20, 0, seed)
+        with_it = Game(config, ExpertPolicy()).run()
+        without = Game(config, ExpertPolicy(off)).run()
+        differ += (with_it.won, with_it.turns) != (without.won, without.turns)
+    assert differ > 0
