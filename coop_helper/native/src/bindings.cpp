@@ -126,6 +126,8 @@ std::shared_ptr<ExpertParams> make_expert(const py::dict& constants) {
       for (int a = 0; a < N_ABILITIES; ++a) params->income_per_turn[a] = income[a];
     } else if (name == "take_weights") {
       params->take_weights = item.second.cast<std::vector<double>>();
+      if (static_cast<int>(params->take_weights.size()) != N_TAKE_FEATURES)
+        throw std::invalid_argument("take_weights needs one weight per take feature");
     } else {
       set_expert_field(*params, name, item.second.cast<double>());
     }

@@ -614,10 +614,10 @@ double ExpertPolicy::take_correction(const Table& table, const PlayerState& play
     }
     swords = deck.swords[card];
   }
-  const std::vector<double>& w = p_.take_weights;
+  const double* w = p_.take_weights.data();  // N_TAKE_FEATURES of them (make_expert)
   double total = 0.0;
-  size_t k = 0;
-  auto add = [&](double feature) { total += w.at(k++) * feature; };  // TAKE_FEATURES order
+  int k = 0;
+  auto add = [&](double feature) { total += w[k++] * feature; };  // TAKE_FEATURES order
   add(ship);
   add(person);
   add(ship * active);
@@ -632,12 +632,12 @@ double ExpertPolicy::take_correction(const Table& table, const PlayerState& play
   add(pile);
   add(pile * ship);
   add(takes_left > 1 ? 1.0 : 0.0);
+  if (is_ship) return total;  // a ship's person features are 0: they add nothing
   add(progress);
   add(income_part);
   add(most);
   add(swords);
-  for (int a = 0; a < N_ABILITIES; ++a) add(!is_ship && deck.ability[card] == a ? 1.0 : 0.0);
-  if (k != w.size()) throw std::logic_error("take_weights do not match the take features");
+  if (deck.ability[card] >= 0) total += w[k + deck.ability[card]];  // its one ability
   return total;
 }
 
