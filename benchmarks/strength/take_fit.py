@@ -4,7 +4,8 @@ Collect (``--out FILE``): the expert plays `search_gain`'s deals (``--first``, `
 nothing removed) unchanged; at every take with at least one card to choose, each answer
 (every card, and passing) is played out by the search's rollouts on the native core
 (``--samples`` guesses of the hidden cards, the same guesses for every answer), and one JSON
-line records the expert's value of each card, a few features of it and each answer's wins.
+line records the expert's value of each card (its own take correction included where it
+plays one, so that a fit finds what to add to it), its features and each answer's wins.
 The file is resumable: a run plays only the games it does not hold yet.
 
 Fit (``--fit FILE``): a linear correction of the expert's values, ``value + features . w``
@@ -44,7 +45,12 @@ from coop_helper.native import native_in_use
 from coop_helper.policies import POLICIES
 from coop_helper.policies.expert import SHARE_SHIPS, ExpertPolicy
 from coop_helper.policies.search import SearchPolicy, paired_best
-from coop_helper.policies.take_model import TAKE_FEATURES, take_features
+from coop_helper.policies.take_model import (
+    TAKE_FEATURES,
+    take_correction,
+    take_features,
+    take_weights,
+)
 from coop_helper.setup.deals import time_pile
 
 FEATURES = TAKE_FEATURES
@@ -75,8 +81,13 @@ class TakeProbe(SearchPolicy):
             mates = 0.0
             if later and (expert.deck.type[card] == PERSON or SHARE_SHIPS):
                 mates = expert._teammates_gain(player, later, card, own)
-            values.append(own - fee - mates)
-            rows.append(take_features(expert, table, player, card, own, fee, mates, takes_left))
+            features = take_features(expert, table, player, card, own, fee, mates, takes_left)
+            value = own - fee - mates
+            if expert.tuned.take_model:  # the correction it plays with: a fit adds to it
+                weights = take_weights(table.n_players)
+                value += expert.tuned.take_model * take_correction(weights, features)
+            values.append(value)
+            rows.append(features)
         answers: list[int | None] = [*options, None]
         results = self._option_wins(table, "take", answers, player.index, takes_left)
         self.decisions.append(
