@@ -226,3 +226,20 @@ def test_the_learned_take_correction_plays_alike(
             params={players: on},
         )  # fmt: skip
         assert got == (trace.finish_turn, trace.events, trace.endings), (case, i)
+
+
+def test_the_native_take_features_are_pythons_in_order() -> None:
+    """The C++ list of take features (which sizes the weights) names Python's, in order."""
+    import re
+    from pathlib import Path
+
+    from coop_helper.policies.take_model import TAKE_FEATURES
+    from coop_helper.setup.catalog import ABILITIES
+
+    header = Path(__file__).resolve().parents[2] / (
+        "coop_helper/native/src/policies/expert_params.hpp"
+    )
+    block = re.search(r"TAKE_BASE_FEATURES\[\] = \{(.*?)\};", header.read_text(), re.S)
+    assert block is not None
+    names = re.findall(r'"(\w+)"', block.group(1))
+    assert [*names, *(f"person_{a}" for a in ABILITIES)] == list(TAKE_FEATURES)
