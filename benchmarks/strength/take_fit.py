@@ -18,8 +18,13 @@ could be worth only roughly. The same sum for the best answer of every decision 
 upward: it picks the luckiest estimate) is printed as a ceiling.
 
 Run by hand (native core required):
-    python -m benchmarks.strength.take_fit --players 4 --games 300 --out take-4p.jsonl
-    python -m benchmarks.strength.take_fit --fit take-4p.jsonl
+    python -m benchmarks.strength.take_fit --players 4 --games 1200 --samples 64 \
+        --out take-4p.jsonl
+    python -m benchmarks.strength.take_fit --fit take-4p.jsonl --save weights-4p.toml
+
+The saved table goes into data/take_model.toml; `ExpertParams.take_model` at that player
+count sets its weight (judge it in whole games with benchmarks/strength/strength.py,
+``--policy expert:take_model=W``).
 """
 
 from __future__ import annotations
