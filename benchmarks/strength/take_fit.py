@@ -24,7 +24,8 @@ Run by hand (native core required):
 
 The saved table goes into data/take_model.toml; `ExpertParams.take_model` at that player
 count sets its weight (judge it in whole games with benchmarks/strength/strength.py,
-``--policy expert:take_model=W``).
+``--policy expert:take_model=W``). Games collected with a correction already on fit what
+to add to it: the new table is the old weights times `take_model` plus the fitted ones.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ handed over by `native_expert` as ``take_weights``).
 from __future__ import annotations
 
 import functools
+import math
 import tomllib
 from typing import TYPE_CHECKING, Final
 
@@ -112,13 +113,18 @@ def take_weights(players: int) -> tuple[float, ...]:
     path = data_dir() / MODEL_FILE
     try:
         with path.open("rb") as handle:
-            doc = tomllib.load(handle).get("players", {}).get(str(players))
+            tables = tomllib.load(handle).get("players", {})
     except FileNotFoundError:
         raise DataError(f"{path}: file missing") from None
     except tomllib.TOMLDecodeError as err:
         raise DataError(f"{path}: not valid TOML: {err}") from None
+    if not isinstance(tables, dict):
+        raise DataError(f"{path}: players must be a table of [players.N] tables")
+    doc = tables.get(str(players))
     if doc is None:
         return (0.0,) * len(TAKE_FEATURES)
+    if not isinstance(doc, dict):
+        raise DataError(f"{path}: players.{players} must be a table of weights")
     unknown = set(doc) - set(TAKE_FEATURES)
     missing = set(TAKE_FEATURES) - set(doc)
     if unknown or missing:
@@ -126,4 +132,12 @@ def take_weights(players: int) -> tuple[float, ...]:
             f"{path}: players.{players} must give every take feature once "
             f"(unknown: {sorted(unknown)}, missing: {sorted(missing)})"
         )
+    for name in TAKE_FEATURES:
+        value = doc[name]
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            raise DataError(f"{path}: players.{players}.{name} must be a finite number")
     return tuple(float(doc[name]) for name in TAKE_FEATURES)

@@ -295,6 +295,10 @@ int main() {
         } else if (name == "take_weights") {
           size_t count = 0;
           in >> count;
+          if (count != static_cast<size_t>(N_TAKE_FEATURES)) {
+            std::cerr << "take_weights: " << count << " weights, not " << N_TAKE_FEATURES << "\n";
+            return 2;
+          }
           expert.take_weights.assign(count, 0.0);
           for (double& value : expert.take_weights) in >> value;
         } else {

@@ -46,6 +46,14 @@ def test_a_count_without_a_table_has_no_correction(tmp_path: Path, monkeypatch) 
         ("[players.4]\n" + "".join(f"{n} = 0\n" for n in take_model.TAKE_FEATURES)
          + "wind = 2\n", "unknown"),
         ("[players.4\n", "not valid TOML"),
+        ("players = 3\n", "table of"),
+        ("[players]\n4 = 1.0\n", "table of weights"),
+        ("[players.4]\n" + "".join(f"{n} = nan\n" for n in take_model.TAKE_FEATURES),
+         "finite number"),
+        ("[players.4]\n" + "".join(f'{n} = "1"\n' for n in take_model.TAKE_FEATURES),
+         "finite number"),
+        ("[players.4]\n" + "".join(f"{n} = true\n" for n in take_model.TAKE_FEATURES),
+         "finite number"),
     ],
 )  # fmt: skip
 def test_a_bad_table_is_a_clear_data_error(
