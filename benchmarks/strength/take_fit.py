@@ -45,21 +45,16 @@ from scipy.optimize import minimize
 from benchmarks.common import parse_args
 from benchmarks.strength.search_gain import deal
 from coop_helper.engine import Game, GameConfig
-from coop_helper.engine.cards import PERSON
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.native import native_in_use
 from coop_helper.policies import POLICIES
-from coop_helper.policies.expert import SHARE_SHIPS, ExpertPolicy
+from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.search import SearchPolicy, paired_best
 from coop_helper.policies.take_model import (
     TAKE_FEATURES,
-    take_correction,
     take_features,
-    take_weights,
 )
 from coop_helper.setup.deals import time_pile
-
-FEATURES = TAKE_FEATURES
 
 
 class TakeProbe(SearchPolicy):
@@ -78,22 +73,12 @@ class TakeProbe(SearchPolicy):
         choice = expert.choose_take(table, player, options, takes_left)
         if not options:
             return choice
-        active = table.players[table.active]
-        fee = 0.0 if active is player else expert._fees(table, active)[player.index]
-        later = expert._still_to_take(table, player)
+        fee, later = expert.take_terms(table, player)
         values, rows = [], []
         for card in options:
-            own = expert.card_value(player, card)
-            mates = 0.0
-            if later and (expert.deck.type[card] == PERSON or SHARE_SHIPS):
-                mates = expert._teammates_gain(player, later, card, own)
-            features = take_features(expert, table, player, card, own, fee, mates, takes_left)
-            value = own - fee - mates
-            if expert.tuned.take_model:  # the correction it plays with: a fit adds to it
-                weights = take_weights(table.n_players)
-                value += expert.tuned.take_model * take_correction(weights, features)
-            values.append(value)
-            rows.append(features)
+            value, own, mates = expert.take_value(table, player, card, fee, later, takes_left)
+            values.append(value)  # its own correction included: a fit adds to it
+            rows.append(take_features(expert, table, player, card, own, fee, mates, takes_left))
         answers: list[int | None] = [*options, None]
         results = self._option_wins(table, "take", answers, player.index, takes_left)
         self.decisions.append(
@@ -155,7 +140,7 @@ def decisions_of(games: Sequence[dict[str, Any]]) -> list[list[Decision]]:
         for take in game["takes"]:
             n = len(take["values"])
             values = np.array([0.0, *take["values"]])
-            rows = np.vstack([np.zeros(len(FEATURES)), np.array(take["features"])])
+            rows = np.vstack([np.zeros(len(TAKE_FEATURES)), np.array(take["features"])])
             wins = np.array([take["wins"][n], *take["wins"][:n]]) / samples
             expert = 0 if take["choice"] == n else take["choice"] + 1
             takes.append((values, rows, wins, expert))
@@ -186,7 +171,7 @@ def fit(train: list[Decision], scale: np.ndarray, temperature: float, ridge: flo
         n = len(values)
         return -total / n + ridge * (w @ w), -grad / n + 2 * ridge * w
 
-    result = minimize(loss, np.zeros(len(FEATURES)), jac=True, method="L-BFGS-B")
+    result = minimize(loss, np.zeros(len(TAKE_FEATURES)), jac=True, method="L-BFGS-B")
     return np.asarray(result.x) / scale
 
 
@@ -230,7 +215,7 @@ def report(path: Path, temperature: float, ridge: float, save: Path | None = Non
             f"  fit on half {k}: judged on the other {100 * m:+.2f} ± {100 * se:.2f} points a game"
             f" (on its own half {100 * ms:+.2f})"
         )
-        for name, w in zip(FEATURES, weights, strict=True):
+        for name, w in zip(TAKE_FEATURES, weights, strict=True):
             print(f"      {name:24s} {w:+.3f}")
     m, se = mean_se(gains)
     search, _ = search_rule(games)
@@ -241,7 +226,7 @@ def report(path: Path, temperature: float, ridge: float, save: Path | None = Non
     if save is not None:
         weights = fit([t for g in data for t in g], scale, temperature, ridge)
         lines = [f"[players.{games[0]['players']}]"]
-        lines += [f"{name} = {w:.4f}" for name, w in zip(FEATURES, weights, strict=True)]
+        lines += [f"{name} = {w:.4f}" for name, w in zip(TAKE_FEATURES, weights, strict=True)]
         save.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"  the weights fitted on every game: {save}")
     if search:

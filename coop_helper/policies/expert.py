@@ -448,7 +448,7 @@ class ExpertPolicy:
                 row.append(value if player is active else value - fee[i])
             return row
         printed = deck.cost[card]
-        income = self.kinds.income[card] * self.tuned.income_weight * self._turns_ahead
+        income = self.income_part(card)
         fills = self.wants
         kind = deck.kind[card]
         for player in table.players:
@@ -697,28 +697,48 @@ class ExpertPolicy:
         """The option worth most to this player, less what a teammate still to take would
         gain over them from it; a non-active player pays 1 coin for a take."""
         self._refresh(table)
-        is_active = table.players[table.active] is player
         best, pick = 0.0, None
         coin = self.coin_value(player, self.wants[player.index])  # coins change as cards go
         self._coin[player.index] = coin
-        fee = 0.0 if is_active else self._fees(table, table.players[table.active])[player.index]
-        later = self._still_to_take(table, player)
-        weights = take_weights(table.n_players) if self.tuned.take_model else None
+        fee, later = self.take_terms(table, player)
         for card in options:
-            own = self.card_value(player, card)
-            value = own - fee
-            mates = 0.0
-            if later and (self.deck.type[card] == PERSON or SHARE_SHIPS):
-                mates = self._teammates_gain(player, later, card, own)
-                value -= mates
-            if weights is not None:  # the learned correction (policies.take_model)
-                features = take_features(self, table, player, card, own, fee, mates, takes_left)
-                value += self.tuned.take_model * take_correction(weights, features)
+            value, _, _ = self.take_value(table, player, card, fee, later, takes_left)
             if value > best:
                 best, pick = value, card
         if pick is not None and self.deck.type[pick] == PERSON:
             self._touch(player)
         return pick
+
+    def take_terms(self, table: Table, player: PlayerState) -> tuple[float, list[PlayerState]]:
+        """What the fee costs this player for a take (0 for the active player), and the
+        players still to take after them in this phase."""
+        active = table.players[table.active]
+        fee = 0.0 if active is player else self._fees(table, active)[player.index]
+        return fee, self._still_to_take(table, player)
+
+    def take_value(
+        self,
+        table: Table,
+        player: PlayerState,
+        card: int,
+        fee: float,
+        later: list[PlayerState],
+        takes_left: int,
+    ) -> tuple[float, float, float]:
+        """What taking ``card`` is worth to this player as `choose_take` weighs it, and two
+        of its parts: (value, the card's own worth, what a teammate still to take would
+        gain over them from it). ``fee`` and ``later`` are `take_terms`'."""
+        own = self.card_value(player, card)
+        value = own - fee
+        mates = 0.0
+        if later and (self.deck.type[card] == PERSON or SHARE_SHIPS):
+            mates = self._teammates_gain(player, later, card, own)
+            value -= mates
+        if self.tuned.take_model:  # the learned correction (policies.take_model)
+            weights = take_weights(table.n_players)
+            features = take_features(self, table, player, card, own, fee, mates, takes_left)
+            value += self.tuned.take_model * take_correction(weights, features)
+        return value, own, mates
 
     def _still_to_take(self, table: Table, player: PlayerState) -> list[PlayerState]:
         """The players whose time to take cards comes after this player's in this phase."""

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import functools
 import math
-import tomllib
-from typing import TYPE_CHECKING, Final
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
 
 from coop_helper.engine.cards import SHIP
 from coop_helper.engine.state import PlayerState, Table, hire_cost
 from coop_helper.errors import DataError
-from coop_helper.setup.catalog import ABILITIES, data_dir
+from coop_helper.setup.catalog import ABILITIES, data_dir, load_toml
 
 if TYPE_CHECKING:
     from coop_helper.policies.expert import ExpertPolicy
@@ -107,19 +107,20 @@ def take_correction(weights: tuple[float, ...], features: list[float]) -> float:
 
 
 @functools.cache
+def _model_tables() -> tuple[Path, dict[str, Any]]:
+    """The weights file and its ``players`` table, read once."""
+    path = data_dir() / MODEL_FILE
+    tables = load_toml(path).get("players", {})
+    if not isinstance(tables, dict):
+        raise DataError(f"{path}: players must be a table of [players.N] tables")
+    return path, tables
+
+
+@functools.cache
 def take_weights(players: int) -> tuple[float, ...]:
     """The fitted weights at this player count, in `TAKE_FEATURES` order (all 0 where
     the data has none)."""
-    path = data_dir() / MODEL_FILE
-    try:
-        with path.open("rb") as handle:
-            tables = tomllib.load(handle).get("players", {})
-    except FileNotFoundError:
-        raise DataError(f"{path}: file missing") from None
-    except tomllib.TOMLDecodeError as err:
-        raise DataError(f"{path}: not valid TOML: {err}") from None
-    if not isinstance(tables, dict):
-        raise DataError(f"{path}: players must be a table of [players.N] tables")
+    path, tables = _model_tables()
     doc = tables.get(str(players))
     if doc is None:
         return (0.0,) * len(TAKE_FEATURES)

@@ -360,7 +360,8 @@ class Catalog:
 # ---------------------------------------------------------------- loading
 
 
-def _load_toml(path: Path) -> dict[str, Any]:
+def load_toml(path: Path) -> dict[str, Any]:
+    """A data file's tables; a DataError names the file if it is missing or not TOML."""
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
@@ -393,7 +394,7 @@ def _triples(entry: dict[str, Any], where: str) -> list[list[Any]]:
 
 
 def _load_kinds(path: Path) -> list[CardKind]:
-    raw = _load_toml(path)
+    raw = load_toml(path)
     kinds: list[CardKind] = []
 
     def add(**fields: Any) -> None:
@@ -504,7 +505,7 @@ def _optional_text(entry: dict[str, Any], key: str, where: str) -> str | None:
 
 
 def _load_contracts(path: Path) -> list[Contract]:
-    raw = _load_toml(path)
+    raw = load_toml(path)
     contracts: list[Contract] = []
     for i, entry in enumerate(raw.get("contract", [])):
         where = f"{path.name}: contract {entry.get('name', f'#{i + 1}')!r}"
@@ -566,7 +567,7 @@ def load_catalog(folder: Path | None = None) -> Catalog:
     kinds = _load_kinds(folder / "cards.toml")
     contracts = _load_contracts(folder / "contracts.toml")
     coop_path = folder / "coop.toml"
-    coop = _load_toml(coop_path)
+    coop = load_toml(coop_path)
     try:
         by_players = {
             int(p): int(n) for p, n in coop["contracts_by_players"].items() if p != "source"

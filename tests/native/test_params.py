@@ -13,7 +13,7 @@ import dataclasses
 import random
 
 import pytest
-from helpers.native import expert_params, play_python, random_case
+from helpers.native import Case, expert_params, play_python, random_case
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +26,23 @@ from coop_helper.sim.traces import game_seed, play_trace
 pytestmark = pytest.mark.skipif(extension() is None, reason="the native core is not built")
 
 CASES = 6  # games per drawn set of constants
+
+
+def assert_traces_alike(case: Case, seed: int, native: object, params: ExpertParams) -> None:
+    """CASES odds-runner traces of ``case`` from ``seed``: the native core's with
+    ``native`` (make_expert's) equal the Python engine's with ``params``."""
+    from coop_helper.native.core import play_traces
+
+    players = case.players
+    ours = play_traces(
+        case.contracts, players, case.time_pile, seed, 0, CASES, "expert", expert=native
+    )
+    for i, got in enumerate(ours):
+        trace = play_trace(
+            case.contracts, players, case.time_pile, game_seed(seed, i), "expert",
+            params={players: params},
+        )  # fmt: skip
+        assert got == (trace.finish_turn, trace.events, trace.endings), (params, case, i)
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
@@ -58,30 +75,8 @@ def test_any_constants_give_the_odds_runners_traces(
 ) -> None:
     """The Tax Increase thresholds (TURNS_PER_CONTRACT, VICTORY_MARGIN) and the last-turn
     branches (OPEN_MAX, SHORT_MAX) come from Python too."""
-    from coop_helper.native.core import play_traces
-
-    rng = random.Random(seed)
-    case = random_case(rng, players)
-    ours = play_traces(
-        case.contracts,
-        players,
-        case.time_pile,
-        seed,
-        0,
-        CASES,
-        "expert",
-        expert=native_expert(players, params),
-    )
-    for i, got in enumerate(ours):
-        trace = play_trace(
-            case.contracts,
-            players,
-            case.time_pile,
-            game_seed(seed, i),
-            "expert",
-            params={players: params},
-        )
-        assert got == (trace.finish_turn, trace.events, trace.endings), (params, case, i)
+    case = random_case(random.Random(seed), players)
+    assert_traces_alike(case, seed, native_expert(players, params), params)
 
 
 def test_a_changed_constant_changes_the_native_games() -> None:
@@ -162,7 +157,7 @@ def test_pack_of_pirates_by_the_clock_plays_alike(players: int) -> None:
 def test_stopping_where_stopping_wins_plays_alike(players: int) -> None:
     """`stop_wins` on both engines: the same whole games and the same odds-runner traces,
     and games other than without it (the check is used, not only carried)."""
-    from coop_helper.native.core import play_games, play_traces
+    from coop_helper.native.core import play_games
 
     rng = random.Random(40 + players)
     on = dataclasses.replace(PARAMS[players], stop_wins=True)
@@ -176,17 +171,7 @@ def test_stopping_where_stopping_wins_plays_alike(players: int) -> None:
         [plain] = play_games(*args, case.dealt_time, native_expert(players, off))
         changed += ours != plain
     assert changed > 0
-    case = random_case(rng, players, blue=False)
-    traces = play_traces(
-        case.contracts, players, case.time_pile, 7, 0, CASES, "expert",
-        expert=native_expert(players, on),
-    )  # fmt: skip
-    for i, got in enumerate(traces):
-        trace = play_trace(
-            case.contracts, players, case.time_pile, game_seed(7, i), "expert",
-            params={players: on},
-        )  # fmt: skip
-        assert got == (trace.finish_turn, trace.events, trace.endings), (case, i)
+    assert_traces_alike(random_case(rng, players, blue=False), 7, native_expert(players, on), on)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -195,7 +180,7 @@ def test_the_learned_take_correction_plays_alike(
 ) -> None:
     """`take_model` on both engines, with weights drawn for every take feature: the same
     whole games and odds-runner traces, and games other than without it."""
-    from coop_helper.native.core import make_expert, play_games, play_traces
+    from coop_helper.native.core import make_expert, play_games
     from coop_helper.policies import expert as python_expert
     from coop_helper.policies import take_model
 
@@ -216,16 +201,7 @@ def test_the_learned_take_correction_plays_alike(
         [plain] = play_games(*args, case.dealt_time, native_off)
         changed += ours != plain
     assert changed > 0
-    case = random_case(rng, players, blue=False)
-    traces = play_traces(
-        case.contracts, players, case.time_pile, 9, 0, CASES, "expert", expert=native_on
-    )
-    for i, got in enumerate(traces):
-        trace = play_trace(
-            case.contracts, players, case.time_pile, game_seed(9, i), "expert",
-            params={players: on},
-        )  # fmt: skip
-        assert got == (trace.finish_turn, trace.events, trace.endings), (case, i)
+    assert_traces_alike(random_case(rng, players, blue=False), 9, native_on, on)
 
 
 def test_the_native_take_features_are_pythons_in_order() -> None:

@@ -16,6 +16,12 @@ from coop_helper.policies.expert_params import PARAMS
 from coop_helper.setup.catalog import ABILITIES, load_catalog
 
 
+def _forget_weights() -> None:
+    """Read the weights file again at the next lookup."""
+    take_model.take_weights.cache_clear()
+    take_model._model_tables.cache_clear()
+
+
 def test_every_feature_has_one_name_and_a_weight_where_the_data_gives_some() -> None:
     names = take_model.TAKE_FEATURES
     assert len(set(names)) == len(names) == 18 + len(ABILITIES)
@@ -31,12 +37,12 @@ def test_a_count_without_a_table_has_no_correction(tmp_path: Path, monkeypatch) 
         f"{name} = 0.5\n" for name in take_model.TAKE_FEATURES
     ))  # fmt: skip
     monkeypatch.setattr(take_model, "data_dir", lambda: tmp_path)
-    take_model.take_weights.cache_clear()
+    _forget_weights()
     try:
         assert take_model.take_weights(4) == (0.5,) * len(take_model.TAKE_FEATURES)
         assert take_model.take_weights(1) == (0.0,) * len(take_model.TAKE_FEATURES)
     finally:
-        take_model.take_weights.cache_clear()
+        _forget_weights()
 
 
 @pytest.mark.parametrize(
@@ -61,12 +67,12 @@ def test_a_bad_table_is_a_clear_data_error(
 ) -> None:
     (tmp_path / take_model.MODEL_FILE).write_text(text)
     monkeypatch.setattr(take_model, "data_dir", lambda: tmp_path)
-    take_model.take_weights.cache_clear()
+    _forget_weights()
     try:
         with pytest.raises(DataError, match=problem):
             take_model.take_weights(4)
     finally:
-        take_model.take_weights.cache_clear()
+        _forget_weights()
 
 
 def test_the_correction_sums_weight_times_feature() -> None:

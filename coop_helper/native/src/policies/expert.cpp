@@ -255,14 +255,18 @@ double ExpertPolicy::card_value(const PlayerState& player, int card) {
     if (has_bit(wants_[player.index]->foes, colour) && value < p_.foe_value) value = p_.foe_value;
     return value;
   }
-  const double value =
-      person_progress(player, card) + income(card) * p_.income_weight * turns_ahead_;
+  const double value = person_progress(player, card) + income_part(card);
   return value - coin * p_.hire_price * hire_cost(deck, player, card);
 }
 
 // KindGroups.income[card] of expert.py: the coins per turn a person brings
 double ExpertPolicy::income(int card) const {
   return deck_->type[card] == PERSON ? p_.income_per_turn[deck_->ability[card]] : 0.0;
+}
+
+// expert.income_part: those coins over the turns ahead, weighted
+double ExpertPolicy::income_part(int card) const {
+  return income(card) * p_.income_weight * turns_ahead_;
 }
 
 double ExpertPolicy::person_progress(const PlayerState& player, int card) {
@@ -295,7 +299,7 @@ void ExpertPolicy::card_row(const Table& table, const PlayerState& active, int c
     return;
   }
   const int printed = deck.cost[card];
-  const double brings = income(card) * p_.income_weight * turns_ahead_;
+  const double brings = income_part(card);
   for (int i = 0; i < n; ++i) {
     const PlayerState& player = table.players[i];
     const bool is_active = i == active.index;
@@ -601,10 +605,10 @@ double ExpertPolicy::take_correction(const Table& table, const PlayerState& play
   const double active = table.active == player.index ? 1.0 : 0.0;
   const double coins = player.coins / p_.take_count_scale;
   const double pile = table.time_size / p_.take_count_scale;
-  double progress = 0.0, income_part = 0.0, most = 0.0, swords = 0.0;
+  double progress = 0.0, brings = 0.0, most = 0.0, swords = 0.0;
   if (!is_ship) {
     progress = person_progress(player, card);
-    income_part = income(card) * p_.income_weight * turns_ahead_;
+    brings = income_part(card);
     bool any = false;  // the most progress the person brings another player
     for (int i = 0; i < table.n_players; ++i) {
       if (i == player.index) continue;
@@ -634,7 +638,7 @@ double ExpertPolicy::take_correction(const Table& table, const PlayerState& play
   add(takes_left > 1 ? 1.0 : 0.0);
   if (is_ship) return total;  // a ship's person features are 0: they add nothing
   add(progress);
-  add(income_part);
+  add(brings);
   add(most);
   add(swords);
   if (deck.ability[card] >= 0) total += w[k + deck.ability[card]];  // its one ability

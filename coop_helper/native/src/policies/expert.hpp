@@ -93,6 +93,7 @@ class ExpertPolicy : public Policy {
   double wanted_mass(const Table& table, const PlayerState& player);
   double fills(const PlayerState& player, const Wants& wants, int card) const;
   double income(int card) const;
+  double income_part(int card) const;
   double person_progress(const PlayerState& player, int card);
   void card_row(const Table& table, const PlayerState& active, int card, double* row);
   void fees(const Table& table, const PlayerState& active, double* out) const;

@@ -108,7 +108,8 @@ struct ExpertParams {
   std::vector<double> take_weights;
 };
 
-// The fields above but income_per_turn and take_weights, by name (the names of the Python side's dict).
+// The fields above but income_per_turn and take_weights, by name (the names of the Python
+// side's dict).
 int n_expert_fields();
 const char* expert_field_name(int index);
 
