@@ -4,15 +4,20 @@ Collect (``--out FILE``): the expert plays `search_gain`'s deals (``--first``, `
 nothing removed) unchanged; at every take with at least one card to choose, each answer
 (every card, and passing) is played out by the search's rollouts on the native core
 (``--samples`` guesses of the hidden cards, the same guesses for every answer), and one JSON
-line records the expert's value of each card (its own take correction included where it
-plays one, so that a fit finds what to add to it), its features and each answer's wins.
-The file is resumable: a run plays only the games it does not hold yet.
+line records the expert's value of each card (as it played it, its own take correction
+included, and without the correction), its features and each answer's wins. The file is
+resumable: a run plays only the games it does not hold yet.
 
-Fit (``--fit FILE``): a linear correction of the expert's values, ``value + features . w``
-(passing stays at 0, as in the expert), chosen to pick the answers with the most rollout
-wins on one half of the games (a softmax relaxation, scipy's L-BFGS), and judged on the
-other half, then the halves swapped. The estimate is the rollout wins the corrected choices
-gain over the expert's own, summed per game, in points: a one-decision-at-a-time estimate
+Fit (``--fit FILE [FILE ...]``): a linear correction of the expert's values without
+any correction, ``value + features . w`` (passing stays at 0, as in the expert), chosen
+to pick the answers with the most rollout wins on one half of the games (a softmax
+relaxation, scipy's L-BFGS), and judged on the other half, then the halves swapped. Files
+collected with different corrections on may be pooled: each decision is judged from the
+expert's uncorrected values, and its rollouts by whichever expert played on. With
+``--add-to TABLE --add-weight W`` the values carry that table's correction at weight W
+first, and the fit is what to add to it (a second stage, on games of an expert playing
+that correction). The estimate is the rollout wins the corrected choices gain over the
+expert's own, summed per game, in points: a one-decision-at-a-time estimate
 (each answer is followed by the unchanged expert), so it bounds what the correction itself
 could be worth only roughly. The same sum for the best answer of every decision (biased
 upward: it picks the luckiest estimate) is printed as a ceiling.
@@ -24,8 +29,8 @@ Run by hand (native core required):
 
 The saved table goes into data/take_model.toml; `ExpertParams.take_model` at that player
 count sets its weight (judge it in whole games with benchmarks/strength/strength.py,
-``--policy expert:take_model=W``). Games collected with a correction already on fit what
-to add to it: the new table is the old weights times `take_model` plus the fitted ones.
+``--policy expert:take_model=W``). The saved table is the whole correction, or with
+``--add-to`` what to add to that table at its weight (the shipped table then is the sum).
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ from coop_helper.policies.take_model import (
     TAKE_FEATURES,
     take_features,
 )
+from coop_helper.setup.catalog import load_toml
 from coop_helper.setup.deals import time_pile
 
 
@@ -74,10 +80,11 @@ class TakeProbe(SearchPolicy):
         if not options:
             return choice
         fee, later = expert.take_terms(table, player)
-        values, rows = [], []
+        values, bases, rows = [], [], []
         for card in options:
             value, own, mates = expert.take_value(table, player, card, fee, later, takes_left)
-            values.append(value)  # its own correction included: a fit adds to it
+            values.append(value)
+            bases.append(own - fee - mates)  # the same value without any correction
             rows.append(take_features(expert, table, player, card, own, fee, mates, takes_left))
         answers: list[int | None] = [*options, None]
         results = self._option_wins(table, "take", answers, player.index, takes_left)
@@ -86,6 +93,7 @@ class TakeProbe(SearchPolicy):
                 "turn": table.turn,
                 "cards": [expert.deck.label(card) for card in options],
                 "values": values,
+                "base": bases,
                 "features": rows,
                 "wins": [int(sum(r)) for r in results],  # the cards', then passing's
                 "outcomes": ["".join(str(int(x)) for x in r) for r in results],
@@ -130,19 +138,24 @@ def collect(players: int, first: int, games: int, samples: int, workers: int, ou
 Decision = tuple[np.ndarray, np.ndarray, np.ndarray, int]  # values, features, win rates, expert
 
 
-def decisions_of(games: Sequence[dict[str, Any]]) -> list[list[Decision]]:
+def decisions_of(
+    games: Sequence[dict[str, Any]], added: np.ndarray | None = None
+) -> list[list[Decision]]:
     """Per game, its takes: values and features with passing first (0 and a zero row),
-    each answer's win rate, and the expert's answer in that order."""
+    each answer's win rate, and the expert's answer in that order. ``added``: weights
+    whose correction the values carry first (a fit then finds what to add to them)."""
     out = []
     for game in games:
         samples = game["samples"]
         takes = []
         for take in game["takes"]:
             n = len(take["values"])
-            values = np.array([0.0, *take["values"]])
+            values = np.array([0.0, *take.get("base", take["values"])])  # no correction
             rows = np.vstack([np.zeros(len(TAKE_FEATURES)), np.array(take["features"])])
             wins = np.array([take["wins"][n], *take["wins"][:n]]) / samples
             expert = 0 if take["choice"] == n else take["choice"] + 1
+            if added is not None:
+                values = values + rows @ added
             takes.append((values, rows, wins, expert))
         out.append(takes)
     return out
@@ -192,15 +205,29 @@ def mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def report(path: Path, temperature: float, ridge: float, save: Path | None = None) -> None:
+def report(
+    paths: Sequence[Path],
+    temperature: float,
+    ridge: float,
+    save: Path | None = None,
+    added: np.ndarray | None = None,
+) -> None:
     """Fit on each half of the games, judge on the other; print the estimates. ``save``:
-    write the weights fitted on every game there (JSON: feature names and weights)."""
-    games = [json.loads(line) for line in path.read_text().splitlines() if line]
-    data = decisions_of(games)
+    write the weights fitted on every game there (a TOML table); ``added``: weights the
+    values carry first (`decisions_of`)."""
+    games = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line]
+    counts = {game["players"] for game in games}
+    if len(counts) != 1:
+        raise SystemExit(f"the files hold games of {sorted(counts)} players: fit one count")
+    data = decisions_of(games, added)
     takes = [t for g in data for t in g]
     same = sum(int(np.argmax(t[0])) == t[3] for t in takes)
-    print(f"{path}: {len(games)} games, {len(takes)} takes probed; the expert's values give")
-    print(f"  its own answer at {same} of them ({100 * same / max(len(takes), 1):.1f}%)")
+    names = ", ".join(str(path) for path in paths)
+    print(f"{names}: {len(games)} games, {len(takes)} takes probed; the expert's values")
+    print(
+        f"  without correction give its answer at {same} of them"
+        f" ({100 * same / max(len(takes), 1):.1f}%)"
+    )
     scale = np.std(np.vstack([t[1] for t in takes]), axis=0) + 1e-9
     halves = [data[0::2], data[1::2]]
     gains: list[float] = []
@@ -268,9 +295,18 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=32)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, help="collect into this file (JSON lines)")
-    parser.add_argument("--fit", type=Path, help="fit and judge on this file")
+    parser.add_argument(
+        "--fit", type=Path, nargs="+", help="fit and judge on these files (one player count)"
+    )
     parser.add_argument("--temperature", type=float, default=0.5)
-    parser.add_argument("--ridge", type=float, default=1e-3)
+    parser.add_argument("--ridge", type=float, default=1e-4)
+    parser.add_argument(
+        "--add-to",
+        type=Path,
+        help="with --fit: a weights file (data/take_model.toml, say) whose table for"
+        " --players the values carry first; the fit is what to add to it",
+    )
+    parser.add_argument("--add-weight", type=float, default=1.0, help="that table's weight")
     parser.add_argument(
         "--save",
         type=Path,
@@ -279,7 +315,7 @@ def main() -> None:
     args = parse_args(parser, games=2, samples=4, workers=1)
     if args.quick and args.out is None and args.fit is None:  # a scratch file
         args.out = Path(tempfile.mkdtemp()) / "take-fit.jsonl"
-        args.fit = args.out
+        args.fit = [args.out]
     if args.out is None and args.fit is None:
         parser.error("give --out FILE to collect, --fit FILE to fit, or both")
     if args.out is not None:
@@ -287,7 +323,11 @@ def main() -> None:
             parser.error("the rollouts need the native core (install with a C++ compiler)")
         collect(args.players, args.first, args.games, args.samples, args.workers, args.out)
     if args.fit is not None:
-        report(args.fit, args.temperature, args.ridge, args.save)
+        added = None
+        if args.add_to is not None:
+            table = load_toml(args.add_to)["players"][str(args.players)]
+            added = args.add_weight * np.array([float(table[name]) for name in TAKE_FEATURES])
+        report(args.fit, args.temperature, args.ridge, args.save, added)
 
 
 if __name__ == "__main__":

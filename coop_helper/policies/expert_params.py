@@ -88,7 +88,7 @@ RANGES: dict[str, tuple[float, float]] = {
 # games it plays there (docs/expert-tuning.md: the versions). The atlas and the journal
 # keep a count's numbers while its version stands: a change at some counts rebuilds only
 # their atlas blocks and repredicts only their games.
-VERSIONS: dict[int, str] = {1: "4", 2: "5", 3: "5", 4: "5", 5: "5"}
+VERSIONS: dict[int, str] = {1: "4", 2: "5", 3: "5", 4: "6", 5: "6"}
 
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.
@@ -194,7 +194,7 @@ PARAMS: dict[int, ExpertParams] = {
         team_fee=True,
         pack_first=0.5,
         stop_wins=True,
-        take_model=1.5,
+        take_model=1.0,
     ),
     5: ExpertParams(
         draw_boldness=0.721,
@@ -218,6 +218,6 @@ PARAMS: dict[int, ExpertParams] = {
         tax_draw=0.512,
         pack_first=0.5,
         stop_wins=True,
-        take_model=0.5,
+        take_model=1.0,
     ),
 }

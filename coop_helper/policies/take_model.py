@@ -2,10 +2,12 @@
 
 Where `ExpertParams.take_model` is on, the expert adds ``sum(weight * feature)`` to the
 value it gives each card it may take (passing stays at 0). The features are what the
-expert already weighs and a few facts of the table (`TAKE_FEATURES`); the weights per
-player count are data (`data/take_model.toml`), fitted by
-`benchmarks/strength/take_fit.py` to pick the answers the search's rollouts win most
-with, on deals apart from those the strength benchmarks judge on.
+expert already weighs and a few facts of the table (`TAKE_FEATURES`), none of them the
+Time Pile: the expert stays time-blind, so one game answers every removal level for the
+odds (tests/native/test_time_blind.py). The weights per player count are data
+(`data/take_model.toml`), fitted by `benchmarks/strength/take_fit.py` to pick the answers
+the search's rollouts win most with, on deals apart from those the strength benchmarks
+judge on.
 
 C++ twin: `take_correction` in `coop_helper/native/src/policies/expert.cpp` (the weights
 handed over by `native_expert` as ``take_weights``).
@@ -38,8 +40,8 @@ TAKE_FEATURES: tuple[str, ...] = (
     "person_price",  # coins the person costs this player
     "coins",  # the player's coins / COUNT_SCALE (the same for every card: take or pass)
     "ship_coins_held",  # a ship, times the player's coins / COUNT_SCALE
-    "time_pile",  # cards in the Time Pile / COUNT_SCALE (the same for every card)
-    "ship_time_pile",  # a ship, times the Time Pile / COUNT_SCALE
+    "turn",  # turns started so far / COUNT_SCALE (the same for every card)
+    "ship_turn",  # a ship, times the turns started / COUNT_SCALE
     "more_takes",  # 1 if the player may take again after this
     "person_progress",  # the contract progress the expert sees in a person for this player
     "person_income",  # the income part of a person's worth
@@ -48,7 +50,7 @@ TAKE_FEATURES: tuple[str, ...] = (
     *(f"person_{name}" for name in ABILITIES),  # one per ability
 )
 MODEL_FILE = "take_model.toml"
-COUNT_SCALE: Final = 10  # coins and Time Pile cards are counted in tens
+COUNT_SCALE: Final = 10  # coins and turns are counted in tens
 
 
 def take_features(
@@ -67,7 +69,7 @@ def take_features(
     is_ship = deck.type[card] == SHIP
     active = float(table.active == player.index)
     coins = player.coins / COUNT_SCALE
-    pile = table.time_size / COUNT_SCALE
+    turn = table.turn / COUNT_SCALE  # not the Time Pile: the expert plays time-blind
     ship_coins = deck.coins[card] + player.traders[deck.colour[card]] if is_ship else 0
     price = 0 if is_ship else hire_cost(deck, player, card)
     person = [0.0] * (4 + len(ABILITIES))
@@ -91,8 +93,8 @@ def take_features(
         float(price),
         coins,
         coins * is_ship,
-        pile,
-        pile * is_ship,
+        turn,
+        turn * is_ship,
         float(takes_left > 1),
         *person,
     ]

@@ -88,7 +88,7 @@ class _Recording(ExpertPolicy):
 
     def __init__(self) -> None:
         super().__init__()
-        self.seen: list[tuple[bool, bool, list[float]]] = []
+        self.seen: list[tuple[bool, bool, int, list[float]]] = []
 
     def choose_take(self, table, player, options, takes_left):  # type: ignore[no-untyped-def]
         for card in options:
@@ -96,7 +96,7 @@ class _Recording(ExpertPolicy):
                 self, table, player, card, 0.0, 0.0, 0.0, takes_left
             )
             is_ship = self.deck.type[card] == SHIP
-            self.seen.append((is_ship, table.active == player.index, features))
+            self.seen.append((is_ship, table.active == player.index, table.turn, features))
         return super().choose_take(table, player, options, takes_left)
 
 
@@ -107,13 +107,15 @@ def test_the_features_describe_the_card_and_the_table() -> None:
     assert policy.seen
     index = {name: i for i, name in enumerate(take_model.TAKE_FEATURES)}
     abilities = [index[f"person_{a}"] for a in ABILITIES]
-    for is_ship, active, f in policy.seen:
+    for is_ship, active, turn, f in policy.seen:
         assert f[index["ship"]] == float(is_ship) and f[index["person"]] == float(not is_ship)
         assert f[index["ship_active"]] == float(is_ship and active)
         assert sum(f[i] for i in abilities) == (0.0 if is_ship else 1.0)
         if is_ship:
             assert f[index["ship_coins"]] >= 1 and f[index["person_price"]] == 0
-        assert 0 <= f[index["time_pile"]] <= 2.0
+        # the turns started, never the Time Pile: one game answers every removal level
+        assert f[index["turn"]] == turn / take_model.COUNT_SCALE
+        assert f[index["ship_turn"]] == (f[index["turn"]] if is_ship else 0.0)
 
 
 def test_the_correction_changes_the_experts_takes() -> None:

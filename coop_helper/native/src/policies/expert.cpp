@@ -604,7 +604,7 @@ double ExpertPolicy::take_correction(const Table& table, const PlayerState& play
   const double ship = is_ship ? 1.0 : 0.0, person = is_ship ? 0.0 : 1.0;
   const double active = table.active == player.index ? 1.0 : 0.0;
   const double coins = player.coins / p_.take_count_scale;
-  const double pile = table.time_size / p_.take_count_scale;
+  const double turn = table.turn / p_.take_count_scale;  // not the Time Pile: time-blind
   double progress = 0.0, brings = 0.0, most = 0.0, swords = 0.0;
   if (!is_ship) {
     progress = person_progress(player, card);
@@ -633,8 +633,8 @@ double ExpertPolicy::take_correction(const Table& table, const PlayerState& play
   add(is_ship ? 0 : hire_cost(deck, player, card));
   add(coins);
   add(coins * ship);
-  add(pile);
-  add(pile * ship);
+  add(turn);
+  add(turn * ship);
   add(takes_left > 1 ? 1.0 : 0.0);
   if (is_ship) return total;  // a ship's person features are 0: they add nothing
   add(progress);

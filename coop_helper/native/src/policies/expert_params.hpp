@@ -16,7 +16,7 @@ namespace coop {
 inline constexpr const char* TAKE_BASE_FEATURES[] = {
     "ship",      "person",          "ship_active",     "person_active",        "own_worth",
     "fee",       "teammates_gain",  "ship_coins",      "person_price",         "coins",
-    "ship_coins_held", "time_pile", "ship_time_pile",  "more_takes",           "person_progress",
+    "ship_coins_held", "turn",      "ship_turn",       "more_takes",           "person_progress",
     "person_income",   "person_best_teammate",         "person_swords"};
 constexpr int N_TAKE_FEATURES =
     static_cast<int>(sizeof(TAKE_BASE_FEATURES) / sizeof(TAKE_BASE_FEATURES[0])) + N_ABILITIES;
