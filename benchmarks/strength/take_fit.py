@@ -57,6 +57,7 @@ from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.search import SearchPolicy, paired_best
 from coop_helper.policies.take_model import (
     TAKE_FEATURES,
+    table_weights,
     take_features,
 )
 from coop_helper.setup.catalog import load_toml
@@ -115,6 +116,7 @@ def one_game(args: tuple[int, int, int]) -> dict[str, Any]:
         "game": index,
         "players": players,
         "samples": samples,
+        "feature_names": list(TAKE_FEATURES),
         "won": won,
         "takes": probe.decisions,
     }
@@ -150,7 +152,7 @@ def decisions_of(
         takes = []
         for take in game["takes"]:
             n = len(take["values"])
-            values = np.array([0.0, *take.get("base", take["values"])])  # no correction
+            values = np.array([0.0, *take["base"]])  # the values without any correction
             rows = np.vstack([np.zeros(len(TAKE_FEATURES)), np.array(take["features"])])
             wins = np.array([take["wins"][n], *take["wins"][:n]]) / samples
             expert = 0 if take["choice"] == n else take["choice"] + 1
@@ -205,31 +207,63 @@ def mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
+def read_games(paths: Sequence[Path]) -> list[dict[str, Any]]:
+    """The games of these files, all of one player count, each deal once, collected with
+    today's take features (a clear stop otherwise)."""
+    games, seen = [], set()
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line:
+                continue
+            game = json.loads(line)
+            if game.get("feature_names") != list(TAKE_FEATURES):
+                raise SystemExit(
+                    f"{path}: game {game.get('game')} was collected with other take features"
+                    " (or without the values before correction): collect it again"
+                )
+            if game["game"] in seen:
+                raise SystemExit(f"{path}: deal {game['game']} is in the files twice")
+            seen.add(game["game"])
+            games.append(game)
+    counts = {game["players"] for game in games}
+    if len(counts) != 1:
+        raise SystemExit(f"the files hold games of {sorted(counts)} players: fit one count")
+    return games
+
+
 def report(
     paths: Sequence[Path],
     temperature: float,
     ridge: float,
     save: Path | None = None,
-    added: np.ndarray | None = None,
+    add_to: tuple[Path, float] | None = None,
 ) -> None:
-    """Fit on each half of the games, judge on the other; print the estimates. ``save``:
-    write the weights fitted on every game there (a TOML table); ``added``: weights the
+    """Fit on each half of the games (by deal number), judge on the other; print the
+    estimates. ``save``: write the weights fitted on every game there (a TOML table);
+    ``add_to``: a weights file and weight whose table for the games' player count the
     values carry first (`decisions_of`)."""
-    games = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line]
-    counts = {game["players"] for game in games}
-    if len(counts) != 1:
-        raise SystemExit(f"the files hold games of {sorted(counts)} players: fit one count")
+    games = read_games(paths)
+    players = games[0]["players"]
+    added = None
+    if add_to is not None:
+        path, weight = add_to
+        doc = load_toml(path).get("players", {}).get(str(players))
+        added = weight * np.array(table_weights(doc, f"{path}: players.{players}"))
     data = decisions_of(games, added)
     takes = [t for g in data for t in g]
     same = sum(int(np.argmax(t[0])) == t[3] for t in takes)
     names = ", ".join(str(path) for path in paths)
+    which = "without correction" if added is None else "with the added table"
     print(f"{names}: {len(games)} games, {len(takes)} takes probed; the expert's values")
-    print(
-        f"  without correction give its answer at {same} of them"
-        f" ({100 * same / max(len(takes), 1):.1f}%)"
-    )
+    print(f"  {which} give its answer at {same} of them ({100 * same / max(len(takes), 1):.1f}%)")
+    if added is not None:
+        m, se = mean_se(per_game_gain(data, np.zeros(len(TAKE_FEATURES))))
+        print(
+            f"  the added table alone, against the expert that played: {100 * m:+.2f} ±"
+            f" {100 * se:.2f} points a game (a fit's estimates below include it)"
+        )
     scale = np.std(np.vstack([t[1] for t in takes]), axis=0) + 1e-9
-    halves = [data[0::2], data[1::2]]
+    halves = [[d for g, d in zip(games, data, strict=True) if g["game"] % 2 == k] for k in (0, 1)]
     gains: list[float] = []
     for k, (train, test) in enumerate([(halves[0], halves[1]), (halves[1], halves[0])]):
         weights = fit([t for g in train for t in g], scale, temperature, ridge)
@@ -252,7 +286,7 @@ def report(
     print(f"  best answer of every take (biased upward): {100 * c:+.2f} ± {100 * cse:.2f}")
     if save is not None:
         weights = fit([t for g in data for t in g], scale, temperature, ridge)
-        lines = [f"[players.{games[0]['players']}]"]
+        lines = [f"[players.{players}]"]
         lines += [f"{name} = {w:.4f}" for name, w in zip(TAKE_FEATURES, weights, strict=True)]
         save.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"  the weights fitted on every game: {save}")
@@ -303,8 +337,8 @@ def main() -> None:
     parser.add_argument(
         "--add-to",
         type=Path,
-        help="with --fit: a weights file (data/take_model.toml, say) whose table for"
-        " --players the values carry first; the fit is what to add to it",
+        help="with --fit: a weights file (data/take_model.toml, say) whose table for the"
+        " games' player count the values carry first; the fit is what to add to it",
     )
     parser.add_argument("--add-weight", type=float, default=1.0, help="that table's weight")
     parser.add_argument(
@@ -323,11 +357,8 @@ def main() -> None:
             parser.error("the rollouts need the native core (install with a C++ compiler)")
         collect(args.players, args.first, args.games, args.samples, args.workers, args.out)
     if args.fit is not None:
-        added = None
-        if args.add_to is not None:
-            table = load_toml(args.add_to)["players"][str(args.players)]
-            added = args.add_weight * np.array([float(table[name]) for name in TAKE_FEATURES])
-        report(args.fit, args.temperature, args.ridge, args.save, added)
+        add_to = None if args.add_to is None else (args.add_to, args.add_weight)
+        report(args.fit, args.temperature, args.ridge, args.save, add_to)
 
 
 if __name__ == "__main__":

@@ -126,13 +126,19 @@ def take_weights(players: int) -> tuple[float, ...]:
     doc = tables.get(str(players))
     if doc is None:
         return (0.0,) * len(TAKE_FEATURES)
+    return table_weights(doc, f"{path}: players.{players}")
+
+
+def table_weights(doc: object, where: str) -> tuple[float, ...]:
+    """A table of weights (one finite number per take feature) in `TAKE_FEATURES` order;
+    a DataError naming ``where`` otherwise."""
     if not isinstance(doc, dict):
-        raise DataError(f"{path}: players.{players} must be a table of weights")
+        raise DataError(f"{where} must be a table of weights")
     unknown = set(doc) - set(TAKE_FEATURES)
     missing = set(TAKE_FEATURES) - set(doc)
     if unknown or missing:
         raise DataError(
-            f"{path}: players.{players} must give every take feature once "
+            f"{where} must give every take feature once "
             f"(unknown: {sorted(unknown)}, missing: {sorted(missing)})"
         )
     for name in TAKE_FEATURES:
@@ -142,5 +148,5 @@ def take_weights(players: int) -> tuple[float, ...]:
             or not isinstance(value, int | float)
             or not math.isfinite(value)
         ):
-            raise DataError(f"{path}: players.{players}.{name} must be a finite number")
+            raise DataError(f"{where}.{name} must be a finite number")
     return tuple(float(doc[name]) for name in TAKE_FEATURES)
