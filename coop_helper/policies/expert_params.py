@@ -88,7 +88,7 @@ RANGES: dict[str, tuple[float, float]] = {
 # games it plays there (docs/expert-tuning.md: the versions). The atlas and the journal
 # keep a count's numbers while its version stands: a change at some counts rebuilds only
 # their atlas blocks and repredicts only their games.
-VERSIONS: dict[int, str] = {1: "4", 2: "5", 3: "5", 4: "6", 5: "6"}
+VERSIONS: dict[int, str] = {1: "4", 2: "6", 3: "6", 4: "6", 5: "6"}
 
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.
@@ -146,6 +146,7 @@ PARAMS: dict[int, ExpertParams] = {
         pack_first=0.063,
         pack_clock=True,
         stop_wins=True,
+        take_model=0.75,
     ),
     3: ExpertParams(
         draw_boldness=0.898,
@@ -173,6 +174,7 @@ PARAMS: dict[int, ExpertParams] = {
         complete_gain=0.3,
         pack_clock=True,
         stop_wins=True,
+        take_model=0.75,
     ),
     4: ExpertParams(
         draw_boldness=1.034,

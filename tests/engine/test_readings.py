@@ -244,13 +244,23 @@ def test_logged_game_reshuffles_before_the_bust_not_after():
         "--players",
         "2",
         "--seed",
-        "8",
+        "2",
         "--policy",
         "expert",
         "--removed",
         "1",
     )
-    bust = next(i for i, e in enumerate(events) if e["event"] == "bust" and i > 640)
-    snapshot = next(e for e in events[bust:] if e["event"] == "snapshot")
-    assert snapshot["draw_pile"] > 0  # the pile emptied during the turn and was refilled
-    assert any(e["event"] == "reshuffle" for e in events[640:bust])
+    starts = [i for i, e in enumerate(events) if e["event"] == "turn_start"]
+    busts = [i for i, e in enumerate(events) if e["event"] == "bust"]
+    # a turn whose drawing emptied the pile and went on to a bust
+    refilled = [
+        b
+        for b in busts
+        if any(e["event"] == "reshuffle" for e in events[max(i for i in starts if i < b) : b])
+    ]
+    assert refilled
+    for bust in refilled:
+        after = events[bust:]
+        snapshot = next(i for i, e in enumerate(after) if e["event"] == "snapshot")
+        assert after[snapshot]["draw_pile"] > 0  # refilled before the bust
+        assert not any(e["event"] == "reshuffle" for e in after[:snapshot])  # not after it
