@@ -186,7 +186,7 @@ def fit(train: list[Decision], scale: np.ndarray, temperature: float, ridge: flo
         n = len(values)
         return -total / n + ridge * (w @ w), -grad / n + 2 * ridge * w
 
-    result = minimize(loss, np.zeros(len(TAKE_FEATURES)), jac=True, method="L-BFGS-B")
+    result = minimize(loss, np.zeros(len(scale)), jac=True, method="L-BFGS-B")
     return np.asarray(result.x) / scale
 
 

@@ -541,6 +541,19 @@ class ExpertPolicy:
     def gain_beats_loss(self, table: Table, player: PlayerState) -> bool:
         """The answer whatever the turns left: the expected gain of one more card against
         the expected loss."""
+        terms = self.draw_terms(table, player)
+        if isinstance(terms, bool):
+            return terms
+        p_bust, gain, bonus, loss = terms
+        return (1.0 - p_bust) * (gain * self.tuned.draw_boldness + bonus) > p_bust * loss
+
+    def draw_terms(
+        self, table: Table, player: PlayerState
+    ) -> bool | tuple[float, float, float, float]:
+        """The answer where it needs no weighing (True: nothing or too little to bust on,
+        False: nothing left to draw or a full harbour), else the terms `gain_beats_loss`
+        weighs: the chance of busting, what one more card brings (before the boldness), what
+        it brings whatever the harbour, and what a bust loses."""
         harbour = table.harbour
         if table.unseen_total <= 0 or len(harbour) >= MAX_HARBOUR:
             return False
@@ -572,7 +585,7 @@ class ExpertPolicy:
         elif n_colours + 1 == TINY_GAMESTER_COLOURS and flags.tiny_gamester:
             gain += p_new * GAMESTER_VALUE * TINY_GAMESTER_SHARE
         loss = value_now * tuned.loss_weight - flags.bust_bonus
-        return (1.0 - p_bust) * (gain * tuned.draw_boldness + bonus) > p_bust * loss
+        return p_bust, gain, bonus, loss
 
     def _bust_chance(self, table: Table, player: PlayerState, colours: set[int]) -> float:
         """Chance the next card is a ship of a harbour colour the player cannot repel."""

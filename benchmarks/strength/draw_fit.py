@@ -1,0 +1,265 @@
+"""Could a learned correction to the expert's draws close the search's gap? Collect, then fit.
+
+The draw twin of `take_fit`. Collect (``--out FILE``): the expert plays `search_gain`'s
+deals (``--first``, ``--games``, nothing removed) unchanged; at every draw it weighs (some
+ship colour to bust on, a chance of busting above its safe one, not its last turn, and not
+where stopping wins at once), drawing on and stopping are each played out by the search's
+rollouts on the native core (``--samples`` guesses of the hidden cards, the same for both),
+and one JSON line per game records the expert's terms, time-blind features of the table
+(`DRAW_FEATURES`; none reads the Time Pile) and each answer's wins. Resumable, as
+`take_fit`.
+
+Fit (``--fit FILE [FILE ...]``): a linear correction of the expert's margin, draw on where
+``(1 - bust) * (gain * boldness + bonus) - bust * loss + features . w > 0``, chosen to pick
+the answers with the most rollout wins on one half of the games (by deal number) and judged
+on the other, then the halves swapped; the estimate is summed per game, in points, one
+decision at a time (each answer is followed by the unchanged expert), so it bounds what a
+correction could be worth only roughly. The search's own rule is judged the same way.
+
+Run by hand (native core required):
+    python -m benchmarks.strength.draw_fit --players 1 --games 1200 --samples 64 \
+        --out draw-1p.jsonl --fit draw-1p.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from benchmarks.common import parse_args
+from benchmarks.strength.search_gain import deal
+from benchmarks.strength.take_fit import Decision, fit, mean_se, per_game_gain
+from coop_helper.engine import Game, GameConfig
+from coop_helper.engine.cards import SHIP
+from coop_helper.engine.state import PlayerState, Table, takes_for_colours
+from coop_helper.native import native_in_use
+from coop_helper.policies import POLICIES
+from coop_helper.policies.expert import ExpertPolicy
+from coop_helper.policies.search import SearchPolicy, paired_best
+from coop_helper.setup.deals import time_pile
+
+COUNT_SCALE = 10  # counts of cards and coins in tens, as the take model's
+DRAW_FEATURES: tuple[str, ...] = (
+    "one",  # 1: a shift of the margin
+    "bust",  # the chance of busting
+    "gain_part",  # (1 - bust) * what one more card brings, before the boldness
+    "bonus_part",  # (1 - bust) * what it brings whatever the harbour
+    "loss_part",  # bust * what a bust loses
+    "harbour",  # cards in the harbour / COUNT_SCALE
+    "colours",  # ship colours in the harbour
+    "takes",  # takes those colours give the active player
+    "persons",  # persons in the harbour
+    "swords",  # the active player's swords
+    "coins",  # the active player's coins / COUNT_SCALE
+    "unseen",  # cards that could still come off the draw pile / COUNT_SCALE
+    "open",  # contracts still open
+    "open_share",  # open contracts / all contracts
+    "turn",  # turns started so far / COUNT_SCALE (the same at every removal level)
+)
+
+
+def draw_features(table: Table, player: PlayerState, terms: tuple[float, ...]) -> list[float]:
+    """`DRAW_FEATURES` of a weighed draw; ``terms`` are the expert's `draw_terms`."""
+    bust, gain, bonus, loss = terms
+    deck = table.deck
+    colours = len({deck.colour[c] for c in table.harbour if deck.type[c] == SHIP})
+    persons = sum(1 for c in table.harbour if deck.type[c] != SHIP)
+    return [
+        1.0,
+        bust,
+        (1.0 - bust) * gain,
+        (1.0 - bust) * bonus,
+        bust * loss,
+        len(table.harbour) / COUNT_SCALE,
+        float(colours),
+        float(takes_for_colours(colours)),
+        float(persons),
+        float(player.swords),
+        player.coins / COUNT_SCALE,
+        table.unseen_total / COUNT_SCALE,
+        float(len(table.open)),
+        len(table.open) / len(table.contracts),
+        table.turn / COUNT_SCALE,
+    ]
+
+
+class DrawProbe(SearchPolicy):
+    """Plays exactly as the expert; at each weighed draw, rolls out both answers."""
+
+    def __init__(self, samples: int) -> None:
+        super().__init__(POLICIES["expert"], "draw-probe", ("draw",), samples, base_name="expert")
+        self.decisions: list[dict[str, Any]] = []
+
+    def draw_again(self, table: Table, player: PlayerState) -> bool:
+        """The expert's answer; both answers' rollout wins recorded where it weighed them."""
+        expert = self.base
+        assert isinstance(expert, ExpertPolicy)
+        choice = expert.draw_again(table, player)
+        terms = expert.draw_terms(table, player)
+        if isinstance(terms, bool) or table.time_size == 0:
+            return choice  # not weighed, or the last turn (its own rule)
+        bust, gain, bonus, loss = terms
+        margin = (1.0 - bust) * (gain * expert.tuned.draw_boldness + bonus) - bust * loss
+        if (margin > 0) != choice:
+            return choice  # stopping wins at once: no correction would change it
+        results = self._option_wins(table, "draw", [True, False])
+        self.decisions.append(
+            {
+                "turn": table.turn,
+                "margin": margin,
+                "features": draw_features(table, player, terms),
+                "wins": [int(sum(r)) for r in results],  # drawing on's, then stopping's
+                "outcomes": ["".join(str(int(x)) for x in r) for r in results],
+                "choice": int(choice),
+            }
+        )
+        return choice
+
+
+def one_game(args: tuple[int, int, int]) -> dict[str, Any]:
+    """One expert game of deal ``index`` with its weighed draws probed (search_gain's seed)."""
+    players, index, samples = args
+    contracts = deal(players, index)
+    size = time_pile(contracts).size
+    assert size is not None
+    probe = DrawProbe(samples)
+    won = Game(GameConfig(contracts, players, size, 0, 7_919 * index + players), probe).run().won
+    return {
+        "game": index,
+        "players": players,
+        "samples": samples,
+        "feature_names": list(DRAW_FEATURES),
+        "won": won,
+        "draws": probe.decisions,
+    }
+
+
+def collect(players: int, first: int, games: int, samples: int, workers: int, out: Path) -> None:
+    """Append the games ``first .. first + games - 1`` that ``out`` does not hold yet."""
+    held = set()
+    if out.exists():
+        held = {json.loads(line)["game"] for line in out.read_text().splitlines() if line}
+    todo = [(players, i, samples) for i in range(first, first + games) if i not in held]
+    print(f"{players} players: {len(held)} games held, {len(todo)} to play ({samples} samples)")
+    with multiprocessing.Pool(workers) as pool, out.open("a", encoding="utf-8") as file:
+        for done, game in enumerate(pool.imap_unordered(one_game, todo), 1):
+            file.write(json.dumps(game) + "\n")
+            file.flush()
+            if done % 50 == 0:
+                print(f"  {done} of {len(todo)} games", flush=True)
+
+
+def read_games(paths: Sequence[Path]) -> list[dict[str, Any]]:
+    """The games of these files: one player count, each deal once, today's features."""
+    games, seen = [], set()
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line:
+                continue
+            game = json.loads(line)
+            if game.get("feature_names") != list(DRAW_FEATURES):
+                raise SystemExit(f"{path}: game {game.get('game')} has other draw features")
+            if game["game"] in seen:
+                raise SystemExit(f"{path}: deal {game['game']} is in the files twice")
+            seen.add(game["game"])
+            games.append(game)
+    if len({game["players"] for game in games}) != 1:
+        raise SystemExit("the files hold games of several player counts: fit one count")
+    return games
+
+
+def decisions_of(games: Sequence[dict[str, Any]]) -> list[list[Decision]]:
+    """Per game, its draws as `take_fit` decisions: stopping first (value 0, a zero row),
+    then drawing on (the expert's margin, its features)."""
+    out = []
+    for game in games:
+        samples = game["samples"]
+        draws = []
+        for draw in game["draws"]:
+            values = np.array([0.0, draw["margin"]])
+            rows = np.vstack([np.zeros(len(DRAW_FEATURES)), np.array(draw["features"])])
+            wins = np.array([draw["wins"][1], draw["wins"][0]]) / samples
+            draws.append((values, rows, wins, draw["choice"]))
+        out.append(draws)
+    return out
+
+
+def search_rule(games: Sequence[dict[str, Any]]) -> list[float]:
+    """Per game, the search's pick on the first half of each draw's guesses (the expert's
+    answer as the base), judged on the second half, summed."""
+    out = []
+    for game in games:
+        total = 0.0
+        for draw in game["draws"]:
+            rows = [[float(c) for c in o] for o in draw["outcomes"]]  # drawing on, stopping
+            half = len(rows[0]) // 2
+            expert = 0 if draw["choice"] else 1
+            order = [expert, 1 - expert]
+            pick = order[paired_best([rows[i][:half] for i in order], 0)]
+            rest = len(rows[0]) - half
+            total += (sum(rows[pick][half:]) - sum(rows[expert][half:])) / rest
+        out.append(total)
+    return out
+
+
+def report(paths: Sequence[Path], temperature: float, ridge: float) -> None:
+    """Fit on each half of the games (by deal number), judge on the other; print it."""
+    games = read_games(paths)
+    data = decisions_of(games)
+    draws = [d for g in data for d in g]
+    drawn = sum(d[3] for d in draws)
+    print(f"{len(games)} games, {len(draws)} weighed draws probed ({drawn} drawn on)")
+    if not draws:
+        return
+    scale = np.std(np.vstack([d[1] for d in draws]), axis=0) + 1e-9
+    scale[0] = 1.0  # the constant feature
+    halves = [[d for g, d in zip(games, data, strict=True) if g["game"] % 2 == k] for k in (0, 1)]
+    gains: list[float] = []
+    for k, (train, test) in enumerate([(halves[0], halves[1]), (halves[1], halves[0])]):
+        weights = fit([d for g in train for d in g], scale, temperature, ridge)
+        held = per_game_gain(test, weights)
+        gains += held
+        m, se = mean_se(held)
+        print(f"  fit on half {k}: judged on the other {100 * m:+.2f} ± {100 * se:.2f} a game")
+        for name, w in zip(DRAW_FEATURES, weights, strict=True):
+            print(f"      {name:12s} {w:+.3f}")
+    m, se = mean_se(gains)
+    print(f"  held out, both halves: {100 * m:+.2f} ± {100 * se:.2f} points a game")
+    s, sse = mean_se(search_rule(games))
+    print(f"  the search's own rule, its guesses split in two: {100 * s:+.2f} ± {100 * sse:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--players", type=int, default=1)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--first", type=int, default=60_000, help="index of the first deal")
+    parser.add_argument("--samples", type=int, default=64)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, help="collect into this file (JSON lines)")
+    parser.add_argument("--fit", type=Path, nargs="+", help="fit and judge on these files")
+    parser.add_argument("--temperature", type=float, default=0.5)
+    parser.add_argument("--ridge", type=float, default=1e-4)
+    args = parse_args(parser, games=2, samples=4, workers=1)
+    if args.quick and args.out is None and args.fit is None:  # a scratch file
+        args.out = Path(tempfile.mkdtemp()) / "draw-fit.jsonl"
+        args.fit = [args.out]
+    if args.out is None and args.fit is None:
+        parser.error("give --out FILE to collect, --fit FILE to fit, or both")
+    if args.out is not None:
+        if not native_in_use():
+            parser.error("the rollouts need the native core (install with a C++ compiler)")
+        collect(args.players, args.first, args.games, args.samples, args.workers, args.out)
+    if args.fit is not None:
+        report(args.fit, args.temperature, args.ridge)
+
+
+if __name__ == "__main__":
+    main()
