@@ -5,9 +5,9 @@ deals (``--first``, ``--games``, nothing removed) unchanged; at every draw it we
 ship colour to bust on, a chance of busting above its safe one, not its last turn, and not
 where stopping wins at once), drawing on and stopping are each played out by the search's
 rollouts on the native core (``--samples`` guesses of the hidden cards, the same for both),
-and one JSON line per game records the expert's terms, time-blind features of the table
-(`DRAW_FEATURES`; none reads the Time Pile) and each answer's wins. Resumable, as
-`take_fit`.
+and one JSON line per game records the expert's margin (before any correction), the
+time-blind features of `policies.draw_model` (none reads the Time Pile) and each answer's
+wins. Resumable, as `take_fit`.
 
 Fit (``--fit FILE [FILE ...]``): a linear correction of the expert's margin, draw on where
 ``(1 - bust) * (gain * boldness + bonus) - bust * loss + features . w > 0``, chosen to pick
@@ -37,57 +37,13 @@ from benchmarks.common import parse_args
 from benchmarks.strength.search_gain import deal
 from benchmarks.strength.take_fit import Decision, fit, mean_se, per_game_gain
 from coop_helper.engine import Game, GameConfig
-from coop_helper.engine.cards import SHIP
-from coop_helper.engine.state import PlayerState, Table, takes_for_colours
+from coop_helper.engine.state import PlayerState, Table
 from coop_helper.native import native_in_use
 from coop_helper.policies import POLICIES
+from coop_helper.policies.draw_model import DRAW_FEATURES, draw_features
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.search import SearchPolicy, paired_best
 from coop_helper.setup.deals import time_pile
-
-COUNT_SCALE = 10  # counts of cards and coins in tens, as the take model's
-DRAW_FEATURES: tuple[str, ...] = (
-    "one",  # 1: a shift of the margin
-    "bust",  # the chance of busting
-    "gain_part",  # (1 - bust) * what one more card brings, before the boldness
-    "bonus_part",  # (1 - bust) * what it brings whatever the harbour
-    "loss_part",  # bust * what a bust loses
-    "harbour",  # cards in the harbour / COUNT_SCALE
-    "colours",  # ship colours in the harbour
-    "takes",  # takes those colours give the active player
-    "persons",  # persons in the harbour
-    "swords",  # the active player's swords
-    "coins",  # the active player's coins / COUNT_SCALE
-    "unseen",  # cards that could still come off the draw pile / COUNT_SCALE
-    "open",  # contracts still open
-    "open_share",  # open contracts / all contracts
-    "turn",  # turns started so far / COUNT_SCALE (the same at every removal level)
-)
-
-
-def draw_features(table: Table, player: PlayerState, terms: tuple[float, ...]) -> list[float]:
-    """`DRAW_FEATURES` of a weighed draw; ``terms`` are the expert's `draw_terms`."""
-    bust, gain, bonus, loss = terms
-    deck = table.deck
-    colours = len({deck.colour[c] for c in table.harbour if deck.type[c] == SHIP})
-    persons = sum(1 for c in table.harbour if deck.type[c] != SHIP)
-    return [
-        1.0,
-        bust,
-        (1.0 - bust) * gain,
-        (1.0 - bust) * bonus,
-        bust * loss,
-        len(table.harbour) / COUNT_SCALE,
-        float(colours),
-        float(takes_for_colours(colours)),
-        float(persons),
-        float(player.swords),
-        player.coins / COUNT_SCALE,
-        table.unseen_total / COUNT_SCALE,
-        float(len(table.open)),
-        len(table.open) / len(table.contracts),
-        table.turn / COUNT_SCALE,
-    ]
 
 
 class DrawProbe(SearchPolicy):
@@ -105,15 +61,15 @@ class DrawProbe(SearchPolicy):
         terms = expert.draw_terms(table, player)
         if isinstance(terms, bool) or table.time_size == 0:
             return choice  # not weighed, or the last turn (its own rule)
+        if (expert.draw_margin(table, player, terms) > 0.0) != choice:
+            return choice  # stopping wins at once: no correction would change it
         bust, gain, bonus, loss = terms
         margin = (1.0 - bust) * (gain * expert.tuned.draw_boldness + bonus) - bust * loss
-        if (margin > 0) != choice:
-            return choice  # stopping wins at once: no correction would change it
         results = self._option_wins(table, "draw", [True, False])
         self.decisions.append(
             {
                 "turn": table.turn,
-                "margin": margin,
+                "margin": margin,  # before any correction
                 "features": draw_features(table, player, terms),
                 "wins": [int(sum(r)) for r in results],  # drawing on's, then stopping's
                 "outcomes": ["".join(str(int(x)) for x in r) for r in results],
@@ -209,8 +165,11 @@ def search_rule(games: Sequence[dict[str, Any]]) -> list[float]:
     return out
 
 
-def report(paths: Sequence[Path], temperature: float, ridge: float) -> None:
-    """Fit on each half of the games (by deal number), judge on the other; print it."""
+def report(
+    paths: Sequence[Path], temperature: float, ridge: float, save: Path | None = None
+) -> None:
+    """Fit on each half of the games (by deal number), judge on the other; print it.
+    ``save``: write the weights fitted on every game there (a TOML table)."""
     games = read_games(paths)
     data = decisions_of(games)
     draws = [d for g in data for d in g]
@@ -232,6 +191,12 @@ def report(paths: Sequence[Path], temperature: float, ridge: float) -> None:
             print(f"      {name:12s} {w:+.3f}")
     m, se = mean_se(gains)
     print(f"  held out, both halves: {100 * m:+.2f} ± {100 * se:.2f} points a game")
+    if save is not None:
+        weights = fit(draws, scale, temperature, ridge)
+        lines = [f"[players.{games[0]['players']}]"]
+        lines += [f"{name} = {w:.4f}" for name, w in zip(DRAW_FEATURES, weights, strict=True)]
+        save.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"  the weights fitted on every game: {save}")
     s, sse = mean_se(search_rule(games))
     print(f"  the search's own rule, its guesses split in two: {100 * s:+.2f} ± {100 * sse:.2f}")
 
@@ -247,6 +212,9 @@ def main() -> None:
     parser.add_argument("--fit", type=Path, nargs="+", help="fit and judge on these files")
     parser.add_argument("--temperature", type=float, default=0.5)
     parser.add_argument("--ridge", type=float, default=1e-4)
+    parser.add_argument(
+        "--save", type=Path, help="with --fit: write the weights fitted on every game"
+    )
     args = parse_args(parser, games=2, samples=4, workers=1)
     if args.quick and args.out is None and args.fit is None:  # a scratch file
         args.out = Path(tempfile.mkdtemp()) / "draw-fit.jsonl"
@@ -258,7 +226,7 @@ def main() -> None:
             parser.error("the rollouts need the native core (install with a C++ compiler)")
         collect(args.players, args.first, args.games, args.samples, args.workers, args.out)
     if args.fit is not None:
-        report(args.fit, args.temperature, args.ridge)
+        report(args.fit, args.temperature, args.ridge, args.save)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,12 @@ from coop_helper.engine.cards import (
 )
 from coop_helper.engine.contracts import GAMESTER_COLOURS, TINY_GAMESTER_COLOURS
 from coop_helper.engine.state import CHEAP_COST, PlayerState, Table, hire_cost, takes_for_colours
+from coop_helper.policies.draw_model import (
+    DrawTerms,
+    draw_correction,
+    draw_features,
+    draw_weights,
+)
 from coop_helper.policies.expert_params import BASELINE, PARAMS, VERSIONS, ExpertParams
 from coop_helper.policies.last_turn import last_turn_look
 from coop_helper.policies.needs import PAIRS
@@ -544,12 +550,21 @@ class ExpertPolicy:
         terms = self.draw_terms(table, player)
         if isinstance(terms, bool):
             return terms
-        p_bust, gain, bonus, loss = terms
-        return (1.0 - p_bust) * (gain * self.tuned.draw_boldness + bonus) > p_bust * loss
+        return self.draw_margin(table, player, terms) > 0.0
 
-    def draw_terms(
-        self, table: Table, player: PlayerState
-    ) -> bool | tuple[float, float, float, float]:
+    def draw_margin(self, table: Table, player: PlayerState, terms: DrawTerms) -> float:
+        """How far the expected gain of one more card beats the expected loss (``terms``:
+        `draw_terms`'), with the learned correction where it is on (`policies.draw_model`)."""
+        p_bust, gain, bonus, loss = terms
+        margin = (1.0 - p_bust) * (gain * self.tuned.draw_boldness + bonus) - p_bust * loss
+        if self.tuned.draw_model:
+            features = draw_features(table, player, terms)
+            margin += self.tuned.draw_model * draw_correction(
+                draw_weights(table.n_players), features
+            )
+        return margin
+
+    def draw_terms(self, table: Table, player: PlayerState) -> bool | DrawTerms:
         """The answer where it needs no weighing (True: nothing or too little to bust on,
         False: nothing left to draw or a full harbour), else the terms `gain_beats_loss`
         weighs: the chance of busting, what one more card brings (before the boldness), what

@@ -45,6 +45,7 @@ class ExpertParams:
     pack_seat: int = -1  # ... or to this seat of those tied, whatever the clock (-1: not set)
     stop_wins: bool = False  # stop drawing where stopping wins now (`policies.stop_wins`)
     take_model: float = 0.0  # weight of the learned take correction (`policies.take_model`)
+    draw_model: float = 0.0  # weight of the learned draw correction (`policies.draw_model`)
 
 
 BASELINE = ExpertParams()  # the constants as they were at 2ce9615
@@ -82,13 +83,14 @@ RANGES: dict[str, tuple[float, float]] = {
     "pack_seat": (-1, 4),
     "stop_wins": (0, 1),
     "take_model": (0.0, 2.0),
+    "draw_model": (0.0, 2.0),
 }
 
 # The expert's version per player count, raised at a count whenever a change alters the
 # games it plays there (docs/expert-tuning.md: the versions). The atlas and the journal
 # keep a count's numbers while its version stands: a change at some counts rebuilds only
 # their atlas blocks and repredicts only their games.
-VERSIONS: dict[int, str] = {1: "4", 2: "6", 3: "6", 4: "6", 5: "6"}
+VERSIONS: dict[int, str] = {1: "5", 2: "6", 3: "6", 4: "6", 5: "6"}
 
 # Tuned per player count with benchmarks/strength/tune_expert.py; each set's runs and checks
 # are in docs/expert-tuning.md.
@@ -118,6 +120,7 @@ PARAMS: dict[int, ExpertParams] = {
         complete_gain=0.618,
         pack_first=0.106,
         stop_wins=True,
+        draw_model=0.35,
     ),
     2: ExpertParams(
         draw_boldness=1.113,

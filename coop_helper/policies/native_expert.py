@@ -18,7 +18,14 @@ from typing import Any
 
 from coop_helper.engine.cards import ABILITY
 from coop_helper.native import core as native_core
-from coop_helper.policies import expert, last_turn, planning, stop_wins, take_model
+from coop_helper.policies import (
+    draw_model,
+    expert,
+    last_turn,
+    planning,
+    stop_wins,
+    take_model,
+)
 from coop_helper.policies.expert_params import BASELINE, PARAMS, ExpertParams
 
 
@@ -83,6 +90,7 @@ def expert_constants(players: int, params: ExpertParams) -> dict[str, Any]:
         take_time_coins=stop_wins.TAKE_TIME_COINS,
         take_count_scale=take_model.COUNT_SCALE,
         take_weights=list(take_model.take_weights(players)),
+        draw_weights=list(draw_model.draw_weights(players)),
     )
     return constants
 

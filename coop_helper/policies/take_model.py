@@ -109,39 +109,49 @@ def take_correction(weights: tuple[float, ...], features: list[float]) -> float:
 
 
 @functools.cache
-def _model_tables() -> tuple[Path, dict[str, Any]]:
-    """The weights file and its ``players`` table, read once."""
-    path = data_dir() / MODEL_FILE
+def model_tables(file_name: str) -> tuple[Path, dict[str, Any]]:
+    """A learned model's weights file in data/ and its ``players`` table, read once."""
+    path = data_dir() / file_name
     tables = load_toml(path).get("players", {})
     if not isinstance(tables, dict):
         raise DataError(f"{path}: players must be a table of [players.N] tables")
     return path, tables
 
 
+def weights_at(
+    file_name: str, players: int, names: tuple[str, ...], kind: str
+) -> tuple[float, ...]:
+    """The weights of that file's table for this player count, in the order of ``names``
+    (all 0 where the file has no table for the count)."""
+    path, tables = model_tables(file_name)
+    doc = tables.get(str(players))
+    if doc is None:
+        return (0.0,) * len(names)
+    return table_weights(doc, f"{path}: players.{players}", names, kind)
+
+
 @functools.cache
 def take_weights(players: int) -> tuple[float, ...]:
     """The fitted weights at this player count, in `TAKE_FEATURES` order (all 0 where
     the data has none)."""
-    path, tables = _model_tables()
-    doc = tables.get(str(players))
-    if doc is None:
-        return (0.0,) * len(TAKE_FEATURES)
-    return table_weights(doc, f"{path}: players.{players}")
+    return weights_at(MODEL_FILE, players, TAKE_FEATURES, "take")
 
 
-def table_weights(doc: object, where: str) -> tuple[float, ...]:
-    """A table of weights (one finite number per take feature) in `TAKE_FEATURES` order;
-    a DataError naming ``where`` otherwise."""
+def table_weights(
+    doc: object, where: str, names: tuple[str, ...] = TAKE_FEATURES, kind: str = "take"
+) -> tuple[float, ...]:
+    """A table of weights (one finite number per feature of ``names``) in that order; a
+    DataError naming ``where`` otherwise. The draw model's tables are read by it too."""
     if not isinstance(doc, dict):
         raise DataError(f"{where} must be a table of weights")
-    unknown = set(doc) - set(TAKE_FEATURES)
-    missing = set(TAKE_FEATURES) - set(doc)
+    unknown = set(doc) - set(names)
+    missing = set(names) - set(doc)
     if unknown or missing:
         raise DataError(
-            f"{where} must give every take feature once "
+            f"{where} must give every {kind} feature once "
             f"(unknown: {sorted(unknown)}, missing: {sorted(missing)})"
         )
-    for name in TAKE_FEATURES:
+    for name in names:
         value = doc[name]
         if (
             isinstance(value, bool)
@@ -149,4 +159,4 @@ def table_weights(doc: object, where: str) -> tuple[float, ...]:
             or not math.isfinite(value)
         ):
             raise DataError(f"{where}.{name} must be a finite number")
-    return tuple(float(doc[name]) for name in TAKE_FEATURES)
+    return tuple(float(doc[name]) for name in names)

@@ -84,7 +84,7 @@ def expert_line(players: int, params: ExpertParams) -> str:
     for name, value in expert_constants(players, params).items():
         if name == "income_per_turn":
             out += [name, *map(repr, value)]
-        elif name == "take_weights":
+        elif name in ("take_weights", "draw_weights"):
             out += [name, len(value), *map(repr, value)]
         else:
             out += [name, repr(float(value))]

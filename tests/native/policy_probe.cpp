@@ -301,6 +301,15 @@ int main() {
           }
           expert.take_weights.assign(count, 0.0);
           for (double& value : expert.take_weights) in >> value;
+        } else if (name == "draw_weights") {
+          size_t count = 0;
+          in >> count;
+          if (count != static_cast<size_t>(N_DRAW_FEATURES)) {
+            std::cerr << "draw_weights: " << count << " weights, not " << N_DRAW_FEATURES << "\n";
+            return 2;
+          }
+          expert.draw_weights.assign(count, 0.0);
+          for (double& value : expert.draw_weights) in >> value;
         } else {
           double value;
           in >> value;

@@ -110,7 +110,8 @@ def test_constants_missing_or_unknown_are_refused() -> None:
 
     constants = expert_constants(3, PARAMS[3])
     make_expert(constants)  # the whole set is taken
-    for name in ("horizon", "open_max", "income_per_turn", "take_weights", "draw_boldness"):
+    names = ("horizon", "open_max", "income_per_turn", "take_weights", "draw_weights")
+    for name in (*names, "draw_boldness", "draw_model"):
         with pytest.raises(ValueError, match=name):
             make_expert({k: v for k, v in constants.items() if k != name})
     with pytest.raises(ValueError, match="no constant"):
@@ -174,22 +175,29 @@ def test_stopping_where_stopping_wins_plays_alike(players: int) -> None:
     assert_traces_alike(random_case(rng, players, blue=False), 7, native_expert(players, on), on)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_learned_take_correction_plays_alike(
-    players: int, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("model", "players"),
+    [("take", 2), ("take", 3), ("take", 4), ("take", 5), ("draw", 1), ("draw", 2), ("draw", 5)],
+)
+def test_the_learned_corrections_play_alike(
+    model: str, players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`take_model` on both engines, with weights drawn for every take feature: the same
-    whole games and odds-runner traces, and games other than without it."""
+    """`take_model` and `draw_model` on both engines, with weights drawn for every feature:
+    the same whole games and odds-runner traces, and games other than without it."""
     from coop_helper.native.core import make_expert, play_games
+    from coop_helper.policies import draw_model, take_model
     from coop_helper.policies import expert as python_expert
-    from coop_helper.policies import take_model
 
-    rng = random.Random(60 + players)
-    weights = tuple(rng.uniform(-1.0, 1.0) for _ in take_model.TAKE_FEATURES)
-    monkeypatch.setattr(take_model, "take_weights", lambda _players: weights)
-    monkeypatch.setattr(python_expert, "take_weights", lambda _players: weights)
-    on = dataclasses.replace(PARAMS[players], take_model=1.3)
-    off = dataclasses.replace(PARAMS[players], take_model=0.0)
+    module, names = {
+        "take": (take_model, take_model.TAKE_FEATURES),
+        "draw": (draw_model, draw_model.DRAW_FEATURES),
+    }[model]
+    rng = random.Random(f"{model}-{players}")
+    weights = tuple(rng.uniform(-1.0, 1.0) for _ in names)
+    monkeypatch.setattr(module, f"{model}_weights", lambda _players: weights)
+    monkeypatch.setattr(python_expert, f"{model}_weights", lambda _players: weights)
+    on = dataclasses.replace(PARAMS[players], **{f"{model}_model": 1.3 if model == "take" else 0.9})
+    off = dataclasses.replace(PARAMS[players], **{f"{model}_model": 0.0})
     native_on = make_expert(expert_constants(players, on))
     native_off = make_expert(expert_constants(players, off))
     changed = 0
@@ -219,3 +227,18 @@ def test_the_native_take_features_are_pythons_in_order() -> None:
     assert block is not None
     names = re.findall(r'"(\w+)"', block.group(1))
     assert [*names, *(f"person_{a}" for a in ABILITIES)] == list(TAKE_FEATURES)
+
+
+def test_the_native_draw_features_are_pythons_in_order() -> None:
+    """The C++ list of draw features (which sizes the weights) names Python's, in order."""
+    import re
+    from pathlib import Path
+
+    from coop_helper.policies.draw_model import DRAW_FEATURES
+
+    header = Path(__file__).resolve().parents[2] / (
+        "coop_helper/native/src/policies/expert_params.hpp"
+    )
+    block = re.search(r"DRAW_FEATURES\[\] = \{(.*?)\};", header.read_text(), re.S)
+    assert block is not None
+    assert re.findall(r'"(\w+)"', block.group(1)) == list(DRAW_FEATURES)

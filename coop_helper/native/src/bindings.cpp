@@ -128,11 +128,15 @@ std::shared_ptr<ExpertParams> make_expert(const py::dict& constants) {
       params->take_weights = item.second.cast<std::vector<double>>();
       if (static_cast<int>(params->take_weights.size()) != N_TAKE_FEATURES)
         throw std::invalid_argument("take_weights needs one weight per take feature");
+    } else if (name == "draw_weights") {
+      params->draw_weights = item.second.cast<std::vector<double>>();
+      if (static_cast<int>(params->draw_weights.size()) != N_DRAW_FEATURES)
+        throw std::invalid_argument("draw_weights needs one weight per draw feature");
     } else {
       set_expert_field(*params, name, item.second.cast<double>());
     }
   }
-  for (const char* name : {"income_per_turn", "take_weights"})
+  for (const char* name : {"income_per_turn", "take_weights", "draw_weights"})
     if (!constants.contains(name))
       throw std::invalid_argument(std::string("expert constant missing: ") + name);
   if (params->rich <= 0) throw std::invalid_argument("expert constant rich must be positive");

@@ -471,7 +471,44 @@ bool ExpertPolicy::draw_on(const Table& table, const PlayerState& player) {
   else if (n_colours + 1 == TINY_GAMESTER_COLOURS && flags.tiny_gamester)
     gain += p_new * p.gamester_value * p.tiny_gamester_share;
   const double loss = value_now * p.loss_weight - flags.bust_bonus;
-  return (1.0 - p_bust) * (gain * p.draw_boldness + bonus) > p_bust * loss;
+  const double margin = (1.0 - p_bust) * (gain * p.draw_boldness + bonus) - p_bust * loss;
+  if (p.draw_model == 0.0) return margin > 0.0;
+  // the learned correction (policies/draw_model.py)
+  const double correction = draw_correction(table, player, p_bust, gain, bonus, loss, n_colours);
+  return margin + p.draw_model * correction > 0.0;
+}
+
+// draw_model.draw_features and draw_correction: sum(weight * feature), DRAW_FEATURES order;
+// bust, gain, bonus and loss are expert.draw_terms'
+double ExpertPolicy::draw_correction(const Table& table, const PlayerState& player, double bust,
+                                     double gain, double bonus, double loss,
+                                     int n_colours) const {
+  const Deck& deck = *deck_;
+  const double scale = p_.take_count_scale;
+  int persons = 0;
+  for (int c : table.harbour)
+    if (deck.type[c] != SHIP) ++persons;
+  const double features[N_DRAW_FEATURES] = {
+      1.0,
+      bust,
+      (1.0 - bust) * gain,
+      (1.0 - bust) * bonus,
+      bust * loss,
+      table.harbour.size() / scale,
+      static_cast<double>(n_colours),
+      static_cast<double>(takes_for_colours(n_colours)),
+      static_cast<double>(persons),
+      static_cast<double>(player.swords),
+      player.coins / scale,
+      table.unseen_total / scale,
+      static_cast<double>(table.n_open),
+      static_cast<double>(table.n_open) / static_cast<double>(table.contracts->n),
+      table.turn / scale,  // not the Time Pile: time-blind
+  };
+  const double* w = p_.draw_weights.data();  // N_DRAW_FEATURES of them (make_expert)
+  double total = 0.0;
+  for (int k = 0; k < N_DRAW_FEATURES; ++k) total += w[k] * features[k];
+  return total;
 }
 
 double ExpertPolicy::tax_officer_chance(const Table& table) const {

@@ -106,6 +106,8 @@ class ExpertPolicy : public Policy {
   int pack_seat() const;
   Rng& guesses();  // the random source of the turns played through in the head
   bool spare_cube(const PlayerState& player) const;
+  double draw_correction(const Table& table, const PlayerState& player, double bust,
+                         double gain, double bonus, double loss, int n_colours) const;
   double take_correction(const Table& table, const PlayerState& player, int card, double own,
                          double fee, double mates, int takes_left);
   double teammates_gain(const Table& table, const PlayerState& player, int later, int card,

@@ -59,6 +59,7 @@ const Field FIELDS[] = {
     whole("pack_seat", &P::pack_seat),
     flag("stop_wins", &P::stop_wins),
     real("take_model", &P::take_model),
+    real("draw_model", &P::draw_model),
     real("fill", &P::fill),
     whole("horizon", &P::horizon),
     real("jinx_value", &P::jinx_value),

@@ -21,6 +21,12 @@ inline constexpr const char* TAKE_BASE_FEATURES[] = {
 constexpr int N_TAKE_FEATURES =
     static_cast<int>(sizeof(TAKE_BASE_FEATURES) / sizeof(TAKE_BASE_FEATURES[0])) + N_ABILITIES;
 
+// draw_model.DRAW_FEATURES, in order
+inline constexpr const char* DRAW_FEATURES[] = {
+    "one",     "bust",   "gain_part", "bonus_part", "loss_part", "harbour", "colours",   "takes",
+    "persons", "swords", "coins",     "unseen",     "open",      "open_share", "turn"};
+constexpr int N_DRAW_FEATURES = static_cast<int>(sizeof(DRAW_FEATURES) / sizeof(DRAW_FEATURES[0]));
+
 struct ExpertParams {
   // ExpertParams (expert_params.py), the set for this player count
   double draw_boldness = 0.0;
@@ -52,6 +58,7 @@ struct ExpertParams {
   int pack_seat = -1;
   bool stop_wins = false;
   double take_model = 0.0;
+  double draw_model = 0.0;
   // expert.py's constants (HORIZON and TURNS_PER_CONTRACT for this player count)
   double fill = 0.0;
   double income_per_turn[N_ABILITIES] = {};  // INCOME_PER_TURN, 0 for the abilities it omits
@@ -106,9 +113,11 @@ struct ExpertParams {
   double take_count_scale = 0.0;  // take_model.COUNT_SCALE
   // take_model.take_weights: the learned take correction, in TAKE_FEATURES order
   std::vector<double> take_weights;
+  // draw_model.draw_weights: the learned draw correction, in DRAW_FEATURES order
+  std::vector<double> draw_weights;
 };
 
-// The fields above but income_per_turn and take_weights, by name (the names of the Python
+// The fields above but income_per_turn, take_weights and draw_weights, by name (the names of the Python
 // side's dict).
 int n_expert_fields();
 const char* expert_field_name(int index);
