@@ -24,8 +24,6 @@ Run by hand (native core required):
 from __future__ import annotations
 
 import argparse
-import json
-import multiprocessing
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -34,16 +32,21 @@ from typing import Any
 import numpy as np
 
 from benchmarks.common import parse_args
-from benchmarks.strength.search_gain import deal
-from benchmarks.strength.take_fit import Decision, fit, mean_se, per_game_gain
-from coop_helper.engine import Game, GameConfig
+from benchmarks.strength.take_fit import (
+    Decision,
+    collect,
+    fit,
+    mean_se,
+    per_game_gain,
+    probed_game,
+    read_games,
+)
 from coop_helper.engine.state import PlayerState, Table
 from coop_helper.native import native_in_use
 from coop_helper.policies import POLICIES
 from coop_helper.policies.draw_model import DRAW_FEATURES, draw_features
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.search import SearchPolicy, paired_best
-from coop_helper.setup.deals import time_pile
 
 
 class DrawProbe(SearchPolicy):
@@ -80,55 +83,9 @@ class DrawProbe(SearchPolicy):
 
 
 def one_game(args: tuple[int, int, int]) -> dict[str, Any]:
-    """One expert game of deal ``index`` with its weighed draws probed (search_gain's seed)."""
+    """One expert game of deal ``index`` with its weighed draws probed."""
     players, index, samples = args
-    contracts = deal(players, index)
-    size = time_pile(contracts).size
-    assert size is not None
-    probe = DrawProbe(samples)
-    won = Game(GameConfig(contracts, players, size, 0, 7_919 * index + players), probe).run().won
-    return {
-        "game": index,
-        "players": players,
-        "samples": samples,
-        "feature_names": list(DRAW_FEATURES),
-        "won": won,
-        "draws": probe.decisions,
-    }
-
-
-def collect(players: int, first: int, games: int, samples: int, workers: int, out: Path) -> None:
-    """Append the games ``first .. first + games - 1`` that ``out`` does not hold yet."""
-    held = set()
-    if out.exists():
-        held = {json.loads(line)["game"] for line in out.read_text().splitlines() if line}
-    todo = [(players, i, samples) for i in range(first, first + games) if i not in held]
-    print(f"{players} players: {len(held)} games held, {len(todo)} to play ({samples} samples)")
-    with multiprocessing.Pool(workers) as pool, out.open("a", encoding="utf-8") as file:
-        for done, game in enumerate(pool.imap_unordered(one_game, todo), 1):
-            file.write(json.dumps(game) + "\n")
-            file.flush()
-            if done % 50 == 0:
-                print(f"  {done} of {len(todo)} games", flush=True)
-
-
-def read_games(paths: Sequence[Path]) -> list[dict[str, Any]]:
-    """The games of these files: one player count, each deal once, today's features."""
-    games, seen = [], set()
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line:
-                continue
-            game = json.loads(line)
-            if game.get("feature_names") != list(DRAW_FEATURES):
-                raise SystemExit(f"{path}: game {game.get('game')} has other draw features")
-            if game["game"] in seen:
-                raise SystemExit(f"{path}: deal {game['game']} is in the files twice")
-            seen.add(game["game"])
-            games.append(game)
-    if len({game["players"] for game in games}) != 1:
-        raise SystemExit("the files hold games of several player counts: fit one count")
-    return games
+    return probed_game(DrawProbe(samples), players, index, samples, DRAW_FEATURES, "draws")
 
 
 def decisions_of(games: Sequence[dict[str, Any]]) -> list[list[Decision]]:
@@ -170,7 +127,7 @@ def report(
 ) -> None:
     """Fit on each half of the games (by deal number), judge on the other; print it.
     ``save``: write the weights fitted on every game there (a TOML table)."""
-    games = read_games(paths)
+    games = read_games(paths, DRAW_FEATURES, "draw")
     data = decisions_of(games)
     draws = [d for g in data for d in g]
     drawn = sum(d[3] for d in draws)
@@ -224,7 +181,9 @@ def main() -> None:
     if args.out is not None:
         if not native_in_use():
             parser.error("the rollouts need the native core (install with a C++ compiler)")
-        collect(args.players, args.first, args.games, args.samples, args.workers, args.out)
+        collect(
+            args.players, args.first, args.games, args.samples, args.workers, args.out, one_game
+        )
     if args.fit is not None:
         report(args.fit, args.temperature, args.ridge, args.save)
 

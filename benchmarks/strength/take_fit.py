@@ -40,7 +40,7 @@ import json
 import math
 import multiprocessing
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -104,33 +104,49 @@ class TakeProbe(SearchPolicy):
         return choice
 
 
-def one_game(args: tuple[int, int, int]) -> dict[str, Any]:
-    """One expert game of deal ``index`` with its takes probed (search_gain's seed)."""
-    players, index, samples = args
+def probed_game(
+    probe: SearchPolicy, players: int, index: int, samples: int, names: Sequence[str], key: str
+) -> dict[str, Any]:
+    """One expert game of deal ``index`` (search_gain's seed) played by ``probe``, as one
+    record: its decisions under ``key``, with the feature ``names`` they were made with."""
     contracts = deal(players, index)
     size = time_pile(contracts).size
     assert size is not None
-    probe = TakeProbe(samples)
     won = Game(GameConfig(contracts, players, size, 0, 7_919 * index + players), probe).run().won
     return {
         "game": index,
         "players": players,
         "samples": samples,
-        "feature_names": list(TAKE_FEATURES),
+        "feature_names": list(names),
         "won": won,
-        "takes": probe.decisions,
+        key: probe.decisions,  # type: ignore[attr-defined]
     }
 
 
-def collect(players: int, first: int, games: int, samples: int, workers: int, out: Path) -> None:
-    """Append the games ``first .. first + games - 1`` that ``out`` does not hold yet."""
+def one_game(args: tuple[int, int, int]) -> dict[str, Any]:
+    """One expert game of deal ``index`` with its takes probed."""
+    players, index, samples = args
+    return probed_game(TakeProbe(samples), players, index, samples, TAKE_FEATURES, "takes")
+
+
+def collect(
+    players: int,
+    first: int,
+    games: int,
+    samples: int,
+    workers: int,
+    out: Path,
+    play: Callable[[tuple[int, int, int]], dict[str, Any]] = one_game,
+) -> None:
+    """Append the games ``first .. first + games - 1`` that ``out`` does not hold yet,
+    each played by ``play`` (a module-level function, for the worker processes)."""
     held = set()
     if out.exists():
         held = {json.loads(line)["game"] for line in out.read_text().splitlines() if line}
     todo = [(players, i, samples) for i in range(first, first + games) if i not in held]
     print(f"{players} players: {len(held)} games held, {len(todo)} to play ({samples} samples)")
     with multiprocessing.Pool(workers) as pool, out.open("a", encoding="utf-8") as file:
-        for done, game in enumerate(pool.imap_unordered(one_game, todo), 1):
+        for done, game in enumerate(pool.imap_unordered(play, todo), 1):
             file.write(json.dumps(game) + "\n")
             file.flush()
             if done % 25 == 0:
@@ -207,18 +223,20 @@ def mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def read_games(paths: Sequence[Path]) -> list[dict[str, Any]]:
+def read_games(
+    paths: Sequence[Path], names: Sequence[str] = TAKE_FEATURES, kind: str = "take"
+) -> list[dict[str, Any]]:
     """The games of these files, all of one player count, each deal once, collected with
-    today's take features (a clear stop otherwise)."""
+    today's ``kind`` features ``names`` (a clear stop otherwise)."""
     games, seen = [], set()
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line:
                 continue
             game = json.loads(line)
-            if game.get("feature_names") != list(TAKE_FEATURES):
+            if game.get("feature_names") != list(names):
                 raise SystemExit(
-                    f"{path}: game {game.get('game')} was collected with other take features"
+                    f"{path}: game {game.get('game')} was collected with other {kind} features"
                     " (or without the values before correction): collect it again"
                 )
             if game["game"] in seen:
