@@ -144,13 +144,14 @@ def play_traces(
     dealt_time: int | None = None,
     expert: Any = None,
     removed: int = 0,
+    stride: int = 1,
 ) -> list[TraceRow]:
     """`sim.traces.play_trace` for games ``start`` to ``stop`` of a run seeded ``seed``:
     (finish_turn, events, endings) per game, in game order. ``expert``: the expert's
     constants (`make_expert`), which the expert needs; ``removed``: cards moved to the
-    Victory Pile before play."""
+    Victory Pile before play; ``stride``: the budgets answered (`sim.traces.play_trace`)."""
     layout = (time_pile, dealt_time, removed)
-    return play_layouts(contracts, players, seed, start, stop, policy, [layout], expert)[0]
+    return play_layouts(contracts, players, seed, start, stop, policy, [layout], expert, stride)[0]
 
 
 def play_layouts(
@@ -162,10 +163,13 @@ def play_layouts(
     policy: str,
     layouts: Sequence[tuple[int, int | None, int]],
     expert: Any = None,
+    stride: int = 1,
 ) -> list[list[TraceRow]]:
     """`play_traces` of the same games once per layout (time_pile, dealt_time, removed),
     per layout in game order. Each game is played in every layout before the next, so the
-    layouts' games of one seed share its seeded generators."""
+    layouts' games of one seed share its seeded generators. ``stride``: each layout's
+    games answer the budgets of its Time Pile less a multiple of it (the seats in
+    `sim.traces.seat_traces`)."""
     low, high = _halves(seed)
     result: list[list[TraceRow]] = _core().play_traces(
         native_deck(players),
@@ -178,6 +182,7 @@ def play_layouts(
         policy,
         [(pile, -1 if dealt is None else dealt, removed) for pile, dealt, removed in layouts],
         expert,
+        stride,
     )
     return result
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from coop_helper.engine.state import Hidden, Table
@@ -65,7 +66,9 @@ def game_seed(seed: int, index: int) -> int:
 
 class TraceRecorder:
     """Wraps a policy: declines every Victory Pile move and records its threshold instead;
-    for a policy that plays the last turn for the win, branches where that rule would act."""
+    for a policy that plays the last turn for the win, branches where that rule would act
+    and a budget the trace answers would ask for the branch (`branch_asked`; ``stride``:
+    every budget, or one seat's in `seat_traces`)."""
 
     DECISIONS = (
         "start_game",
@@ -79,10 +82,12 @@ class TraceRecorder:
         "victory_threshold",
     )
 
-    def __init__(self, policy: Policy, seed: int) -> None:
+    def __init__(self, policy: Policy, seed: int, stride: int = 1) -> None:
         self.policy = policy
         self.name = policy.name
         self.seed = seed
+        self.stride = stride
+        self.top = 0  # the Time Pile the game starts with: the longest budget answered
         self.events: list[tuple[int, int]] = []
         self.endings: list[tuple[int, bool]] = []
         self.game: Game | None = None
@@ -93,6 +98,7 @@ class TraceRecorder:
     def attach(self, game: Game) -> None:
         """Follow this game (the one the recorder plays), to branch from its positions."""
         self.game = game
+        self.top = game.config.time_pile - game.config.removed
         if self.policy.plays_last_turn:
             game.on_stop = self._stopped
             game.on_turn_end = self._turn_ended
@@ -128,6 +134,8 @@ class TraceRecorder:
         if not draws_on(0 if table.won else len(table.open)):
             return
         position, hidden, deck_state, team = pending
+        if not branch_asked(self.events, position.turn, self.top, self.stride):
+            return
         view = last_turn_view(position)
         hidden.victory += hidden.time  # as in the game with this turn as its last one
         hidden.time = []
@@ -173,15 +181,17 @@ def play_trace(
     dealt_time: int | None = None,
     params: dict[int, ExpertParams] | None = None,
     removed: int = 0,
+    stride: int = 1,
 ) -> Trace:
     """Play one game with the whole Time Pile (less ``removed`` cards moved to the Victory
     Pile before play) and record its trace.
 
     ``dealt_time`` Time Pile cards are dealt at setup (None: all); the rest are taken off
     the draw pile as their turns come (`GameConfig.dealt_time`). ``params``: the expert's
-    constants per player count (None: the shipped ones)."""
+    constants per player count (None: the shipped ones). ``stride``: the trace answers the
+    budgets of its Time Pile less a multiple of it (1: all; the seats in `seat_traces`)."""
     policy = make_policy(policy_name, params)
-    return trace_game(contracts, players, time_pile, seed, policy, dealt_time, removed)
+    return trace_game(contracts, players, time_pile, seed, policy, dealt_time, removed, stride)
 
 
 def trace_game(
@@ -192,11 +202,12 @@ def trace_game(
     policy: Policy,
     dealt_time: int | None = None,
     removed: int = 0,
+    stride: int = 1,
 ) -> Trace:
     """`play_trace` with this fresh policy object."""
     from coop_helper.engine import Game, GameConfig  # the Python engine: only when it plays
 
-    recorder = TraceRecorder(policy, seed)
+    recorder = TraceRecorder(policy, seed, stride)
     config = GameConfig(contracts, players, time_pile, removed, seed, dealt_time)
     game = Game(config, recorder)  # type: ignore[arg-type]
     recorder.attach(game)
@@ -218,6 +229,7 @@ def play_traces(
     *,
     native: bool | None = None,
     removed: int = 0,
+    stride: int = 1,
 ) -> list[Trace]:
     """`play_trace` for games ``start`` to ``stop`` of a run seeded ``seed`` (game ``i``
     seeded ``game_seed(seed, i)``), in game order.
@@ -240,6 +252,7 @@ def play_traces(
             dealt_time,
             native_constants(policy_name, players, params),
             removed,
+            stride,
         )
         return list(map(Trace._make, played))
     return [
@@ -252,6 +265,7 @@ def play_traces(
             dealt_time,
             params,
             removed,
+            stride,
         )
         for i in range(start, stop)
     ]
@@ -286,8 +300,10 @@ def seat_traces(
     """`play_traces` once per seat of the last turn: per seat, its Time Pile
     (`seat_piles`) and the games. The Time Pile is dealt as in `play_traces` (``dealt_time``
     cards, None: all); a seat whose pile is shorter has the cards above it moved to the
-    Victory Pile before play, as at the table. The native core plays every seat's game of
-    one seed side by side (`native.core.play_layouts`), seeding its generators once."""
+    Victory Pile before play, as at the table. Each seat's games answer only its budgets,
+    so they branch only where those ask (`branch_asked`). The native core plays every
+    seat's game of one seed side by side (`native.core.play_layouts`), seeding its
+    generators once."""
     own = time_pile if dealt_time is None else dealt_time
     piles = seat_piles(time_pile, seats)
     layouts = []  # (time_pile, dealt_time, removed) per seat
@@ -308,6 +324,7 @@ def seat_traces(
             policy_name,
             layouts,
             native_constants(policy_name, players, params),
+            seats,
         )
         return [
             (pile, list(map(Trace._make, games))) for pile, games in zip(piles, played, strict=True)
@@ -327,6 +344,7 @@ def seat_traces(
                 params,
                 native=False,
                 removed=removed,
+                stride=seats,
             ),
         )
         for pile, (size, dealt, removed) in zip(piles, layouts, strict=True)
@@ -347,17 +365,8 @@ def outcome(trace: Trace, budget: int) -> tuple[bool, int]:
     The game's last turn is ``budget`` less the moves; a branch played with that turn as
     the last one decides the result.
     """
-    moves = 0
-    started = 0
-    won = True
-    for turn, threshold in trace.events:
-        if turn != started:
-            if turn > budget - moves:  # no Time Pile card at the start of this turn
-                won = False
-                break
-            started = turn
-        if budget - moves - turn >= max(threshold, 1):
-            moves += 1
+    moves, started, reached = _replay_moves(trace.events, budget)
+    won = reached
     finish = trace.finish_turn
     if finish == 0 or (finish != started and finish > budget - moves):
         won = False
@@ -365,3 +374,30 @@ def outcome(trace: Trace, budget: int) -> tuple[bool, int]:
         if turn == budget - moves:
             return branch_won, moves
     return won, moves
+
+
+def _replay_moves(events: Sequence[tuple[int, int]], budget: int) -> tuple[int, int, bool]:
+    """The Tax Increase moves a game with ``budget`` turns makes: (moves, the turn of the
+    last Tax Increase looked at, every turn with an event reached with a Time Pile card)."""
+    moves = 0
+    started = 0
+    for turn, threshold in events:
+        if turn != started:
+            if turn > budget - moves:  # no Time Pile card at the start of this turn
+                return moves, started, False
+            started = turn
+        if budget - moves - turn >= max(threshold, 1):
+            moves += 1
+    return moves, started, True
+
+
+def branch_asked(events: Sequence[tuple[int, int]], turn: int, top: int, stride: int) -> bool:
+    """Does some budget the trace answers end its game at ``turn`` (so that `outcome` asks
+    for the turn's branch)? ``events``: the Tax Increases up to this turn, the later ones
+    cannot change it; the budgets answered: those ``top`` less a multiple of ``stride``
+    (one seat's in `seat_traces`, else every budget). Each Tax Increase moves at most one
+    card, so only budgets from ``turn`` to ``turn`` plus the events can end there."""
+    for budget in range(turn, min(top, turn + len(events)) + 1):
+        if (top - budget) % stride == 0 and budget - _replay_moves(events, budget)[0] == turn:
+            return True
+    return False

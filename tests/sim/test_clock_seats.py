@@ -79,8 +79,10 @@ def _pack_deal(code: str) -> tuple[tuple, int, int]:
 def test_one_game_per_seat_answers_its_levels_as_live_play_does(code: str):
     contracts, players, size = _pack_deal(code)
     seed, games = 7, 16
-    per_seat = [
-        play_traces(contracts, players, size, seed, 0, games, "expert", removed=size - pile)
+    per_seat = [  # each seat's games branch only where its own budgets ask
+        play_traces(
+            contracts, players, size, seed, 0, games, "expert", removed=size - pile, stride=players
+        )
         for pile in seat_piles(size, players)
     ]
     for budget in range(1, size + 1):
@@ -108,8 +110,29 @@ def test_the_python_engine_plays_the_same_seat_games(later: int | None):
     for pile, traces in native:  # and each seat as a call of its own
         own = top if dealt is None else dealt
         size_, dealt_, removed = (pile, dealt, 0) if pile >= own else (own, None, own - pile)
-        alone = play_traces(contracts, players, size_, 3, 0, 4, "expert", dealt_, removed=removed)
+        alone = play_traces(
+            contracts, players, size_, 3, 0, 4, "expert", dealt_, removed=removed, stride=players
+        )
         assert alone == traces
+
+
+@needs_native
+@pytest.mark.usefixtures("clocked")
+@pytest.mark.parametrize("code", CODES)
+def test_a_seat_game_branches_only_where_its_own_budgets_ask(code: str):
+    """A seat's game with every branch and with only its seat's answers each budget of that
+    seat alike, and the second plays fewer branches."""
+    contracts, players, size = _pack_deal(code)
+    kept = every = 0
+    for pile in seat_piles(size, players):
+        args = (contracts, players, size, 11, 0, 30, "expert")
+        full = play_traces(*args, removed=size - pile)
+        own = play_traces(*args, removed=size - pile, stride=players)
+        for budget in range(pile, -1, -players):
+            assert [outcome(t, budget) for t in own] == [outcome(t, budget) for t in full]
+        kept += sum(len(t.endings) for t in own)
+        every += sum(len(t.endings) for t in full)
+    assert 0 < kept < every
 
 
 @needs_native

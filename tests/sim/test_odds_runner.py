@@ -11,7 +11,15 @@ from coop_helper.policies import clock_seats, make_policy
 from coop_helper.setup.catalog import load_catalog
 from coop_helper.sim.levels import recommend, summarise
 from coop_helper.sim.pool import OddsRequest, simulate
-from coop_helper.sim.traces import Trace, game_seed, outcome, play_trace, seat_of, seat_piles
+from coop_helper.sim.traces import (
+    Trace,
+    branch_asked,
+    game_seed,
+    outcome,
+    play_trace,
+    seat_of,
+    seat_piles,
+)
 
 CATALOG = load_catalog()
 EXAMPLE = CATALOG.contracts_for(["Lady Killer", "Maritime Supremacy", "Galleon Foe"])
@@ -63,6 +71,29 @@ def test_turn_never_reached_loses():
     trace = Trace(finish_turn=9, events=((3, 0), (3, 0), (5, 0)))
     # budget 6: turn 3 moves two (6-3=3, then 2), turn 5 > 6-2=4: lost
     assert outcome(trace, 6) == (False, 2)
+
+
+def test_a_branch_is_asked_for_by_the_budgets_ending_at_its_turn():
+    assert branch_asked((), 5, 9, 1) and branch_asked((), 5, 9, 2)  # budget 5
+    assert not branch_asked((), 4, 9, 2)  # budget 4 is not 9 less a multiple of 2
+    # a Tax Increase in turn 2 moves a card for budgets 5 and up: 7 ends at turn 6, 6 at 5
+    assert not branch_asked(((2, 0),), 5, 9, 2) and branch_asked(((2, 0),), 5, 8, 2)
+
+
+def test_a_branch_is_asked_for_exactly_where_outcome_looks():
+    """Against every budget's `outcome` over the whole game's Tax Increases (a trace that
+    wins only through the branch): the ones after the branch's turn never change it."""
+    rng = random.Random(4)
+    for _ in range(300):
+        turns = rng.randint(4, 24)
+        count = rng.randint(0, 6)
+        events = sorted((rng.randint(1, turns), rng.choice((0, 1, 2, 5))) for _ in range(count))
+        stride, top = rng.randint(1, 3), rng.randint(turns - 2, turns + 4)
+        for turn in range(1, turns + 1):
+            marked = Trace(0, tuple(events), ((turn, True),))
+            looked = any(outcome(marked, budget)[0] for budget in range(top, -1, -stride))
+            before = [e for e in events if e[0] <= turn]
+            assert branch_asked(before, turn, top, stride) == looked, (events, turn, top)
 
 
 # -------------------------------------------------- live play equals the trace

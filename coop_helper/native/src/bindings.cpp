@@ -310,12 +310,13 @@ py::tuple trace_tuple(const Trace& trace) {
 // (time_pile, dealt_time, removed): per layout, (finish_turn, events, endings) per game.
 // Each game is played in every layout before the next game, so the layouts' games of one
 // seed share its seeded generators (stream_rng and the expert's guess seed keep the last
-// ones made). The games are played without the GIL.
+// ones made). `stride`: the budgets each layout's games answer (traces.play_trace). The
+// games are played without the GIL.
 py::list play_traces(const Deck& deck, const Contracts& contracts, int players,
                      uint64_t seed_low, uint64_t seed_high, uint32_t start, uint32_t stop,
                      const std::string& policy_name,
                      const std::vector<std::tuple<int, int, int>>& layouts,
-                     const py::object& expert) {
+                     const py::object& expert, int stride) {
   const ExpertParams* constants = expert_of(expert);
   policy_named(policy_name, constants);  // an error for a policy the core cannot play
   u128 seed = to_u128(seed_low, seed_high);
@@ -328,7 +329,7 @@ py::list play_traces(const Deck& deck, const Contracts& contracts, int players,
         const auto& [time_pile, dealt_time, removed] = layouts[l];
         std::unique_ptr<Policy> policy = make_policy(policy_name.c_str(), constants);
         traces[l].push_back(play_trace(deck, contracts, players, time_pile, game_seed(seed, i),
-                                       *policy, dealt_time, removed));
+                                       *policy, dealt_time, removed, stride));
       }
     }
   }
@@ -612,7 +613,7 @@ PYBIND11_MODULE(_core, m) {
         "The odds runner's traces of games start..stop, per (time_pile, dealt_time, removed).",
         py::arg("deck"), py::arg("contracts"), py::arg("players"), py::arg("seed_low"),
         py::arg("seed_high"), py::arg("start"), py::arg("stop"), py::arg("policy"),
-        py::arg("layouts"), py::arg("expert") = py::none());
+        py::arg("layouts"), py::arg("expert") = py::none(), py::arg("stride") = 1);
   m.def("search_rollouts", &search_rollouts, "SearchPolicy._rollouts for one decision.");
   m.def("play_search_games", &play_search_games,
         "Whole games of a search player (or the clairvoyant bound), one per seed.");

@@ -19,9 +19,14 @@ struct Trace {
 
 // traces.play_trace; `policy` is a fresh policy (it is started by the game)
 Trace play_trace(const Deck& deck, const Contracts& contracts, int players, int time_pile,
-                 u128 seed, Policy& policy, int dealt_time, int removed = 0);
+                 u128 seed, Policy& policy, int dealt_time, int removed = 0, int stride = 1);
 
 // traces.outcome: (won, Victory Pile moves) for the trace's game with `budget` turns.
 std::pair<bool, int> outcome(const Trace& trace, int budget);
+
+// traces.branch_asked: does a budget `top` less a multiple of `stride` end its game at
+// `turn`, given the Tax Increases `events` so far?
+bool branch_asked(const std::vector<std::pair<int, int>>& events, int turn, int top,
+                  int stride);
 
 }  // namespace coop
