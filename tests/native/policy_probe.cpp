@@ -299,7 +299,6 @@ int main() {
             std::cerr << "take_weights: " << count << " weights, not " << N_TAKE_FEATURES << "\n";
             return 2;
           }
-          expert.take_weights.assign(count, 0.0);
           for (double& value : expert.take_weights) in >> value;
         } else if (name == "draw_weights") {
           size_t count = 0;
@@ -308,7 +307,6 @@ int main() {
             std::cerr << "draw_weights: " << count << " weights, not " << N_DRAW_FEATURES << "\n";
             return 2;
           }
-          expert.draw_weights.assign(count, 0.0);
           for (double& value : expert.draw_weights) in >> value;
         } else {
           double value;

@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -125,13 +126,15 @@ std::shared_ptr<ExpertParams> make_expert(const py::dict& constants) {
         throw std::invalid_argument("income_per_turn needs one value per ability");
       for (int a = 0; a < N_ABILITIES; ++a) params->income_per_turn[a] = income[a];
     } else if (name == "take_weights") {
-      params->take_weights = item.second.cast<std::vector<double>>();
-      if (static_cast<int>(params->take_weights.size()) != N_TAKE_FEATURES)
+      auto weights = item.second.cast<std::vector<double>>();
+      if (static_cast<int>(weights.size()) != N_TAKE_FEATURES)
         throw std::invalid_argument("take_weights needs one weight per take feature");
+      std::copy(weights.begin(), weights.end(), params->take_weights.begin());
     } else if (name == "draw_weights") {
-      params->draw_weights = item.second.cast<std::vector<double>>();
-      if (static_cast<int>(params->draw_weights.size()) != N_DRAW_FEATURES)
+      auto weights = item.second.cast<std::vector<double>>();
+      if (static_cast<int>(weights.size()) != N_DRAW_FEATURES)
         throw std::invalid_argument("draw_weights needs one weight per draw feature");
+      std::copy(weights.begin(), weights.end(), params->draw_weights.begin());
     } else {
       set_expert_field(*params, name, item.second.cast<double>());
     }

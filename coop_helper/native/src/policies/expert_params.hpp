@@ -5,8 +5,8 @@
 // so a changed ExpertParams plays natively with no rebuild.
 #pragma once
 
+#include <array>
 #include <string>
-#include <vector>
 
 #include "engine/state.hpp"
 
@@ -111,10 +111,11 @@ struct ExpertParams {
   int short_max = 0;
   int take_time_coins = 0;  // stop_wins.TAKE_TIME_COINS
   double take_count_scale = 0.0;  // take_model.COUNT_SCALE
-  // take_model.take_weights: the learned take correction, in TAKE_FEATURES order
-  std::vector<double> take_weights;
+  // take_model.take_weights: the learned take correction, in TAKE_FEATURES order (arrays,
+  // not vectors: every copy of the policy copies its constants, with no allocation)
+  std::array<double, N_TAKE_FEATURES> take_weights = {};
   // draw_model.draw_weights: the learned draw correction, in DRAW_FEATURES order
-  std::vector<double> draw_weights;
+  std::array<double, N_DRAW_FEATURES> draw_weights = {};
 };
 
 // The fields above but income_per_turn, take_weights and draw_weights, by name (the names of the Python
