@@ -177,7 +177,16 @@ def test_stopping_where_stopping_wins_plays_alike(players: int) -> None:
 
 @pytest.mark.parametrize(
     ("model", "players"),
-    [("take", 2), ("take", 3), ("take", 4), ("take", 5), ("draw", 1), ("draw", 2), ("draw", 5)],
+    [
+        ("take", 1),
+        ("take", 2),
+        ("take", 3),
+        ("take", 4),
+        ("take", 5),
+        ("draw", 1),
+        ("draw", 2),
+        ("draw", 5),
+    ],
 )
 def test_the_learned_corrections_play_alike(
     model: str, players: int, monkeypatch: pytest.MonkeyPatch
