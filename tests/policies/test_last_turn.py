@@ -197,7 +197,7 @@ def test_the_engine_calls_its_hooks_at_each_stop_and_turn_end():
     assert stops and set(stops) <= set(ends) and len(stops) == len(set(stops))
 
 
-@pytest.mark.parametrize(("players", "deal"), [(1, 13), (2, 11)])
+@pytest.mark.parametrize(("players", "deal"), [(1, 18), (2, 11)])
 def test_a_branch_ended_by_its_last_look_goes_as_playing_its_turn_out(players, deal, monkeypatch):
     # The runner ends a branch at a stop the rule played through, with the play-through's
     # count; playing the rest of the turn instead must give every branch the same result.
