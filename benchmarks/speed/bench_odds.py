@@ -1,6 +1,6 @@
 """Speed of the odds on both engines, side by side: the issue's targets, end to end.
 
-Run by hand:  python -m benchmarks.speed.bench_odds [--quick] [--against OTHER]
+Run by hand:  python -m benchmarks.speed.bench_odds [--quick] [--against OTHER] [--instructions]
 
 Every figure is measured on the native core and on the Python engine (COOP_HELPER_ENGINE),
 in the same run, with the ratio; the two engines' outputs are compared as well. With
@@ -8,7 +8,10 @@ in the same run, with the ratio; the two engines' outputs are compared as well. 
 commands run on this install and on that one instead, both on the native core: the ratio
 is how much slower (above 1) or faster this build is. Commands
 show wall time and CPU time (every thread and process of the command): on a busy machine
-the CPU time is the steadier figure, and the load average is printed beside it.
+the CPU time is the steadier figure, and the load average is printed beside it. With
+``--instructions`` each command runs on one worker under ``valgrind --tool=callgrind`` and
+its instructions (in billions, start-up included) take the place of both times: the same
+on a busy machine as on a quiet one (valgrind must be installed; it is slow).
 
 1. `coop-helper odds` for 2-player and 5-player deals with its defaults (every removal
    level within 1 percentage point, 95%), wall time including start-up, as a user runs it.
@@ -24,6 +27,7 @@ import argparse
 import json
 import os
 import random
+import re
 import resource
 import shutil
 import statistics
@@ -38,6 +42,7 @@ from coop_helper.setup.deals import time_pile
 from coop_helper.sim.traces import game_seed, play_trace
 
 COMMAND = this_install()  # this environment's coop-helper, not another on PATH
+COUNT_INSTRUCTIONS = False  # --instructions: callgrind's count instead of the times
 
 
 def deals(players: int, count: int) -> list[list[str]]:
@@ -55,8 +60,11 @@ ENGINE_ARMS: tuple[Arm, Arm] = (("native", COMMAND, "native"), ("python", COMMAN
 
 
 def timed(command: list[str], args: list[str], engine: str) -> tuple[float, float, str]:
-    """Wall time, CPU time (all its threads and processes) and output of one command."""
+    """Wall time, CPU time (all its threads and processes) and output of one command; with
+    COUNT_INSTRUCTIONS, its instructions in billions (twice) and its output."""
     env = {**os.environ, "COOP_HELPER_ENGINE": engine}
+    if COUNT_INSTRUCTIONS:
+        return counted(command, args, env)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([*command, *args], capture_output=True, text=True, check=True, env=env)
@@ -64,6 +72,22 @@ def timed(command: list[str], args: list[str], engine: str) -> tuple[float, floa
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     return wall, cpu, done.stdout
+
+
+def counted(command: list[str], args: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+    """One command on one worker under callgrind: (instructions in billions, the same, its
+    output)."""
+    if "odds" in args or "setup" in args:
+        args = [*args, "--workers", "1"]
+    callgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    done = subprocess.run(
+        [*callgrind, *command, *args], capture_output=True, text=True, check=True, env=env
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        sys.exit(f"valgrind printed no instruction count: {done.stderr[-300:]!r}")
+    billions = int(found.group(1)) / 1e9
+    return billions, billions, done.stdout
 
 
 def side_by_side(
@@ -87,12 +111,23 @@ def side_by_side(
             doc = json.loads(outputs[first])
             games = f"{(doc.get('odds') or doc)['games']:>6,} games  "
         a, b = walls[first][-1], walls[second][-1]
+        if COUNT_INSTRUCTIONS:
+            counts = f"  {first} {a:5.2f} G  {second} {b:5.2f} G  x{b / a:4.2f}"
+            print(f"{counts}  {games}{same}  {name}")
+            continue
         print(
             f"  {first} {a:5.2f} s ({cpus[first][-1]:5.2f} CPU)  {second} {b:5.2f} s "
             f"({cpus[second][-1]:5.2f} CPU)  x{b / a:4.2f}  {games}{same}  {name}"
         )
     mid_wall = {arm: statistics.median(w) for arm, w in walls.items()}
     mid_cpu = {arm: statistics.median(c) for arm, c in cpus.items()}
+    if COUNT_INSTRUCTIONS:
+        ratio = mid_wall[second] / mid_wall[first]
+        print(
+            f"  median over {len(runs)}: {first} {mid_wall[first]:.2f} G, "
+            f"{second} {mid_wall[second]:.2f} G, x{ratio:.2f}"
+        )
+        return
     print(
         f"  median over {len(runs)}: {first} {mid_wall[first]:.2f} s "
         f"({mid_cpu[first]:.2f} CPU), {second} {mid_wall[second]:.2f} s "
@@ -144,7 +179,16 @@ def main() -> None:
         metavar="OTHER",
         help="another install's coop-helper: compare this build with it, both native",
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count each command's instructions with valgrind (one worker) instead of timing",
+    )
     options = parse_args(parser)
+    global COUNT_INSTRUCTIONS
+    COUNT_INSTRUCTIONS = options.instructions
+    if COUNT_INSTRUCTIONS and shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind, which is not installed")
     quick = options.quick
     if extension() is None:
         sys.exit("the native core is not built on this install: nothing to compare")
@@ -179,7 +223,7 @@ def main() -> None:
         arms,
     )
     side_by_side("rank 3 (start-up):", [("rank 3", ["rank", "3"])] * (1 if quick else 3), arms)
-    if not options.against:
+    if not options.against and not COUNT_INSTRUCTIONS:
         per_core(quick)
 
 
