@@ -249,6 +249,19 @@ void report(const char* what, const Question& q, int got, int left_open) {
                 q.left_open, left_open);
 }
 
+// "<count> <value>*" off the expert line into `into`, which holds `size` weights; false
+// (and a message) for another count.
+bool read_weights(std::istream& in, const std::string& name, double* into, int size) {
+  size_t count = 0;
+  in >> count;
+  if (count != static_cast<size_t>(size)) {
+    std::cerr << name << ": " << count << " weights, not " << size << "\n";
+    return false;
+  }
+  for (int k = 0; k < size; ++k) in >> into[k];
+  return true;
+}
+
 }  // namespace
 
 // The engine's play-through, here replaced by the recorded Python one, in order: the clone
@@ -293,21 +306,9 @@ int main() {
         if (name == "income_per_turn") {
           for (double& value : expert.income_per_turn) in >> value;
         } else if (name == "take_weights") {
-          size_t count = 0;
-          in >> count;
-          if (count != static_cast<size_t>(N_TAKE_FEATURES)) {
-            std::cerr << "take_weights: " << count << " weights, not " << N_TAKE_FEATURES << "\n";
-            return 2;
-          }
-          for (double& value : expert.take_weights) in >> value;
+          if (!read_weights(in, name, expert.take_weights.data(), N_TAKE_FEATURES)) return 2;
         } else if (name == "draw_weights") {
-          size_t count = 0;
-          in >> count;
-          if (count != static_cast<size_t>(N_DRAW_FEATURES)) {
-            std::cerr << "draw_weights: " << count << " weights, not " << N_DRAW_FEATURES << "\n";
-            return 2;
-          }
-          for (double& value : expert.draw_weights) in >> value;
+          if (!read_weights(in, name, expert.draw_weights.data(), N_DRAW_FEATURES)) return 2;
         } else {
           double value;
           in >> value;

@@ -120,6 +120,11 @@ def test_constants_missing_or_unknown_are_refused() -> None:
         make_expert({**constants, "pack_swords": 4.5})
     with pytest.raises(ValueError, match="max_swords"):
         make_expert({**constants, "max_swords": 99})
+    lists = {"income_per_turn": "per ability", "take_weights": "take", "draw_weights": "draw"}
+    for name, what in lists.items():
+        for wrong in (constants[name][:-1], [*constants[name], 0.0]):
+            with pytest.raises(ValueError, match=f"{name} needs one .* {what}"):
+                make_expert({**constants, name: wrong})
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -111,6 +111,13 @@ std::shared_ptr<Contracts> make_contracts(const py::list& entries) {
   return contracts;
 }
 
+// `count` numbers from a Python list into `into`; `error` where the list holds another number.
+void copy_values(const py::handle& list, double* into, int count, const char* error) {
+  const auto values = list.cast<std::vector<double>>();
+  if (static_cast<int>(values.size()) != count) throw std::invalid_argument(error);
+  std::copy(values.begin(), values.end(), into);
+}
+
 // The expert's constants from policies/native_expert.py's dict: every field by name, and
 // income_per_turn as one value per ability. A field missing or unknown is an error.
 std::shared_ptr<ExpertParams> make_expert(const py::dict& constants) {
@@ -121,20 +128,14 @@ std::shared_ptr<ExpertParams> make_expert(const py::dict& constants) {
   for (const auto& item : constants) {
     const std::string name = item.first.cast<std::string>();
     if (name == "income_per_turn") {
-      auto income = item.second.cast<std::vector<double>>();
-      if (static_cast<int>(income.size()) != N_ABILITIES)
-        throw std::invalid_argument("income_per_turn needs one value per ability");
-      for (int a = 0; a < N_ABILITIES; ++a) params->income_per_turn[a] = income[a];
+      copy_values(item.second, params->income_per_turn, N_ABILITIES,
+                  "income_per_turn needs one value per ability");
     } else if (name == "take_weights") {
-      auto weights = item.second.cast<std::vector<double>>();
-      if (static_cast<int>(weights.size()) != N_TAKE_FEATURES)
-        throw std::invalid_argument("take_weights needs one weight per take feature");
-      std::copy(weights.begin(), weights.end(), params->take_weights.begin());
+      copy_values(item.second, params->take_weights.data(), N_TAKE_FEATURES,
+                  "take_weights needs one weight per take feature");
     } else if (name == "draw_weights") {
-      auto weights = item.second.cast<std::vector<double>>();
-      if (static_cast<int>(weights.size()) != N_DRAW_FEATURES)
-        throw std::invalid_argument("draw_weights needs one weight per draw feature");
-      std::copy(weights.begin(), weights.end(), params->draw_weights.begin());
+      copy_values(item.second, params->draw_weights.data(), N_DRAW_FEATURES,
+                  "draw_weights needs one weight per draw feature");
     } else {
       set_expert_field(*params, name, item.second.cast<double>());
     }
