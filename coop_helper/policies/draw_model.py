@@ -2,7 +2,7 @@
 
 Where `ExpertParams.draw_model` is on, the expert draws on where its margin, ``(1 - bust)
 * (gain * boldness + bonus) - bust * loss``, plus ``draw_model * sum(weight * feature)`` is
-above 0 (`ExpertPolicy.gain_beats_loss`; the draws it does not weigh, and stopping where
+above 0 (`ExpertPolicy.draw_margin`; the draws it does not weigh, and stopping where
 stopping wins and the last turn's rule, stay as they were). The features are the terms of
 that margin and a few facts of the table (`DRAW_FEATURES`), none of them the Time Pile: the
 expert stays time-blind, so one game answers every removal level for the odds

@@ -87,7 +87,6 @@ class TraceRecorder:
         self.name = policy.name
         self.seed = seed
         self.stride = stride
-        self.top = 0  # the Time Pile the game starts with: the longest budget answered
         self.events: list[tuple[int, int]] = []
         self.endings: list[tuple[int, bool]] = []
         self.game: Game | None = None
@@ -98,7 +97,6 @@ class TraceRecorder:
     def attach(self, game: Game) -> None:
         """Follow this game (the one the recorder plays), to branch from its positions."""
         self.game = game
-        self.top = game.config.time_pile - game.config.removed
         if self.policy.plays_last_turn:
             game.on_stop = self._stopped
             game.on_turn_end = self._turn_ended
@@ -134,7 +132,8 @@ class TraceRecorder:
         if not draws_on(0 if table.won else len(table.open)):
             return
         position, hidden, deck_state, team = pending
-        if not branch_asked(self.events, position.turn, self.top, self.stride):
+        top = game.config.time_pile - game.config.removed  # the longest budget answered
+        if not branch_asked(self.events, position.turn, top, self.stride):
             return
         view = last_turn_view(position)
         hidden.victory += hidden.time  # as in the game with this turn as its last one

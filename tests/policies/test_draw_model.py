@@ -7,21 +7,16 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from helpers.weights import weights_file
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.cards import SHIP
 from coop_helper.errors import DataError
-from coop_helper.policies import draw_model, take_model
+from coop_helper.policies import draw_model
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.expert_params import PARAMS
 from coop_helper.policies.take_model import COUNT_SCALE
 from coop_helper.setup.catalog import load_catalog
-
-
-def _forget_weights() -> None:
-    """Read the weights file again at the next lookup."""
-    draw_model.draw_weights.cache_clear()
-    take_model.model_tables.cache_clear()
 
 
 def test_every_count_that_plays_it_has_weights() -> None:
@@ -49,14 +44,11 @@ def test_every_count_that_plays_it_has_weights() -> None:
 def test_a_bad_table_is_a_clear_data_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, problem: str
 ) -> None:
-    (tmp_path / draw_model.MODEL_FILE).write_text(text)
-    monkeypatch.setattr(take_model, "data_dir", lambda: tmp_path)
-    _forget_weights()
-    try:
-        with pytest.raises(DataError, match=problem):
-            draw_model.draw_weights(1)
-    finally:
-        _forget_weights()
+    written = weights_file(
+        tmp_path, monkeypatch, draw_model.MODEL_FILE, text, draw_model.draw_weights
+    )
+    with written, pytest.raises(DataError, match=problem):
+        draw_model.draw_weights(1)
 
 
 class _Recording(ExpertPolicy):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers.weights import weights_file
 
 from coop_helper.engine import Game, GameConfig
 from coop_helper.engine.cards import SHIP
@@ -13,12 +14,6 @@ from coop_helper.policies import take_model
 from coop_helper.policies.expert import ExpertPolicy
 from coop_helper.policies.expert_params import PARAMS
 from coop_helper.setup.catalog import ABILITIES, load_catalog
-
-
-def _forget_weights() -> None:
-    """Read the weights file again at the next lookup."""
-    take_model.take_weights.cache_clear()
-    take_model.model_tables.cache_clear()
 
 
 def test_every_feature_has_one_name_and_a_weight_where_the_data_gives_some() -> None:
@@ -32,16 +27,10 @@ def test_every_feature_has_one_name_and_a_weight_where_the_data_gives_some() -> 
 
 
 def test_a_count_without_a_table_has_no_correction(tmp_path: Path, monkeypatch) -> None:
-    (tmp_path / take_model.MODEL_FILE).write_text("[players.4]\n" + "".join(
-        f"{name} = 0.5\n" for name in take_model.TAKE_FEATURES
-    ))  # fmt: skip
-    monkeypatch.setattr(take_model, "data_dir", lambda: tmp_path)
-    _forget_weights()
-    try:
+    text = "[players.4]\n" + "".join(f"{name} = 0.5\n" for name in take_model.TAKE_FEATURES)
+    with weights_file(tmp_path, monkeypatch, take_model.MODEL_FILE, text, take_model.take_weights):
         assert take_model.take_weights(4) == (0.5,) * len(take_model.TAKE_FEATURES)
         assert take_model.take_weights(1) == (0.0,) * len(take_model.TAKE_FEATURES)
-    finally:
-        _forget_weights()
 
 
 @pytest.mark.parametrize(
@@ -64,14 +53,11 @@ def test_a_count_without_a_table_has_no_correction(tmp_path: Path, monkeypatch) 
 def test_a_bad_table_is_a_clear_data_error(
     tmp_path: Path, monkeypatch, text: str, problem: str
 ) -> None:
-    (tmp_path / take_model.MODEL_FILE).write_text(text)
-    monkeypatch.setattr(take_model, "data_dir", lambda: tmp_path)
-    _forget_weights()
-    try:
-        with pytest.raises(DataError, match=problem):
-            take_model.take_weights(4)
-    finally:
-        _forget_weights()
+    written = weights_file(
+        tmp_path, monkeypatch, take_model.MODEL_FILE, text, take_model.take_weights
+    )
+    with written, pytest.raises(DataError, match=problem):
+        take_model.take_weights(4)
 
 
 def test_the_correction_sums_weight_times_feature() -> None:
