@@ -610,20 +610,28 @@ int ExpertPolicy::choose_take(const Table& table, const PlayerState& player,
   }
   // _still_to_take: players after this one in this phase, as a bit mask (index order)
   const int n = table.n_players, active = table.active;
-  const int mine = ((player.index - active) % n + n) % n;
+  const int mine = (player.index - active + n) % n;
   int later = 0;
   for (int i = 0; i < n; ++i)
-    if (((i - active) % n + n) % n > mine) later |= 1 << i;
+    if ((i - active + n) % n > mine) later |= 1 << i;
+  const TakeScene scene{is_active ? 1.0 : 0.0, player.coins / p_.take_count_scale,
+                        table.turn / p_.take_count_scale, takes_left > 1 ? 1.0 : 0.0};
+  const bool model = p_.take_model != 0.0;
   for (int card : options) {
-    const double own = card_value(player, card);
-    double value = own - fee;
-    double mates = 0.0;
-    if (later && (deck_->type[card] == PERSON || p_.share_ships)) {
-      mates = teammates_gain(table, player, later, card, own);
-      value -= mates;
+    double value;
+    if (deck_->type[card] == PERSON) {
+      value = person_take_value(table, player, card, fee, later, scene);
+    } else {
+      const double own = card_value(player, card);
+      value = own - fee;
+      double mates = 0.0;
+      if (later && p_.share_ships) {
+        mates = teammates_gain(table, player, later, card, own);
+        value -= mates;
+      }
+      if (model)  // the learned correction (policies/take_model.py)
+        value += p_.take_model * ship_correction(player, card, own, fee, mates, scene);
     }
-    if (p_.take_model != 0.0)  // the learned correction (policies/take_model.py)
-      value += p_.take_model * take_correction(table, player, card, own, fee, mates, takes_left);
     if (value > best) {
       best = value;
       pick = card;
@@ -633,52 +641,83 @@ int ExpertPolicy::choose_take(const Table& table, const PlayerState& player,
   return pick;
 }
 
-// take_model.take_features and take_correction: sum(weight * feature), TAKE_FEATURES order
-double ExpertPolicy::take_correction(const Table& table, const PlayerState& player, int card,
-                                     double own, double fee, double mates, int takes_left) {
+// A person's worth to the player taking it (expert._take_value): its own value less the fee
+// and what the teammates still to take would gain from it, plus the learned correction.
+// Each player's progress and price are looked up once and shared by the three.
+double ExpertPolicy::person_take_value(const Table& table, const PlayerState& player, int card,
+                                       double fee, int later, const TakeScene& scene) {
   const Deck& deck = *deck_;
-  const bool is_ship = deck.type[card] == SHIP;
-  const double ship = is_ship ? 1.0 : 0.0, person = is_ship ? 0.0 : 1.0;
-  const double active = table.active == player.index ? 1.0 : 0.0;
-  const double coins = player.coins / p_.take_count_scale;
-  const double turn = table.turn / p_.take_count_scale;  // not the Time Pile: time-blind
-  double progress = 0.0, brings = 0.0, most = 0.0, swords = 0.0;
-  if (!is_ship) {
-    progress = person_progress(player, card);
-    brings = income_part(card);
-    bool any = false;  // the most progress the person brings another player
-    for (int i = 0; i < table.n_players; ++i) {
-      if (i == player.index) continue;
-      const double other = person_progress(table.players[i], card);
-      if (!any || other > most) most = other;
-      any = true;
+  const int n = table.n_players, me = player.index;
+  const double brings = income_part(card);
+  const bool model = p_.take_model != 0.0;
+  double progress[MAX_PLAYERS];
+  int price[MAX_PLAYERS];
+  for (int i = 0; i < n; ++i) {
+    const PlayerState& other = table.players[i];
+    if (i == me || model || (later >> i & 1)) {
+      progress[i] = person_progress(other, card);
+      price[i] = hire_cost(deck, other, card);
     }
-    swords = deck.swords[card];
   }
-  const double* w = p_.take_weights.data();  // N_TAKE_FEATURES of them (make_expert)
-  double total = 0.0;
-  int k = 0;
-  auto add = [&](double feature) { total += w[k++] * feature; };  // TAKE_FEATURES order
-  add(ship);
-  add(person);
-  add(ship * active);
-  add(person * active);
-  add(own);
-  add(fee);
-  add(mates);
-  add(is_ship ? deck.coins[card] + player.traders[deck.colour[card]] : 0);
-  add(is_ship ? 0 : hire_cost(deck, player, card));
-  add(coins);
-  add(coins * ship);
-  add(turn);
-  add(turn * ship);
-  add(takes_left > 1 ? 1.0 : 0.0);
-  if (is_ship) return total;  // a ship's person features are 0: they add nothing
-  add(progress);
-  add(brings);
-  add(most);
-  add(swords);
-  if (deck.ability[card] >= 0) total += w[k + deck.ability[card]];  // its one ability
+  // card_value's person branch, with the progress and price looked up above
+  auto worth = [&](int i) {
+    const double value = progress[i] + brings;
+    return value - coin_[i] * p_.hire_price * price[i];
+  };
+  const double own = worth(me);
+  double value = own - fee;
+  double mates = 0.0;  // teammates_gain
+  for (int i = 0; i < n; ++i) {
+    if (!(later >> i & 1)) continue;
+    if (table.players[i].coins < price[i] + 1) continue;  // cannot pay for it and the fee
+    const double gain = worth(i) - coin_[i] - own;
+    if (gain > mates) mates = gain;
+  }
+  value -= mates;
+  if (!model) return value;
+  // take_correction's person features; a ship's (0 here) add nothing and are left out
+  const double* w = p_.take_weights.data();  // TAKE_FEATURES order
+  double most = 0.0;  // the most progress the person brings another player
+  bool any = false;
+  for (int i = 0; i < n; ++i) {
+    if (i == me) continue;
+    if (!any || progress[i] > most) most = progress[i];
+    any = true;
+  }
+  double total = w[TAKE_PERSON];
+  total += w[TAKE_PERSON_ACTIVE] * scene.active;
+  total += w[TAKE_OWN] * own;
+  total += w[TAKE_FEE] * fee;
+  total += w[TAKE_MATES] * mates;
+  total += w[TAKE_PERSON_PRICE] * price[me];
+  total += w[TAKE_COINS] * scene.coins;
+  total += w[TAKE_TURN] * scene.turn;
+  total += w[TAKE_MORE] * scene.more_takes;
+  total += w[TAKE_PROGRESS] * progress[me];
+  total += w[TAKE_BRINGS] * brings;
+  total += w[TAKE_MOST] * most;
+  total += w[TAKE_SWORDS] * deck.swords[card];
+  if (deck.ability[card] >= 0) total += w[TAKE_ABILITY + deck.ability[card]];  // its one ability
+  return value + p_.take_model * total;
+}
+
+// take_model.take_features and take_correction for a ship: sum(weight * feature) in
+// TAKE_FEATURES order, the person features (0 for a ship) left out
+double ExpertPolicy::ship_correction(const PlayerState& player, int card, double own, double fee,
+                                     double mates, const TakeScene& scene) const {
+  const Deck& deck = *deck_;
+  const double* w = p_.take_weights.data();
+  double total = w[TAKE_SHIP];
+  total += w[TAKE_SHIP_ACTIVE] * scene.active;
+  total += w[TAKE_OWN] * own;
+  total += w[TAKE_FEE] * fee;
+  total += w[TAKE_MATES] * mates;
+  total += w[TAKE_SHIP_COINS] * (deck.coins[card] + player.traders[deck.colour[card]]);
+  total += w[TAKE_COINS] * scene.coins;
+  total += w[TAKE_SHIP_COINS_HELD] * scene.coins;
+  total += w[TAKE_TURN] * scene.turn;
+  total += w[TAKE_SHIP_TURN] * scene.turn;
+  total += w[TAKE_MORE] * scene.more_takes;
   return total;
 }
 

@@ -108,8 +108,17 @@ class ExpertPolicy : public Policy {
   bool spare_cube(const PlayerState& player) const;
   double draw_correction(const Table& table, const PlayerState& player, double bust,
                          double gain, double bonus, double loss, int n_colours) const;
-  double take_correction(const Table& table, const PlayerState& player, int card, double own,
-                         double fee, double mates, int takes_left);
+  // What a take's correction reads besides the card (take_model.take_features).
+  struct TakeScene {
+    double active;  // 1.0 if the player taking is the active player
+    double coins;  // the player's coins, scaled
+    double turn;  // the turn, scaled
+    double more_takes;  // 1.0 if this is not the player's last take
+  };
+  double person_take_value(const Table& table, const PlayerState& player, int card, double fee,
+                           int later, const TakeScene& scene);
+  double ship_correction(const PlayerState& player, int card, double own, double fee,
+                         double mates, const TakeScene& scene) const;
   double teammates_gain(const Table& table, const PlayerState& player, int later, int card,
                         double own);
 

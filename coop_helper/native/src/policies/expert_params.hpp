@@ -20,6 +20,13 @@ inline constexpr const char* TAKE_BASE_FEATURES[] = {
     "person_income",   "person_best_teammate",         "person_swords"};
 constexpr int N_TAKE_FEATURES =
     static_cast<int>(sizeof(TAKE_BASE_FEATURES) / sizeof(TAKE_BASE_FEATURES[0])) + N_ABILITIES;
+// Their places, in the same order; TAKE_ABILITY is the first per-ability weight.
+enum TakeFeature : int {
+  TAKE_SHIP, TAKE_PERSON, TAKE_SHIP_ACTIVE, TAKE_PERSON_ACTIVE, TAKE_OWN, TAKE_FEE, TAKE_MATES,
+  TAKE_SHIP_COINS, TAKE_PERSON_PRICE, TAKE_COINS, TAKE_SHIP_COINS_HELD, TAKE_TURN,
+  TAKE_SHIP_TURN, TAKE_MORE, TAKE_PROGRESS, TAKE_BRINGS, TAKE_MOST, TAKE_SWORDS, TAKE_ABILITY
+};
+static_assert(TAKE_ABILITY + N_ABILITIES == N_TAKE_FEATURES, "a take feature without a place");
 
 // draw_model.DRAW_FEATURES, in order
 inline constexpr const char* DRAW_FEATURES[] = {
