@@ -42,24 +42,27 @@ class Rng {
     static const std::array<uint32_t, N> start = genrand_start(19650218U);
     std::memcpy(mt_, start.data(), sizeof mt_);
     index_ = N;
-    int i = 1, j = 0;
-    int k = N > n_words ? N : n_words;
-    for (; k; --k) {
-      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525U)) + words[j] + j;
-      ++i;
-      ++j;
-      if (i >= N) {
-        mt_[0] = mt_[N - 1];
-        i = 1;
+    if (n_words < N) {
+      seed_short_key(words, n_words);
+    } else {
+      int i = 1, j = 0;
+      for (int k = n_words; k; --k) {
+        mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525U)) + words[j] + j;
+        ++i;
+        ++j;
+        if (i >= N) {
+          mt_[0] = mt_[N - 1];
+          i = 1;
+        }
+        if (j >= n_words) j = 0;
       }
-      if (j >= n_words) j = 0;
-    }
-    for (k = N - 1; k; --k) {
-      mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941U)) - i;
-      ++i;
-      if (i >= N) {
-        mt_[0] = mt_[N - 1];
-        i = 1;
+      for (int k = N - 1; k; --k) {
+        mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941U)) - i;
+        ++i;
+        if (i >= N) {
+          mt_[0] = mt_[N - 1];
+          i = 1;
+        }
       }
     }
     mt_[0] = 0x80000000U;
@@ -82,7 +85,10 @@ class Rng {
   // draw differs from CPython's (there the new round at position 0, not the old one at 624).
   void twist_ahead() {
     if (index_ >= N) index_ = ready_ = 0;
-    while (ready_ < N) twist_word(ready_++);
+    constexpr int M = 397;
+    for (; ready_ < N - M; ++ready_) twist_step(ready_, ready_ + 1, ready_ + M);
+    for (; ready_ < N - 1; ++ready_) twist_step(ready_, ready_ + 1, ready_ + M - N);
+    if (ready_ < N) twist_word(ready_++);
   }
 
   // random.random(): 53 random bits as a double in [0, 1)
@@ -147,15 +153,42 @@ class Rng {
     return mt;
   }
 
+  // init_by_array's two mixing passes for a key shorter than the state (every key here):
+  // the first pass runs over words 1 to N - 1 and then word 1 again, the second over words
+  // 2 to N - 1 and then word 1 again, each time after word 0 took word N - 1's value; the
+  // same steps as CPython's loop, without its checks for the ends inside the loop.
+  void seed_short_key(const uint32_t* words, int n_words) {
+    uint32_t add[N];  // words[j] + j, for j = 0 .. n_words - 1
+    for (int j = 0; j < n_words; ++j) add[j] = words[j] + static_cast<uint32_t>(j);
+    int j = 0;
+    uint32_t prev = mt_[0];
+    for (int i = 1; i < N; ++i) {
+      prev = mt_[i] = (mt_[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + add[j];
+      if (++j == n_words) j = 0;
+    }
+    mt_[0] = mt_[N - 1];
+    mt_[1] = (mt_[1] ^ ((mt_[0] ^ (mt_[0] >> 30)) * 1664525U)) + add[j];
+    prev = mt_[1];
+    for (int i = 2; i < N; ++i)
+      prev = mt_[i] = (mt_[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - static_cast<uint32_t>(i);
+    mt_[0] = mt_[N - 1];
+    mt_[1] = (mt_[1] ^ ((mt_[0] ^ (mt_[0] >> 30)) * 1566083941U)) - 1U;
+  }
+
   // Word k of the next round. Made in order, the words it reads hold what CPython's
   // whole-round twist reads there: word k + 1 still the old round's (for k = N - 1, word 0,
   // already the new one's); word k + M the old round's for k < N - M, and for larger k word
   // k + M - N, already the new round's.
   void twist_word(int k) {
-    static constexpr uint32_t MAG[2] = {0x0U, 0x9908b0dfU};
     constexpr int M = 397;
-    uint32_t y = (mt_[k] & 0x80000000U) | (mt_[k + 1 < N ? k + 1 : 0] & 0x7fffffffU);
-    mt_[k] = mt_[k + M < N ? k + M : k + M - N] ^ (y >> 1) ^ MAG[y & 1U];
+    twist_step(k, k + 1 < N ? k + 1 : 0, k + M < N ? k + M : k + M - N);
+  }
+  // twist_word with the two words it reads given: `next` = k + 1 and `ahead` = k + M, each
+  // taken modulo N
+  void twist_step(int k, int next, int ahead) {
+    static constexpr uint32_t MAG[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y = (mt_[k] & 0x80000000U) | (mt_[next] & 0x7fffffffU);
+    mt_[k] = mt_[ahead] ^ (y >> 1) ^ MAG[y & 1U];
   }
 
   uint32_t mt_[N] = {};

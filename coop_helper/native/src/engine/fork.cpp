@@ -1,5 +1,6 @@
 // A game from a position (engine/fork.py), and the last-turn rule's play-through of the
 // rest of a turn (policies/last_turn.py's left_open_on_stopping and last_turn_view).
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/game.hpp"
@@ -23,41 +24,47 @@ Hidden sample_hidden(const Table& table, Rng* rng) {
     for (int k = 0; k < p.n_aside; ++k) seen[p.aside[p.aside_order[k]]] = true;
     coins_total += p.coins;
   }
-  Cards hidden;
+  // plain arrays, not Cards: these lists live for this call only (a Cards is zeroed when made)
+  int16_t hidden[MAX_CARDS];
+  int n_hidden = 0;
   for (int c = 0; c < deck.size; ++c)
-    if (!seen[c]) hidden.push_back(c);
+    if (!seen[c]) hidden[n_hidden++] = static_cast<int16_t>(c);
   int dealt_time = table.time_size - table.time_owed;
   int needed = table.draw_size + dealt_time + table.victory_size + coins_total;
-  if (hidden.size() != needed)
+  if (n_hidden != needed)
     throw std::logic_error("the hidden cards do not fill the piles and coins");
   int16_t allowed[MAX_KINDS];
   for (int k = 0; k < deck.n_kinds; ++k) allowed[k] = table.unseen[k];
-  Cards candidates, others;
-  for (int card : hidden) {
-    int kind = deck.kind[card];
+  int16_t candidates[MAX_CARDS], others[MAX_CARDS];
+  int n_candidates = 0, n_others = 0;
+  for (int i = 0; i < n_hidden; ++i) {
+    const int card = hidden[i];
+    const int kind = deck.kind[card];
     if (allowed[kind] > 0) {
       allowed[kind] -= 1;
-      candidates.push_back(card);
+      candidates[n_candidates++] = static_cast<int16_t>(card);
     } else {
-      others.push_back(card);
+      others[n_others++] = static_cast<int16_t>(card);
     }
   }
-  if (candidates.size() < table.draw_size) {  // the count cannot tell
-    candidates = hidden;
-    others.clear();
+  if (n_candidates < table.draw_size) {  // the count cannot tell
+    std::copy(hidden, hidden + n_hidden, candidates);
+    n_candidates = n_hidden;
+    n_others = 0;
   }
-  if (rng != nullptr) rng->shuffle(candidates.v, candidates.size());
+  if (rng != nullptr) rng->shuffle(candidates, n_candidates);
   // rest = candidates[draw_size:] + others
   Hidden guess;
-  Cards rest;
-  for (int i = 0; i < candidates.size(); ++i) {
+  int16_t rest[MAX_CARDS];
+  int n_rest = 0;
+  for (int i = 0; i < n_candidates; ++i) {
     if (i < table.draw_size)
       guess.draw.push_back(candidates[i]);
     else
-      rest.push_back(candidates[i]);
+      rest[n_rest++] = candidates[i];
   }
-  for (int c : others) rest.push_back(c);
-  if (rng != nullptr) rng->shuffle(rest.v, rest.size());
+  for (int i = 0; i < n_others; ++i) rest[n_rest++] = others[i];
+  if (rng != nullptr) rng->shuffle(rest, n_rest);
   int at = 0;
   for (; at < dealt_time; ++at) guess.time.push_back(rest[at]);
   for (int i = 0; i < table.victory_size; ++i) guess.victory.push_back(rest[at++]);

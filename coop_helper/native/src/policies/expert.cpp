@@ -612,8 +612,10 @@ int ExpertPolicy::choose_take(const Table& table, const PlayerState& player,
   const int n = table.n_players, active = table.active;
   const int mine = (player.index - active + n) % n;
   int later = 0;
-  for (int i = 0; i < n; ++i)
-    if ((i - active + n) % n > mine) later |= 1 << i;
+  for (int place = mine + 1; place < n; ++place) {
+    const int i = active + place;
+    later |= 1 << (i < n ? i : i - n);
+  }
   const TakeScene scene{is_active ? 1.0 : 0.0, player.coins / p_.take_count_scale,
                         table.turn / p_.take_count_scale, takes_left > 1 ? 1.0 : 0.0};
   const bool model = p_.take_model != 0.0;
