@@ -156,23 +156,53 @@ class Rng {
   // init_by_array's two mixing passes for a key shorter than the state (every key here):
   // the first pass runs over words 1 to N - 1 and then word 1 again, the second over words
   // 2 to N - 1 and then word 1 again, each time after word 0 took word N - 1's value; the
-  // same steps as CPython's loop, without its checks for the ends inside the loop.
+  // same steps as CPython's loop, without its checks for the ends inside the loop (the
+  // key's words cycle in a loop of their own length, unrolled for the usual lengths).
   void seed_short_key(const uint32_t* words, int n_words) {
     uint32_t add[N];  // words[j] + j, for j = 0 .. n_words - 1
     for (int j = 0; j < n_words; ++j) add[j] = words[j] + static_cast<uint32_t>(j);
-    int j = 0;
-    uint32_t prev = mt_[0];
-    for (int i = 1; i < N; ++i) {
-      prev = mt_[i] = (mt_[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + add[j];
-      if (++j == n_words) j = 0;
+    int j;  // the key word the pass's last step takes
+    switch (n_words) {
+      case 1: j = first_pass<1>(add); break;
+      case 2: j = first_pass<2>(add); break;
+      case 4: j = first_pass<4>(add); break;
+      default: j = first_pass_any(add, n_words);
     }
     mt_[0] = mt_[N - 1];
     mt_[1] = (mt_[1] ^ ((mt_[0] ^ (mt_[0] >> 30)) * 1664525U)) + add[j];
-    prev = mt_[1];
-    for (int i = 2; i < N; ++i)
-      prev = mt_[i] = (mt_[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - static_cast<uint32_t>(i);
+    uint32_t prev = mt_[1];
+    int i = 2;
+    for (; i + 4 <= N; i += 4)
+      for (int u = 0; u < 4; ++u) prev = second_step(i + u, prev);
+    for (; i < N; ++i) prev = second_step(i, prev);
     mt_[0] = mt_[N - 1];
     mt_[1] = (mt_[1] ^ ((mt_[0] ^ (mt_[0] >> 30)) * 1566083941U)) - 1U;
+  }
+  // The first pass over words 1 to N - 1 with a key of K words; the key word next in turn.
+  template <int K>
+  int first_pass(const uint32_t* add) {
+    uint32_t prev = mt_[0];
+    int i = 1;
+    for (; i + K <= N; i += K)
+      for (int j = 0; j < K; ++j) prev = first_step(i + j, prev, add[j]);
+    int j = 0;
+    for (; i < N; ++i, ++j) prev = first_step(i, prev, add[j]);
+    return j == K ? 0 : j;
+  }
+  int first_pass_any(const uint32_t* add, int n_words) {
+    uint32_t prev = mt_[0];
+    int j = 0;
+    for (int i = 1; i < N; ++i) {
+      prev = first_step(i, prev, add[j]);
+      if (++j == n_words) j = 0;
+    }
+    return j;
+  }
+  uint32_t first_step(int i, uint32_t prev, uint32_t add) {
+    return mt_[i] = (mt_[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + add;
+  }
+  uint32_t second_step(int i, uint32_t prev) {
+    return mt_[i] = (mt_[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - static_cast<uint32_t>(i);
   }
 
   // Word k of the next round. Made in order, the words it reads hold what CPython's
