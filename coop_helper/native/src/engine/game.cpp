@@ -22,7 +22,7 @@ void init_table(Table& table, const Deck& deck, const Contracts& contracts, int 
 
 Game::Game(const Deck& deck, const Contracts& contracts, const GameConfig& config,
            Policy& policy_)
-    : policy(&policy_), rng(&own_rng_), deck_(&deck) {
+    : policy(&policy_), rng(nullptr), deck_(&deck) {
   if (config.players < 1 || config.players > 5 || config.players != deck.players)
     throw std::invalid_argument("players must be 1 to 5, and the deck's");
   if (config.removed < 0 || config.removed > config.time_pile)
@@ -30,12 +30,12 @@ Game::Game(const Deck& deck, const Contracts& contracts, const GameConfig& confi
   if (config.dealt_time > config.time_pile || (config.dealt_time >= 0 && config.removed))
     throw std::invalid_argument("dealt_time must be at most the Time Pile, with nothing removed");
   if (config.time_pile > MAX_CARDS) throw std::invalid_argument("Time Pile too large");
-  own_rng_ = stream_rng(config.seed, "deck");
-  own_policy_rng_ = stream_rng(config.seed, "policy");
+  own_.reset(new OwnStreams{stream_rng(config.seed, "deck"), stream_rng(config.seed, "policy")});
+  rng = &own_->deck;
   init_table(table, deck, contracts, config.players);
   init_needs_at_take();
   setup(config);
-  policy->start_game(table, &own_policy_rng_);
+  policy->start_game(table, &own_->policy);
 }
 
 Game::Game(const Table& table_, const Hidden& hidden_, Rng* rng_, Policy& policy_)

@@ -15,6 +15,8 @@
 // No event log: the Python engine keeps that (it is for `play`, not for the odds).
 #pragma once
 
+#include <memory>
+
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -141,8 +143,13 @@ class Game {
   void complete(PlayerState& player, int contract);
 
   const Deck* deck_;
-  Rng own_rng_;  // a new game's streams
-  Rng own_policy_rng_;
+  // A new game's streams; a game from a position (Game(table, hidden, ...)) has none, and
+  // makes no 5 KB of generator state it would never draw from.
+  struct OwnStreams {
+    Rng deck;
+    Rng policy;
+  };
+  std::unique_ptr<OwnStreams> own_;
   int8_t n_at_take_ = 0;
   int8_t at_take_[N_CONTRACTS] = {};  // the config's take-time contracts, in its order
 };
