@@ -208,14 +208,19 @@ class Difficulty:
 
 
 def _harder_than_by_win(block: PlayerBlock, index: int, pile: int) -> float:
-    mine = _easiness(block, index, pile)
+    """The share of deals with a known Time Pile that are easier (`_easiness` higher): read
+    straight off the rows, each starting with its pile, since every command that shows a
+    difficulty walks every deal of the count here."""
+    mine_win, mine_area = _easiness(block, index, pile)
+    width, top, rows = block.width, block.turns, block.rows
     easier = known = 0
-    for other in range(block.deals):
-        other_pile = block.pile(other)
-        if other_pile is None:
+    for other, other_pile in enumerate(rows[::width]):
+        if not other_pile:  # the Time Pile is unknown
             continue
         known += 1
-        if _easiness(block, other, other_pile) > mine:
+        start = other * width + 1
+        win = rows[start + (other_pile if other_pile < top else top)]
+        if win > mine_win or (win == mine_win and sum(rows[start : start + top + 1]) > mine_area):
             easier += 1
     return easier / known if known else 0.0
 

@@ -194,6 +194,7 @@ class Catalog:
     coins_per_player: int
     ranks: tuple[Rank, ...]
     _name_index: dict[str, Contract] = field(default_factory=dict, repr=False, compare=False)
+    _largest_pile: list[int] = field(default_factory=list, repr=False, compare=False)  # memo
 
     def deck(self, players: int) -> tuple[int, ...]:
         """The kind id of every card in the co-op deck for this many players."""
@@ -333,6 +334,8 @@ class Catalog:
         letter's highest numbers first, and a knapsack over the letters (each unknown seal
         a letter of its own) chooses how many of each fill the largest deal.
         """
+        if self._largest_pile:  # every rank asks: worked out once
+            return self._largest_pile[0]
         size = max(self.contracts_by_players.values())
         groups: dict[str, list[int]] = {}
         for contract in self.contracts:
@@ -349,7 +352,8 @@ class Catalog:
                 max(best[k - j] + gains[j] for j in range(min(k, len(ordered)) + 1))
                 for k in range(size + 1)
             ]
-        return self.time_pile_base + best[size]
+        self._largest_pile.append(self.time_pile_base + best[size])
+        return self._largest_pile[0]
 
     def _by_name(self) -> dict[str, Contract]:
         if not self._name_index:
