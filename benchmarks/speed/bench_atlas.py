@@ -1,13 +1,18 @@
-"""Speed of the atlas build on Dask, and what an exhaustive 3-5-player build would take.
+"""Speed of the atlas build on Dask, and what an exhaustive build would take.
 
 Run by hand (install the compiled package with the atlas extra first):
 
     python -m benchmarks.speed.bench_atlas [GAMES_PER_DEAL]
 
+GAMES_PER_DEAL (default 1,000, as a build plays them): fewer make a shorter run that weighs
+each deal's start-up more than a build does (50 games a deal read an exhaustive build about
+twice as long as it is).
+
 1. Games per second of the build's tasks on a LocalCluster with 1 and with 2 worker
    processes (3 players, the same tasks both times; cluster start-up not counted).
-2. Games per second per worker for 3, 4 and 5 players, and from them the wall time of an
-   exhaustive 3-5-player build (every deal, 1,000 games each) on a 100-core cluster.
+2. Games per second per worker CPU second at every player count (a random sample of its
+   deals, as a build plays them), and from them the wall time of an exhaustive build
+   (every deal, 1,000 games each) on this machine's 2 workers and on a 100-core cluster.
 3. Lookup time: the difficulty of a 4-player deal and a `deal --difficulty` choice, in
    process, from the atlas in use.
 """
@@ -90,7 +95,7 @@ def lookups() -> None:
 
 
 def main() -> None:
-    quick, (games_text,) = positional(defaults=["20"], quick=["1"])
+    quick, (games_text,) = positional(defaults=["1000"], quick=["1"])
     games = int(games_text)
     if quick:  # one small build on one worker, and the lookups
         per_second = rate(3, 1, games)[0]
@@ -109,18 +114,22 @@ def main() -> None:
         f"2 workers {two:,.0f} games/s (x{two / one:.2f}); per worker CPU second "
         f"{one_cpu:,.0f} and {two_cpu:,.0f}"
     )
-    hours = 0.0
-    for players in (3, 4, 5):
+    local_hours = cluster_hours = 0.0
+    for players in (1, 2, 3, 4, 5):
         per_cpu = one_cpu if players == 3 else rate(players, 1, games)[1]
-        seconds = deal_count(players) * FULL_GAMES / (per_cpu * CORES)
-        hours += seconds / 3600
+        games_total = deal_count(players) * FULL_GAMES
+        local = games_total / (per_cpu * two / one) / 3600  # 2 workers, as they scaled above
+        cluster = games_total / (per_cpu * CORES) / 3600
+        local_hours += local
+        cluster_hours += cluster
         print(
             f"{players} players: {per_cpu:,.0f} games per CPU second; every deal x "
-            f"{FULL_GAMES:,} games on {CORES} cores: {seconds / 3600:.2f} h"
+            f"{FULL_GAMES:,} games: {local:.2f} h on 2 local workers, {cluster:.2f} h on "
+            f"{CORES} cores"
         )
     print(
-        f"exhaustive 3-5-player build on {CORES} cores: about {hours:.1f} h "
-        "(linear scaling assumed)"
+        f"exhaustive build of every player count: about {local_hours:.1f} h on 2 local "
+        f"workers, {cluster_hours:.2f} h on {CORES} cores (linear scaling assumed)"
     )
     lookups()
 

@@ -7,7 +7,7 @@ TASK_GAMES = 4000
 """About this many games make one task (a few seconds of one worker's time)."""
 
 DEFAULT_PLAYERS = (1, 2, 3, 4, 5)
-DEFAULT_EXHAUSTIVE = (1, 2, 3)
+DEFAULT_EXHAUSTIVE = (1, 2, 3, 4, 5)  # a fitted model (--exhaustive 1,2,3) builds in minutes
 DEFAULT_GAMES = 1000  # per deal, where every deal is simulated
 DEFAULT_TRAIN_DEALS = 6000  # per player count, where a model is fitted
 DEFAULT_TRAIN_GAMES = 100  # per training deal

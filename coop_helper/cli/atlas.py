@@ -62,7 +62,8 @@ ExhaustiveCounts = Annotated[
         rich_help_panel=BUILD_PANEL,
         help="Player counts whose every deal is simulated (default: "
         f"{defaults.counts_text(defaults.DEFAULT_EXHAUSTIVE)} among --players); "
-        "the others are fitted from training deals.",
+        "the others are fitted from training deals (minutes, where every deal takes "
+        "hours).",
     ),
 ]
 
