@@ -208,19 +208,19 @@ class Difficulty:
 
 
 def _harder_than_by_win(block: PlayerBlock, index: int, pile: int) -> float:
-    """The share of deals with a known Time Pile that are easier (`_easiness` higher): read
-    straight off the rows, each starting with its pile, since every command that shows a
-    difficulty walks every deal of the count here."""
-    mine_win, mine_area = _easiness(block, index, pile)
+    """The share of deals with a known Time Pile that are easier (`_easiness` higher). Every
+    command that shows a difficulty walks every deal of the count here, so the piles and
+    the win chances at them are read straight off the rows (each starts with its pile) and
+    `_easiness` is asked only on a tie of win chances."""
+    mine = _easiness(block, index, pile)
     width, top, rows = block.width, block.turns, block.rows
     easier = known = 0
     for other, other_pile in enumerate(rows[::width]):
         if not other_pile:  # the Time Pile is unknown
             continue
         known += 1
-        start = other * width + 1
-        win = rows[start + (other_pile if other_pile < top else top)]
-        if win > mine_win or (win == mine_win and sum(rows[start : start + top + 1]) > mine_area):
+        win = rows[other * width + 1 + (other_pile if other_pile < top else top)]
+        if win > mine[0] or (win == mine[0] and _easiness(block, other, other_pile) > mine):
             easier += 1
     return easier / known if known else 0.0
 

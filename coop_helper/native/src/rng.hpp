@@ -18,6 +18,7 @@ namespace coop {
 class Rng {
  public:
   static constexpr int N = 624;
+  static constexpr int M = 397;  // the twist's offset
 
   // Not seeded yet (all zero): seed it, or set its state, before drawing. Seeding costs
   // about as much as a short game's engine work, so nothing is seeded twice.
@@ -47,7 +48,7 @@ class Rng {
     } else {
       int i = 1, j = 0;
       for (int k = n_words; k; --k) {
-        mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525U)) + words[j] + j;
+        first_step(i, mt_[i - 1], words[j] + static_cast<uint32_t>(j));
         ++i;
         ++j;
         if (i >= N) {
@@ -57,7 +58,7 @@ class Rng {
         if (j >= n_words) j = 0;
       }
       for (int k = N - 1; k; --k) {
-        mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941U)) - i;
+        second_step(i, mt_[i - 1]);
         ++i;
         if (i >= N) {
           mt_[0] = mt_[N - 1];
@@ -85,7 +86,6 @@ class Rng {
   // draw differs from CPython's (there the new round at position 0, not the old one at 624).
   void twist_ahead() {
     if (index_ >= N) index_ = ready_ = 0;
-    constexpr int M = 397;
     for (; ready_ < N - M; ++ready_) twist_step(ready_, ready_ + 1, ready_ + M);
     for (; ready_ < N - 1; ++ready_) twist_step(ready_, ready_ + 1, ready_ + M - N);
     if (ready_ < N) twist_word(ready_++);
@@ -169,14 +169,13 @@ class Rng {
       default: j = first_pass_any(add, n_words);
     }
     mt_[0] = mt_[N - 1];
-    mt_[1] = (mt_[1] ^ ((mt_[0] ^ (mt_[0] >> 30)) * 1664525U)) + add[j];
-    uint32_t prev = mt_[1];
+    uint32_t prev = first_step(1, mt_[0], add[j]);
     int i = 2;
     for (; i + 4 <= N; i += 4)
       for (int u = 0; u < 4; ++u) prev = second_step(i + u, prev);
     for (; i < N; ++i) prev = second_step(i, prev);
     mt_[0] = mt_[N - 1];
-    mt_[1] = (mt_[1] ^ ((mt_[0] ^ (mt_[0] >> 30)) * 1566083941U)) - 1U;
+    second_step(1, mt_[0]);
   }
   // The first pass over words 1 to N - 1 with a key of K words; the key word next in turn.
   template <int K>
@@ -198,6 +197,8 @@ class Rng {
     }
     return j;
   }
+  // One step of init_by_array's first and second pass: word i mixed with the word before it
+  // (`prev`), plus the key word and its place (`add`), or less i.
   uint32_t first_step(int i, uint32_t prev, uint32_t add) {
     return mt_[i] = (mt_[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + add;
   }
@@ -210,7 +211,6 @@ class Rng {
   // already the new one's); word k + M the old round's for k < N - M, and for larger k word
   // k + M - N, already the new round's.
   void twist_word(int k) {
-    constexpr int M = 397;
     twist_step(k, k + 1 < N ? k + 1 : 0, k + M < N ? k + M : k + M - N);
   }
   // twist_word with the two words it reads given: `next` = k + 1 and `ahead` = k + M, each

@@ -15,9 +15,8 @@
 // No event log: the Python engine keeps that (it is for `play`, not for the odds).
 #pragma once
 
-#include <memory>
-
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 

@@ -255,8 +255,14 @@ double ExpertPolicy::card_value(const PlayerState& player, int card) {
     if (has_bit(wants_[player.index]->foes, colour) && value < p_.foe_value) value = p_.foe_value;
     return value;
   }
-  const double value = person_progress(player, card) + income_part(card);
-  return value - coin * p_.hire_price * hire_cost(deck, player, card);
+  return person_worth(person_progress(player, card), income_part(card), coin,
+                      hire_cost(deck, player, card));
+}
+
+// card_value's person branch: the progress and income it brings, less the coins its price
+// is worth to the player
+double ExpertPolicy::person_worth(double progress, double brings, double coin, int price) const {
+  return progress + brings - coin * p_.hire_price * price;
 }
 
 // KindGroups.income[card] of expert.py: the coins per turn a person brings
@@ -628,7 +634,7 @@ int ExpertPolicy::choose_take(const Table& table, const PlayerState& player,
       value = own - fee;
       double mates = 0.0;
       if (later && p_.share_ships) {
-        mates = teammates_gain(table, player, later, card, own);
+        mates = ship_teammates_gain(table, later, card, own);
         value -= mates;
       }
       if (model)  // the learned correction (policies/take_model.py)
@@ -661,14 +667,10 @@ double ExpertPolicy::person_take_value(const Table& table, const PlayerState& pl
       price[i] = hire_cost(deck, other, card);
     }
   }
-  // card_value's person branch, with the progress and price looked up above
-  auto worth = [&](int i) {
-    const double value = progress[i] + brings;
-    return value - coin_[i] * p_.hire_price * price[i];
-  };
+  auto worth = [&](int i) { return person_worth(progress[i], brings, coin_[i], price[i]); };
   const double own = worth(me);
   double value = own - fee;
-  double mates = 0.0;  // teammates_gain
+  double mates = 0.0;  // teammates_gain for a person: only those who can pay it and the fee
   for (int i = 0; i < n; ++i) {
     if (!(later >> i & 1)) continue;
     if (table.players[i].coins < price[i] + 1) continue;  // cannot pay for it and the fee
@@ -723,16 +725,13 @@ double ExpertPolicy::ship_correction(const PlayerState& player, int card, double
   return total;
 }
 
-double ExpertPolicy::teammates_gain(const Table& table, const PlayerState& /*player*/, int later,
-                                    int card, double own) {
-  const Deck& deck = *deck_;
+// expert._teammates_gain for a ship: the most a teammate still to take (`later`) would gain
+// over `own`, the ship's worth to this player (a person's is in person_take_value)
+double ExpertPolicy::ship_teammates_gain(const Table& table, int later, int card, double own) {
   double most = 0.0;
   for (int i = 0; i < table.n_players; ++i) {
     if (!(later >> i & 1)) continue;
-    const PlayerState& other = table.players[i];
-    if (deck.type[card] == PERSON && other.coins < hire_cost(deck, other, card) + 1)
-      continue;  // cannot pay for the person and the fee
-    const double gain = card_value(other, card) - coin_[i] - own;
+    const double gain = card_value(table.players[i], card) - coin_[i] - own;
     if (gain > most) most = gain;
   }
   return most;

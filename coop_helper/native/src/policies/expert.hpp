@@ -95,6 +95,7 @@ class ExpertPolicy : public Policy {
   double income(int card) const;
   double income_part(int card) const;
   double person_progress(const PlayerState& player, int card);
+  double person_worth(double progress, double brings, double coin, int price) const;
   void card_row(const Table& table, const PlayerState& active, int card, double* row);
   void fees(const Table& table, const PlayerState& active, double* out) const;
   double harbour_plan(const Table& table, const PlayerState& active, int colours, double* best);
@@ -119,8 +120,7 @@ class ExpertPolicy : public Policy {
                            int later, const TakeScene& scene);
   double ship_correction(const PlayerState& player, int card, double own, double fee,
                          double mates, const TakeScene& scene) const;
-  double teammates_gain(const Table& table, const PlayerState& player, int later, int card,
-                        double own);
+  double ship_teammates_gain(const Table& table, int later, int card, double own);
 
   ExpertParams p_;
   bool plays_last_turn_ = true;
